@@ -1,0 +1,46 @@
+/**
+ * Business constants from the product specification, shared by the server and the browser bundle.
+ * Isomorphic: no Node APIs here. Each constant cites the spec section it comes from.
+ */
+
+/** Version label (spec 1 §9, spec 2 §9). Written on every log line. */
+export const APP_VERSION = 'v74';
+
+/** Default robots meta (spec 1 §9: page-loading default adds max-video-preview:-1; spec 2 §9). */
+export const DEFAULT_ROBOTS = 'index, follow, max-image-preview:large, max-video-preview:-1';
+
+/** Twitter card type (spec 1 §9). */
+export const TWITTER_CARD = 'summary_large_image';
+
+/** Redirect status for trailing slash and canonical redirects (spec 1 §2.2, §9). */
+export const REDIRECT_STATUS = 301;
+
+/** Header menu categories, in order (spec 1 §2.3). */
+export const HEADER_MENU_CATEGORIES = [
+  'U.S.',
+  'Politics',
+  'World',
+  'Opinion',
+  'Media',
+  'Entertainment',
+  'Sports',
+  'Lifestyle',
+  'Video',
+  'AI',
+] as const;
+
+/** Texts of the visible 404 page (spec 1 §2.2). */
+export const NOT_FOUND_TEXTS = {
+  loadingLayer: 'This page could not be found',
+  heading: 'Something has gone wrong…',
+  body: "It seems you've stumbled upon our 404 page.",
+  goHome: 'Go to Home',
+  latestVideos: 'Latest Videos',
+  seeAll: 'See All',
+} as const;
+
+/** Search results route; the query travels in the fragment as `q` (spec 1 §2.3). */
+export const SEARCH_RESULTS_PATH = '/search-results/search';
+
+/** US Eastern, the time zone for every displayed date (spec 1 §9). */
+export const SITE_TIME_ZONE = 'America/New_York';

@@ -1,0 +1,46 @@
+/**
+ * The sites this platform publishes. Each is a separate storage prefix and public origin; the
+ * Spanish edition (spec 1 §1) is a second site, not a variant of the first.
+ * Isomorphic and free of secrets: the browser bundle may import it.
+ */
+export const SITE_IDS = ['news', 'es'] as const;
+export type SiteId = (typeof SITE_IDS)[number];
+
+export interface SiteInfo {
+  id: SiteId;
+  /** Display name, used in the title suffix and in texts such as "Search {site}". */
+  name: string;
+  /** Appended to page titles (spec 1 §2.4, §2.5). */
+  titleSuffix: string;
+  lang: string;
+  /** The element id prefix of this site's layouts in the layout service (spec 1 §7). */
+  layoutDomain: string;
+  /** Spanish edition only: the machine-translation notice and the statement it links to (spec 1 §1). */
+  translationNotice?: { text: string; linkText: string; href: string };
+}
+
+export const SITES: Readonly<Record<SiteId, SiteInfo>> = {
+  news: {
+    id: 'news',
+    name: 'Fox News',
+    titleSuffix: ' | Fox News',
+    lang: 'en',
+    layoutDomain: 'fox-news',
+  },
+  es: {
+    id: 'es',
+    name: 'Fox News en Español',
+    titleSuffix: ' | Fox News en Español',
+    lang: 'es',
+    layoutDomain: 'fox-news',
+    translationNotice: {
+      text: 'Este artículo fue traducido automáticamente.',
+      linkText: 'Declaración de traducción',
+      href: '/translation-statement',
+    },
+  },
+};
+
+export function isSiteId(value: unknown): value is SiteId {
+  return typeof value === 'string' && (SITE_IDS as readonly string[]).includes(value);
+}
