@@ -1,0 +1,55 @@
+/**
+ * Island props travel from the render worker to the browser as JSON inside the page (DESIGN.md
+ * "Islands"). This module owns that wire format: the JSON types that make non-serialisable props a
+ * compile error, the script-safe serialiser, and the parser the client entry uses.
+ * Isomorphic: the client entry imports it, so no Node APIs here.
+ */
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+/**
+ * Characters that could end the `<script>` element or a JS string early, and their JSON escapes.
+ * `<` and `>` stop `</script>` and `<!--` from closing the element; `&` keeps the text inert if a
+ * page is ever parsed as XHTML; U+2028/U+2029 are line terminators in older JS parsers.
+ */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Readonly<Record<string, string>> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * Serialises props for a `<script type="application/json">` element. The escapes are valid JSON
+ * escapes, so `JSON.parse` returns the original values byte for byte.
+ */
+export function serializeIslandProps(props: JsonObject): string {
+  return JSON.stringify(props).replace(SCRIPT_UNSAFE, (char) => SCRIPT_ESCAPES[char] ?? char);
+}
+
+export class IslandPropsError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IslandPropsError';
+  }
+}
+
+/** Parses the text of a props script; the props of an island are always a JSON object. */
+export function parseIslandProps(text: string): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new IslandPropsError('island props are not valid JSON', { cause: error });
+  }
+  if (!isJsonObject(value)) throw new IslandPropsError('island props must be a JSON object');
+  return value;
+}
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,53 @@
+/**
+ * Every island, by name (DESIGN.md "Islands"; STYLE.md islands row). The name is what the server
+ * writes into `data-island` and what the client entry looks up here.
+ *
+ * The loaders are dynamic imports so esbuild splits each island into its own chunk and a page only
+ * downloads the code of the islands it contains. The server renders islands synchronously from
+ * `server-registry.ts`, which imports the same modules statically; keep the two in step (the
+ * mapped types below make a missing entry a compile error).
+ *
+ * Adding an island: create `islands/<name>.island.tsx` exporting the component and its props type
+ * (a JSON-serialisable type alias) and a props parser, add it to `IslandPropsByName`, `islandLoaders`, the server
+ * registry and the sample props in `island.test.tsx`.
+ */
+import type { ComponentType } from 'react';
+import type { JsonObject } from '../island-props.js';
+import type { HeaderSearchProps } from './header-search.island.js';
+
+/** Fails to compile when an island's props are not JSON: they are serialised into the page. */
+type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
+
+export type IslandPropsByName = RequireJsonProps<{
+  HeaderSearch: HeaderSearchProps;
+}>;
+
+export type IslandName = keyof IslandPropsByName;
+
+export type IslandComponent<N extends IslandName> = ComponentType<IslandPropsByName[N]>;
+
+/** What the client needs to hydrate an island: the component and a check of its props. */
+export interface IslandModule<N extends IslandName> {
+  component: IslandComponent<N>;
+  /**
+   * Validates props read back from the page (STYLE.md: validate at the boundary, no `as T`); throws
+   * IslandPropsError when they do not fit, and the client entry skips that island.
+   */
+  parseProps: (props: JsonObject) => IslandPropsByName[N];
+}
+
+export type IslandLoader<N extends IslandName> = () => Promise<IslandModule<N>>;
+
+export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
+  HeaderSearch: () =>
+    import('./header-search.island.js').then((module) => ({
+      component: module.HeaderSearch,
+      parseProps: module.parseHeaderSearchProps,
+    })),
+};
+
+export function isIslandName(value: unknown): value is IslandName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(islandLoaders, value);
+}
+
+export const ISLAND_NAMES: readonly IslandName[] = Object.keys(islandLoaders).filter(isIslandName);

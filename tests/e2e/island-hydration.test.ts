@@ -1,0 +1,175 @@
+/**
+ * End to end in a real Chromium: the built bundle hydrates a server-rendered HeaderSearch island
+ * and a search goes to /search-results/search#q=<encoded query> (spec 1 §2.3; DESIGN.md "Islands").
+ * The bundle is built into a temp dir and served with the page from a throwaway HTTP server.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
+import { SITES } from '../../core/isomorphic/sites.js';
+import { buildBundle } from '../../interactive-bundle/build.js';
+import { Island } from '../../interactive-bundle/island.js';
+import { assetsDir, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
+import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
+
+const QUERY = 'ukraine & "aid"/2026';
+const EXPECTED_HASH = '#q=ukraine%20%26%20%22aid%22%2F2026';
+
+let outDir: string;
+let manifest: Manifest;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+function page(title: string, manifestTags: string, body: string): string {
+  // A data: icon stops Chromium asking for /favicon.ico, whose 404 would show as a console error.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">${manifestTags}</head><body>${body}</body></html>`;
+}
+
+function headerSearch(siteName: string): string {
+  return renderToString(createElement(Island<'HeaderSearch'>, { name: 'HeaderSearch', props: { siteName } }));
+}
+
+function pages(): Record<string, string> {
+  const tags = scriptTagsFor(manifest);
+  return {
+    '/': page('Home', tags, `<header>${headerSearch(SITES.news.name)}</header><main><h1>Home</h1></main>`),
+    // One good island between an unknown one and one with broken props: only the good one hydrates.
+    '/broken': page(
+      'Broken',
+      tags,
+      '<div data-island="NoSuchIsland" data-island-props="p1"></div><script type="application/json" id="p1">{}</script>' +
+        headerSearch(SITES.es.name) +
+        '<div data-island="HeaderSearch" data-island-props="p2"></div><script type="application/json" id="p2">{not json</script>',
+    ),
+    '/no-islands': page('Plain', tags, '<main><h1>No islands here</h1></main>'),
+    [SEARCH_RESULTS_PATH]: page('Search', '', '<main><h1>Search results</h1></main>'),
+  };
+}
+
+async function startServer(): Promise<void> {
+  const html = pages();
+  const assets = assetsDir(outDir);
+  server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const document = html[path];
+    if (document !== undefined) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(document);
+      return;
+    }
+    const file = path.startsWith('/assets/') ? path.slice('/assets/'.length) : '';
+    if (manifest.files.includes(file)) {
+      readFile(join(assets, file)).then(
+        (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
+        () => response.writeHead(500).end(),
+      );
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'island-hydration-'));
+  manifest = await buildBundle({ outDir });
+  await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+async function openHydrated(path: string): Promise<{ page: Page; errors: PageErrors }> {
+  const page = await browser.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(`${origin}${path}`);
+  await page.waitForSelector('[data-island="HeaderSearch"][data-hydrated="true"]');
+  return { page, errors };
+}
+
+describe('HeaderSearch island in Chromium', () => {
+  it('hydrates, opens, and sends the encoded query to the search page hash', async () => {
+    const { page, errors } = await openHydrated('/');
+    const toggle = page.locator('button[aria-controls]');
+    const input = page.locator('input[name="q"]');
+
+    expect(await input.getAttribute('placeholder')).toBe('Search Fox News');
+    expect(await input.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The ids React wrote on the server still tie the toggle to the form and the label to the input.
+    expect(await toggle.evaluate((element) => document.getElementById(element.getAttribute('aria-controls') ?? '')?.tagName)).toBe('FORM');
+    expect(await page.getByLabel('Search Fox News').getAttribute('name')).toBe('q');
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await input.isVisible()).toBe(true);
+    await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await input.fill(QUERY);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === SEARCH_RESULTS_PATH);
+
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.hash}`).toBe(`${SEARCH_RESULTS_PATH}${EXPECTED_HASH}`);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('ignores a blank query, and Escape closes the box and returns focus to the toggle', async () => {
+    const { page, errors } = await openHydrated('/');
+    const toggle = page.locator('button[aria-controls]');
+    const input = page.locator('input[name="q"]');
+
+    await toggle.click();
+    await input.fill('   ');
+    await input.press('Enter');
+    // A navigation would be under way by now; the page must still be the home page.
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await input.press('Escape');
+    expect(await input.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('skips an unknown island and bad props with a console error, and still hydrates the rest', async () => {
+    const { page, errors } = await openHydrated('/broken');
+    expect(await page.locator('input[name="q"]').getAttribute('placeholder')).toBe('Search Fox News en Español');
+    await expect.poll(() => errors.messages.length).toBe(2);
+    expect(errors.messages.join('\n')).toContain('NoSuchIsland');
+    expect(errors.messages.join('\n')).toContain('not valid JSON');
+    expect(await page.locator('[data-hydrated]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('loads island code on demand: a page without islands never fetches the island chunk', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${origin}/no-islands`, { waitUntil: 'networkidle' });
+
+    const lazyChunks = manifest.files.filter((file) => file !== manifest.entry && !manifest.preload.includes(file));
+    expect(lazyChunks.length).toBeGreaterThan(0);
+    expect(fetched).toContain(`/assets/${manifest.entry}`);
+    for (const chunk of lazyChunks) expect(fetched).not.toContain(`/assets/${chunk}`);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+});

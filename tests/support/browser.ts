@@ -1,0 +1,53 @@
+/**
+ * A real Chromium for tests (DESIGN.md non-negotiables: a real browser for the bundle). Uses the
+ * Debian package through playwright-core with the flags TOOLCHAIN.md lists; never a downloaded
+ * browser (there is no internet on these machines).
+ */
+import { access, constants } from 'node:fs/promises';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+/** The flags from TOOLCHAIN.md (Browser row): headless, sandbox-free, and no network chatter. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  try {
+    await access(executablePath, constants.X_OK);
+  } catch (error) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: install it with apt-get install -y chromium, or set CHROMIUM_PATH`,
+      { cause: error },
+    );
+  }
+  return await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+}
+
+export interface PageErrors {
+  /** Console errors and uncaught exceptions, as text, in the order they happened. */
+  readonly messages: string[];
+}
+
+/** Records console errors and uncaught page errors from now on; assert it stays empty. */
+export function watchPageErrors(page: Page): PageErrors {
+  const messages: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') messages.push(message.text());
+  });
+  page.on('pageerror', (error: Error) => {
+    messages.push(`uncaught: ${error.message}`);
+  });
+  return { messages };
+}
