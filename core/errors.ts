@@ -30,6 +30,7 @@ export const ERRORS = {
   UNKNOWN_ROUTE: { code: 'UNKNOWN_ROUTE', status: 404, expose: true, retry: false },
   STORAGE_FAILED: { code: 'STORAGE_FAILED', status: 503, expose: false, retry: true },
   STORED_OBJECT_CORRUPT: { code: 'STORED_OBJECT_CORRUPT', status: 500, expose: false, retry: false },
+  OBJECT_META_INVALID: { code: 'OBJECT_META_INVALID', status: 500, expose: false, retry: false },
   RENDER_FAILED: { code: 'RENDER_FAILED', status: 500, expose: false, retry: true },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -120,8 +120,10 @@ export function parseKey(key: string): ParsedKey | null {
   const lastSlash = rest.lastIndexOf('/');
   const variant = FILE_VARIANT.get(rest.slice(lastSlash + 1));
   if (!variant) return null;
-  const path = lastSlash === 'pages'.length ? '/' : rest.slice('pages'.length, lastSlash);
-  if (!isValidPagePath(path)) return null;
+  const home = lastSlash === 'pages'.length;
+  const path = home ? '/' : rest.slice('pages'.length, lastSlash);
+  // Only the canonical spelling maps back: "pages//index.html" is not the home page.
+  if ((!home && path === '/') || !isValidPagePath(path)) return null;
   return { kind: 'page', site, path, variant };
 }
 

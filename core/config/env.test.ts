@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isPlatformError } from '../errors.js';
+import { envVars, parseEnv } from './env.js';
+
+const shape = {
+  PORT: envVars.port(8080),
+  REDIS_URL: envVars.redisUrl(),
+  UPSTREAM_URL: envVars.url().optional(),
+  LOG_LEVEL: envVars.logLevel(),
+  WEBHOOK_SECRET: envVars.secret().optional(),
+  CONCURRENCY: envVars.positiveInt(4),
+  PURGE: envVars.bool(true),
+  NAME: z.string().default('edge'),
+};
+
+function errorOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('parseEnv', () => {
+  it('applies defaults when variables are unset', () => {
+    expect(parseEnv(shape, { REDIS_URL: 'redis://127.0.0.1:6379' }, 'edge')).toEqual({
+      PORT: 8080,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'info',
+      CONCURRENCY: 4,
+      PURGE: true,
+      NAME: 'edge',
+    });
+  });
+
+  it('parses and coerces the values that are set', () => {
+    const config = parseEnv(
+      shape,
+      {
+        PORT: '3000',
+        REDIS_URL: 'rediss://cache:6380/2',
+        UPSTREAM_URL: 'https://api.example.com/v1',
+        LOG_LEVEL: 'debug',
+        WEBHOOK_SECRET: 'a-very-long-secret-value',
+        CONCURRENCY: '8',
+        PURGE: '0',
+      },
+      'edge',
+    );
+    expect(config).toMatchObject({ PORT: 3000, CONCURRENCY: 8, PURGE: false, LOG_LEVEL: 'debug', UPSTREAM_URL: 'https://api.example.com/v1' });
+  });
+
+  it('reads only the variables in the shape', () => {
+    const config = parseEnv(shape, { REDIS_URL: 'redis://r', HOME: '/root', AWS_SECRET_ACCESS_KEY: 'x' }, 'edge');
+    expect(Object.keys(config)).not.toContain('HOME');
+    expect(Object.keys(config)).not.toContain('AWS_SECRET_ACCESS_KEY');
+  });
+
+  it('names a missing required variable and the service', () => {
+    const error = errorOf(() => parseEnv(shape, {}, 'render-workers'));
+    expect(isPlatformError(error, 'CONFIG_INVALID')).toBe(true);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain('render-workers');
+    expect(message).toContain('REDIS_URL is required');
+  });
+
+  it('names a malformed variable and shows the value it got', () => {
+    const error = errorOf(() => parseEnv(shape, { REDIS_URL: 'http://not-redis', PORT: '99999' }, 'edge'));
+    expect(isPlatformError(error, 'CONFIG_INVALID')).toBe(true);
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain('REDIS_URL="http://not-redis" is invalid');
+    expect(message).toContain('must be a redis:// or rediss:// URL');
+    expect(message).toContain('PORT="99999" is invalid');
+  });
+
+  it('rejects malformed booleans, levels and short secrets by name', () => {
+    for (const [name, value] of [
+      ['PURGE', 'yes'],
+      ['LOG_LEVEL', 'loud'],
+      ['WEBHOOK_SECRET', 'short'],
+      ['CONCURRENCY', '0'],
+      ['UPSTREAM_URL', 'ftp://example.com'],
+    ] as const) {
+      const error = errorOf(() => parseEnv(shape, { REDIS_URL: 'redis://r', [name]: value }, 'edge'));
+      expect(isPlatformError(error, 'CONFIG_INVALID'), name).toBe(true);
+      expect(error instanceof Error ? error.message : '').toContain(`${name}=${JSON.stringify(value)} is invalid`);
+    }
+  });
+
+  it('treats an empty string as unset: defaults apply and required variables are missing', () => {
+    expect(parseEnv(shape, { REDIS_URL: 'redis://r', PORT: '', PURGE: '', UPSTREAM_URL: '' }, 'edge')).toMatchObject({
+      PORT: 8080,
+      PURGE: true,
+    });
+    const error = errorOf(() => parseEnv(shape, { REDIS_URL: '' }, 'edge'));
+    expect(error instanceof Error ? error.message : '').toContain('REDIS_URL is required');
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * The ObjectStore contract suite (DESIGN.md, "Object storage": both drivers "pass the same
+ * contract tests"). A driver's test file calls `describeObjectStoreContract` with a setup that
+ * returns a fresh, empty store; every driver runs exactly these tests.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPlatformError } from '../errors.js';
+import { CACHE_POLICIES } from './cache-policy.js';
+import { assetKey, notFoundPageKey, pageKey, PAGE_VARIANTS, parseKey, rootFileKey } from './keys.js';
+import type { ObjectMeta, ObjectStore } from './types.js';
+import { etagFor } from './types.js';
+import { contentHash, writeIfChanged } from './write.js';
+
+export interface ContractSubject {
+  store: ObjectStore;
+  cleanup(): Promise<void>;
+}
+
+function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
+  return {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: CACHE_POLICIES.html,
+    surrogateKeys: ['page:news:/politics', 'article:123', 'layout:section:abc', 'menu'],
+    contentHash: contentHash(body),
+    renderedAt: '2025-01-02T03:04:05.678Z',
+    reason: 'event',
+    ...overrides,
+  };
+}
+
+async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const key of iterable) out.push(key);
+  return out;
+}
+
+/** Deterministic pseudo-random bytes, so a failing case can be reproduced. */
+function bytes(length: number, seed: number): Buffer {
+  const out = Buffer.alloc(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i += 1) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+async function expectCode(promise: Promise<unknown>, code: Parameters<typeof isPlatformError>[1]): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isPlatformError(error, code), `expected PlatformError ${code}, got ${String(error)}`).toBe(true);
+}
+
+export interface ContractOptions {
+  /**
+   * The server behind the driver can expose a write in progress (s3rver writes the body and the
+   * metadata as two files, in place). The driver must still never return a mixed or partial
+   * object, but a read racing a write may fail (STORAGE_FAILED, STORED_OBJECT_CORRUPT) instead of
+   * returning the old object. Real S3 and MinIO replace objects atomically. Default false.
+   */
+  nonAtomicServer?: boolean;
+}
+
+export function describeObjectStoreContract(name: string, setup: () => Promise<ContractSubject>, options: ContractOptions = {}): void {
+  const { nonAtomicServer = false } = options;
+  describe(`ObjectStore contract: ${name}`, () => {
+    let subject: ContractSubject | undefined;
+    const store = (): ObjectStore => {
+      if (!subject) throw new Error('contract setup did not run');
+      return subject.store;
+    };
+
+    beforeAll(async () => {
+      subject = await setup();
+    });
+    afterAll(async () => {
+      if (!subject) return;
+      await subject.store.close();
+      await subject.cleanup();
+    });
+
+    it('round-trips the bytes and every meta field', async () => {
+      const body = Buffer.from('<!doctype html><title>Héllo – “quotes”</title>', 'utf8');
+      const meta = metaFor(body, { jobId: 'job-42', status: 200, reason: 'republish' });
+      await store().put('news/pages/roundtrip/index.html', body, meta);
+      const got = await store().get('news/pages/roundtrip/index.html');
+      expect(got).not.toBeNull();
+      expect(got?.body.equals(body)).toBe(true);
+      expect(got?.meta).toStrictEqual(meta);
+      expect(got?.etag).toBe(etagFor(meta.contentHash));
+    });
+
+    it('round-trips meta without the optional fields and with no surrogate keys', async () => {
+      const body = Buffer.from('{"to":"/elsewhere"}');
+      const meta = metaFor(body, { contentType: 'application/json', surrogateKeys: [], cacheControl: CACHE_POLICIES.redirect });
+      await store().put('news/pages/minimal/redirect.json', body, meta);
+      const got = await store().get('news/pages/minimal/redirect.json');
+      expect(got?.meta).toStrictEqual(meta);
+    });
+
+    it('head returns the metadata only', async () => {
+      const body = Buffer.from('head me');
+      const meta = metaFor(body, { status: 404 });
+      await store().put('news/special/404.html', body, meta);
+      expect(await store().head('news/special/404.html')).toStrictEqual(meta);
+    });
+
+    it('get and head of a missing key are null', async () => {
+      expect(await store().get('news/pages/missing/index.html')).toBeNull();
+      expect(await store().head('news/pages/missing/index.html')).toBeNull();
+    });
+
+    it('overwrites an object, body and metadata together', async () => {
+      const key = 'news/pages/overwrite/index.html';
+      const first = Buffer.from('first version, longer than the second');
+      const second = Buffer.from('second');
+      await store().put(key, first, metaFor(first, { reason: 'event' }));
+      const meta = metaFor(second, { reason: 'republish', surrogateKeys: ['article:9'] });
+      await store().put(key, second, meta);
+      const got = await store().get(key);
+      expect(got?.body.equals(second)).toBe(true);
+      expect(got?.meta).toStrictEqual(meta);
+    });
+
+    it('deletes, and deleting a missing key is not an error', async () => {
+      const body = Buffer.from('bye');
+      await store().put('news/pages/delete-me/index.html', body, metaFor(body));
+      await store().delete('news/pages/delete-me/index.html');
+      expect(await store().get('news/pages/delete-me/index.html')).toBeNull();
+      await store().delete('news/pages/delete-me/index.html');
+      await store().delete('news/pages/never-was/index.html');
+    });
+
+    it('lists keys in lexicographic order, isolated by prefix', async () => {
+      const keys = [
+        'list/pages/a/index.html',
+        'list/pages/a/amp.html',
+        'list/pages/a/b/index.html',
+        'list/pages/ab/index.html',
+        'list/pages/a-b/index.html',
+        'list/pages/a.b/index.html',
+        'list/pages/a0/index.html',
+        'list/pages/A/index.html',
+        'list/pages/a_/index.html',
+        'list/pages/a/index.html/index.html',
+        'list/root/robots.txt',
+        'listing/other.txt',
+      ];
+      const body = Buffer.from('x');
+      for (const key of [...keys].reverse()) await store().put(key, body, metaFor(body));
+      const sorted = [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+
+      expect(await collect(store().list('list/'))).toEqual(sorted.filter((k) => k.startsWith('list/')));
+      expect(await collect(store().list('list'))).toEqual(sorted);
+      expect(await collect(store().list('list/pages/a/'))).toEqual([
+        'list/pages/a/amp.html',
+        'list/pages/a/b/index.html',
+        'list/pages/a/index.html',
+        'list/pages/a/index.html/index.html',
+      ]);
+      // A prefix is a string prefix, as in S3: "a" also matches "ab", "a-b", "a.b", "a0", "a_".
+      expect(await collect(store().list('list/pages/a'))).toEqual(sorted.filter((k) => k.startsWith('list/pages/a')));
+      expect(await collect(store().list('list/pages/ab'))).toEqual(['list/pages/ab/index.html']);
+      expect(await collect(store().list('list/pages/zzz'))).toEqual([]);
+      expect(await collect(store().list('nothing-here/'))).toEqual([]);
+    });
+
+    it('stores binary bodies byte for byte', async () => {
+      const body = Buffer.concat([Buffer.from([0, 1, 2, 0xff, 0xfe, 0x0d, 0x0a, 0]), bytes(4096, 7)]);
+      const meta = metaFor(body, { contentType: 'font/woff2', cacheControl: CACHE_POLICIES.asset, surrogateKeys: [], reason: 'deploy' });
+      await store().put('assets/font.3f2a9c.woff2', body, meta);
+      const got = await store().get('assets/font.3f2a9c.woff2');
+      expect(got?.body.equals(body)).toBe(true);
+      expect(got?.meta).toStrictEqual(meta);
+    });
+
+    it('stores an empty body', async () => {
+      const body = Buffer.alloc(0);
+      await store().put('news/root/empty.txt', body, metaFor(body, { contentType: 'text/plain' }));
+      const got = await store().get('news/root/empty.txt');
+      expect(got?.body.length).toBe(0);
+      expect(got?.meta.contentHash).toBe(contentHash(''));
+    });
+
+    it('stores a large body (5 MB)', async () => {
+      const body = bytes(5 * 1024 * 1024, 11);
+      await store().put('news/pages/large/index.html', body, metaFor(body));
+      const got = await store().get('news/pages/large/index.html');
+      expect(got?.body.length).toBe(body.length);
+      expect(got?.body.equals(body)).toBe(true);
+    });
+
+    it('never shows a reader a mixed or partial object while it is overwritten', async () => {
+      const key = 'news/pages/busy/index.html';
+      // Different sizes so a torn read would show up as a length or hash mismatch.
+      const versions = Array.from({ length: 6 }, (_, i) => bytes(32 * 1024 + i * 40 * 1024, 100 + i));
+      const hashes = new Set(versions.map((v) => contentHash(v)));
+      const first = versions[0] ?? Buffer.alloc(0);
+      await store().put(key, first, metaFor(first));
+      let writing = true;
+      const writer = (async () => {
+        try {
+          for (let round = 0; round < 3; round += 1) {
+            for (const body of versions) await store().put(key, body, metaFor(body, { jobId: `w${round}` }));
+          }
+        } finally {
+          writing = false;
+        }
+      })();
+      const reader = async (): Promise<number> => {
+        let reads = 0;
+        let attempts = 0;
+        while (writing || (reads === 0 && attempts < 50)) {
+          attempts += 1;
+          let got;
+          try {
+            got = await store().get(key);
+          } catch (error) {
+            const tolerated = isPlatformError(error, 'STORAGE_FAILED') || isPlatformError(error, 'STORED_OBJECT_CORRUPT');
+            if (nonAtomicServer && tolerated) continue;
+            throw error;
+          }
+          expect(got).not.toBeNull();
+          if (!got) break;
+          expect(contentHash(got.body)).toBe(got.meta.contentHash);
+          expect(hashes.has(got.meta.contentHash)).toBe(true);
+          reads += 1;
+        }
+        return reads;
+      };
+      const [, ...reads] = await Promise.all([writer, reader(), reader(), reader()]);
+      expect(reads.every((n) => n > 0)).toBe(true);
+    });
+
+    it('writeIfChanged skips equal content and writes changed content', async () => {
+      const key = 'news/pages/write-if-changed/index.html';
+      const { contentHash: _unused, ...meta } = metaFor(Buffer.alloc(0), { jobId: 'a' });
+
+      const first = await writeIfChanged(store(), key, '<p>one</p>', meta);
+      expect(first).toEqual({ written: true, contentHash: contentHash('<p>one</p>') });
+      // A re-render of the same content: new time, reason and job, same bytes -> no write.
+      const again = await writeIfChanged(store(), key, Buffer.from('<p>one</p>'), {
+        ...meta,
+        renderedAt: '2025-06-01T00:00:00.000Z',
+        reason: 'schedule',
+        jobId: 'b',
+      });
+      expect(again.written).toBe(false);
+      expect((await store().head(key))?.jobId).toBe('a');
+
+      const changed = await writeIfChanged(store(), key, '<p>two</p>', { ...meta, jobId: 'c' });
+      expect(changed.written).toBe(true);
+      const got = await store().get(key);
+      expect(got?.body.toString()).toBe('<p>two</p>');
+      expect(got?.meta.jobId).toBe('c');
+
+      // Same bytes served differently (new cache policy) is a change too.
+      const policy = await writeIfChanged(store(), key, '<p>two</p>', { ...meta, cacheControl: CACHE_POLICIES.notFound });
+      expect(policy.written).toBe(true);
+      expect((await store().head(key))?.cacheControl).toBe(CACHE_POLICIES.notFound);
+    });
+
+    it('round-trips the keys keys.ts produces', async () => {
+      const keys = [
+        ...PAGE_VARIANTS.map((variant) => pageKey('news', '/', variant)),
+        ...PAGE_VARIANTS.map((variant) => pageKey('es', '/politica/articulo-largo-123', variant)),
+        pageKey('news', '/us/2025/01/02/a_b~c-d.e', 'standard'),
+        notFoundPageKey('news'),
+        notFoundPageKey('es'),
+        rootFileKey('news', 'robots.txt'),
+        rootFileKey('news', 'sitemap-news.xml'),
+        assetKey('islands.4f3c2a1b.js'),
+        assetKey('manifest.json'),
+      ];
+      for (const [i, key] of keys.entries()) {
+        const body = Buffer.from(`object ${i} at ${key}`);
+        await store().put(key, body, metaFor(body));
+      }
+      for (const [i, key] of keys.entries()) {
+        expect(parseKey(key)).not.toBeNull();
+        expect((await store().get(key))?.body.toString()).toBe(`object ${i} at ${key}`);
+      }
+      const listed = await collect(store().list('es/'));
+      expect(listed).toEqual(
+        [...PAGE_VARIANTS.map((v) => pageKey('es', '/politica/articulo-largo-123', v)), notFoundPageKey('es')].sort(),
+      );
+    });
+
+    it('refuses keys and prefixes that keys.ts could never produce', async () => {
+      const body = Buffer.from('x');
+      for (const key of ['', '../escape', 'news/../../etc/passwd', 'news/./x', 'news//x', '/news/x', 'news/x/', 'news\\x', 'news/%2e%2e/x', 'news/.hidden']) {
+        await expectCode(store().put(key, body, metaFor(body)), 'INVALID_PATH');
+        await expectCode(store().get(key), 'INVALID_PATH');
+        await expectCode(store().head(key), 'INVALID_PATH');
+        await expectCode(store().delete(key), 'INVALID_PATH');
+      }
+      await expectCode(collect(store().list('../')), 'INVALID_PATH');
+      await expectCode(collect(store().list('news/../')), 'INVALID_PATH');
+    });
+
+    it('refuses metadata that does not describe the body', async () => {
+      const body = Buffer.from('x');
+      await expectCode(store().put('news/pages/bad-meta/index.html', body, metaFor(Buffer.from('y'))), 'OBJECT_META_INVALID');
+      await expectCode(
+        store().put('news/pages/bad-meta/index.html', body, metaFor(body, { surrogateKeys: ['has space'] })),
+        'OBJECT_META_INVALID',
+      );
+      await expectCode(store().put('news/pages/bad-meta/index.html', body, metaFor(body, { renderedAt: 'yesterday' })), 'OBJECT_META_INVALID');
+      expect(await store().get('news/pages/bad-meta/index.html')).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPlatformError } from '../errors.js';
+import { describeObjectStoreContract } from './contract.js';
+import { createFsStore } from './fs-driver.js';
+import type { ObjectMeta, ObjectStore } from './types.js';
+import { contentHash } from './write.js';
+
+describeObjectStoreContract('fs', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'fs-store-contract-'));
+  return { store: createFsStore({ root }), cleanup: () => rm(root, { recursive: true, force: true }) };
+});
+
+function metaFor(body: Buffer): ObjectMeta {
+  return {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: 'public, max-age=60',
+    surrogateKeys: ['article:1'],
+    contentHash: contentHash(body),
+    renderedAt: new Date(0).toISOString(),
+    reason: 'event',
+  };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  return await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
+async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const key of iterable) out.push(key);
+  return out;
+}
+
+describe('fs driver specifics', () => {
+  let root: string;
+  let store: ObjectStore;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    store = createFsStore({ root: join(root, 'objects') });
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('refuses a key that would escape the root, and writes nothing outside it', async () => {
+    const body = Buffer.from('evil');
+    for (const key of ['../outside', '../../tmp/outside', 'a/../../outside', '..', '.']) {
+      const error = await errorOf(store.put(key, body, metaFor(body)));
+      expect(isPlatformError(error, 'INVALID_PATH')).toBe(true);
+    }
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it('keeps one file per object, holding metadata and body, and no temp files', async () => {
+    const body = Buffer.from('<p>hello</p>');
+    await store.put('news/pages/a/index.html', body, metaFor(body));
+    await store.put('news/pages/a/index.html', body, metaFor(body));
+    const files = await readdir(join(root, 'objects', 'news', 'pages', 'a'));
+    expect(files).toEqual(['index.html@obj']);
+    const raw = await readFile(join(root, 'objects', 'news', 'pages', 'a', 'index.html@obj'));
+    expect(raw.subarray(0, 4).toString()).toBe('NRS1');
+    expect(raw.subarray(raw.length - body.length).equals(body)).toBe(true);
+  });
+
+  it('ignores temp files and foreign files when listing', async () => {
+    const body = Buffer.from('x');
+    await store.put('news/pages/a/index.html', body, metaFor(body));
+    const dir = join(root, 'objects', 'news', 'pages', 'a');
+    await writeFile(join(dir, '.index.html@obj.abc123.tmp'), 'partial');
+    await writeFile(join(dir, 'notes.txt'), 'not an object');
+    expect(await collect(store.list('news/'))).toEqual(['news/pages/a/index.html']);
+  });
+
+  it('reports a corrupt file as STORED_OBJECT_CORRUPT', async () => {
+    const body = Buffer.from('<p>a body long enough to truncate</p>');
+    const file = join(root, 'objects', 'news', 'pages', 'c', 'index.html@obj');
+    const cases: [string, (raw: Buffer) => Buffer][] = [
+      ['garbage', () => Buffer.from('not an object at all')],
+      ['empty', () => Buffer.alloc(0)],
+      ['truncated body', (raw) => raw.subarray(0, raw.length - 5)],
+      ['truncated header', (raw) => raw.subarray(0, 20)],
+      ['flipped body byte', (raw) => Buffer.concat([raw.subarray(0, raw.length - 1), Buffer.from('!')])],
+      ['header not JSON', (raw) => Buffer.concat([raw.subarray(0, 8), Buffer.alloc(raw.readUInt32BE(4), 0x7b), raw.subarray(8 + raw.readUInt32BE(4))])],
+      ['absurd header length', (raw) => Buffer.concat([Buffer.from('NRS1'), Buffer.from([0xff, 0xff, 0xff, 0xff]), raw.subarray(8)])],
+    ];
+    for (const [name, damage] of cases) {
+      await store.put('news/pages/c/index.html', body, metaFor(body));
+      await writeFile(file, damage(await readFile(file)));
+      const getError = await errorOf(store.get('news/pages/c/index.html'));
+      expect(isPlatformError(getError, 'STORED_OBJECT_CORRUPT'), `get, ${name}: ${String(getError)}`).toBe(true);
+      if (name !== 'flipped body byte') {
+        const headError = await errorOf(store.head('news/pages/c/index.html'));
+        expect(isPlatformError(headError, 'STORED_OBJECT_CORRUPT'), `head, ${name}: ${String(headError)}`).toBe(true);
+      }
+    }
+  });
+
+  it('reports malformed stored metadata as STORED_OBJECT_CORRUPT', async () => {
+    const body = Buffer.from('x');
+    await store.put('news/pages/m/index.html', body, metaFor(body));
+    const file = join(root, 'objects', 'news', 'pages', 'm', 'index.html@obj');
+    const header = Buffer.from(JSON.stringify({ meta: { ...metaFor(body), contentHash: 'nope' }, bodyLength: 1 }));
+    const preamble = Buffer.alloc(8);
+    preamble.write('NRS1');
+    preamble.writeUInt32BE(header.length, 4);
+    await writeFile(file, Buffer.concat([preamble, header, body]));
+    const error = await errorOf(store.get('news/pages/m/index.html'));
+    expect(isPlatformError(error, 'STORED_OBJECT_CORRUPT')).toBe(true);
+  });
+});

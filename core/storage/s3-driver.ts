@@ -1,0 +1,346 @@
+/**
+ * The S3 ObjectStore (DESIGN.md, "Object storage"): AWS S3 or any S3-compatible endpoint (MinIO in
+ * docker compose, s3rver in tests).
+ *
+ * Content-Type and Cache-Control are native S3 fields, so any S3 tooling shows them; the rest of
+ * ObjectMeta travels as x-amz-meta-* user metadata and is parsed back with zod on read. S3 replaces
+ * an object atomically on PUT, which gives the ObjectStore atomicity contract; on top of that every
+ * `get` checks the body against its recorded content hash (see `readAttempts`).
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import {
+  BucketLocationConstraint,
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { z } from 'zod';
+import { PlatformError, isPlatformError } from '../errors.js';
+import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
+import { assertListPrefix, assertObjectKey } from './object-key.js';
+import type { ObjectMeta, ObjectStore, StoredObject } from './types.js';
+
+export interface S3StoreOptions {
+  /** S3-compatible endpoint URL (MinIO, s3rver); AWS's regional endpoint when omitted. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Static credentials; both or neither. Without them the SDK's default chain is used (env, profile, role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (http://host/bucket/key): MinIO and s3rver need them (TOOLCHAIN.md). Default true. */
+  forcePathStyle?: boolean;
+  /** Create the bucket on first use when it is missing; for local stacks and tests. Default false. */
+  createBucket?: boolean;
+  /** Budget for x-amz-meta-* keys plus values, in bytes. AWS S3 refuses more than 2 KB. Default 2048. */
+  maxUserMetadataBytes?: number;
+  /** Keys per ListObjectsV2 page. Default 1000 (the S3 maximum). */
+  listPageSize?: number;
+  /** Attempts at a consistent `get` before STORED_OBJECT_CORRUPT. Default 3. */
+  readAttempts?: number;
+  /**
+   * A request whose socket stays idle this long fails (and is retried by the SDK), so a hung
+   * storage connection cannot hold a render or a reader's request forever. Default 10 s.
+   */
+  idleTimeoutMs?: number;
+  /** Time allowed to open a connection. Default 3 s. */
+  connectionTimeoutMs?: number;
+}
+
+const DEFAULTS = {
+  forcePathStyle: true,
+  createBucket: false,
+  maxUserMetadataBytes: 2048,
+  listPageSize: 1000,
+  readAttempts: 3,
+  idleTimeoutMs: 10_000,
+  connectionTimeoutMs: 3_000,
+} as const;
+
+/** User metadata names (sent as x-amz-meta-<name>; S3 lower-cases them). */
+const META = {
+  surrogateKeys: 'surrogate-keys',
+  surrogateKeysDeflated: 'surrogate-keys-deflate',
+  contentHash: 'content-hash',
+  renderedAt: 'rendered-at',
+  reason: 'reason',
+  jobId: 'job-id',
+  status: 'status',
+} as const;
+
+const userMetadataSchema = z.object({
+  [META.surrogateKeys]: z.string().optional(),
+  [META.surrogateKeysDeflated]: z.string().regex(/^[A-Za-z0-9+/=]*$/).optional(),
+  [META.contentHash]: z.string(),
+  [META.renderedAt]: z.string(),
+  [META.reason]: z.string(),
+  [META.jobId]: z.string().optional(),
+  [META.status]: z
+    .string()
+    .regex(/^[1-5][0-9]{2}$/)
+    .transform(Number)
+    .optional(),
+});
+
+export function createS3Store(options: S3StoreOptions): ObjectStore {
+  const settings = { ...DEFAULTS, ...options };
+  const { bucket } = settings;
+  if ((settings.accessKeyId === undefined) !== (settings.secretAccessKey === undefined)) {
+    throw new PlatformError('CONFIG_INVALID', 'S3 credentials need both an access key id and a secret access key, or neither');
+  }
+  const config: S3ClientConfig = {
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    // Without these the SDK streams bodies with aws-chunked framing and trailing checksums, which
+    // S3-compatible servers (s3rver, older MinIO) store verbatim (TOOLCHAIN.md).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { socketTimeout: settings.idleTimeoutMs, connectionTimeout: settings.connectionTimeoutMs },
+  };
+  if (settings.endpoint !== undefined) config.endpoint = settings.endpoint;
+  if (settings.accessKeyId !== undefined && settings.secretAccessKey !== undefined) {
+    config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+  }
+  const client = new S3Client(config);
+
+  let bucketReady: Promise<void> | undefined;
+  /** Creates the bucket once, on first use, when asked to; a failure is retried on the next call. */
+  async function ready(): Promise<void> {
+    if (!settings.createBucket) return;
+    bucketReady ??= ensureBucket().catch((error: unknown) => {
+      bucketReady = undefined;
+      throw error;
+    });
+    await bucketReady;
+  }
+
+  async function ensureBucket(): Promise<void> {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      return;
+    } catch (error) {
+      if (statusOf(error) !== 404) throw failed('check bucket', bucket, error);
+    }
+    const location = Object.values(BucketLocationConstraint).find((region) => region === settings.region);
+    try {
+      await client.send(
+        new CreateBucketCommand({
+          Bucket: bucket,
+          // AWS wants the region named for any region but us-east-1 (which is not in the enum).
+          ...(location === undefined ? {} : { CreateBucketConfiguration: { LocationConstraint: location } }),
+        }),
+      );
+    } catch (error) {
+      const name = error instanceof S3ServiceException ? error.name : '';
+      if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw failed('create bucket', bucket, error);
+    }
+  }
+
+  function metaFromResponse(key: string, response: { ContentType?: string; CacheControl?: string; Metadata?: Record<string, string> }): ObjectMeta {
+    const user = userMetadataSchema.safeParse(response.Metadata ?? {});
+    if (!user.success) {
+      throw new PlatformError('STORED_OBJECT_CORRUPT', `Stored object ${key} has malformed user metadata: ${z.prettifyError(user.error)}`, {
+        details: { key },
+      });
+    }
+    const data = user.data;
+    const jobId = data[META.jobId];
+    const status = data[META.status];
+    return parseStoredMeta(
+      {
+        contentType: response.ContentType,
+        cacheControl: response.CacheControl,
+        surrogateKeys: decodeSurrogateKeys(key, data[META.surrogateKeys], data[META.surrogateKeysDeflated]),
+        contentHash: data[META.contentHash],
+        renderedAt: data[META.renderedAt],
+        reason: data[META.reason],
+        // Absent, not undefined: a read gives back exactly the meta that was written.
+        ...(jobId === undefined ? {} : { jobId }),
+        ...(status === undefined ? {} : { status }),
+      },
+      key,
+    );
+  }
+
+  async function getOnce(key: string): Promise<StoredObject | null> {
+    let response;
+    let body: Buffer;
+    try {
+      response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      body = response.Body ? Buffer.from(await response.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw failed('get', key, error);
+    }
+    return verifiedObject(key, body, metaFromResponse(key, response));
+  }
+
+  async function get(key: string): Promise<StoredObject | null> {
+    assertObjectKey(key);
+    await ready();
+    // S3 replaces objects atomically, so a body that doesn't match its hash is corruption; but
+    // some S3-compatible servers (s3rver among them) write body and metadata separately, and a
+    // read racing a write sees a mix for a moment. A fresh read settles that case; a mismatch
+    // that persists is reported as STORED_OBJECT_CORRUPT and never served.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await getOnce(key);
+      } catch (error) {
+        if (!isPlatformError(error, 'STORED_OBJECT_CORRUPT') || attempt >= settings.readAttempts) throw error;
+        await new Promise((r) => setTimeout(r, 10 * 2 ** attempt));
+      }
+    }
+  }
+
+  async function head(key: string): Promise<ObjectMeta | null> {
+    assertObjectKey(key);
+    await ready();
+    let response;
+    try {
+      response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw failed('head', key, error);
+    }
+    return metaFromResponse(key, response);
+  }
+
+  async function put(key: string, body: Buffer, meta: ObjectMeta): Promise<void> {
+    assertObjectKey(key);
+    const checked = checkPutMeta(key, body, meta);
+    const metadata = encodeUserMetadata(key, checked, settings.maxUserMetadataBytes);
+    await ready();
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentLength: body.length,
+          ContentType: checked.contentType,
+          CacheControl: checked.cacheControl,
+          Metadata: metadata,
+        }),
+      );
+    } catch (error) {
+      throw failed('put', key, error);
+    }
+  }
+
+  async function remove(key: string): Promise<void> {
+    assertObjectKey(key);
+    await ready();
+    try {
+      // S3 answers 204 for a missing key too; a 404 from another server means the same.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (error) {
+      if (isMissingObject(error)) return;
+      throw failed('delete', key, error);
+    }
+  }
+
+  async function* list(prefix: string): AsyncGenerator<string> {
+    assertListPrefix(prefix);
+    await ready();
+    let token: string | undefined;
+    let last: string | undefined;
+    do {
+      let page;
+      try {
+        page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: settings.listPageSize, ContinuationToken: token }),
+        );
+      } catch (error) {
+        throw failed('list', prefix, error);
+      }
+      const keys = (page.Contents ?? []).flatMap((entry) => (entry.Key === undefined ? [] : [entry.Key]));
+      // S3 lists in UTF-8 byte order (the same as code-unit order for our ASCII keys); s3rver
+      // lists in directory order, so each page is sorted, and an order that pages can't fix is
+      // reported instead of silently yielding keys out of order.
+      keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const first = keys[0];
+      if (last !== undefined && first !== undefined && first <= last) {
+        throw new PlatformError('STORAGE_FAILED', `S3 listing of ${prefix} is not in key order across pages`, { details: { prefix } });
+      }
+      for (const key of keys) yield key;
+      last = keys.at(-1) ?? last;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token !== undefined);
+  }
+
+  function close(): Promise<void> {
+    client.destroy();
+    return Promise.resolve();
+  }
+
+  return { driver: 's3', get, head, put, delete: remove, list, close };
+}
+
+/**
+ * ObjectMeta -> x-amz-meta-* values. Surrogate keys are space-separated like the Surrogate-Key
+ * header they feed. A page that read many data keys can exceed the 2 KB S3 allows for user
+ * metadata; then the list is stored deflated and base64-encoded, and a list too long even so is
+ * refused (OBJECT_META_INVALID) rather than failing on AWS only.
+ */
+export function encodeUserMetadata(key: string, meta: ObjectMeta, maxBytes: number = DEFAULTS.maxUserMetadataBytes): Record<string, string> {
+  const base: Record<string, string> = {
+    [META.contentHash]: meta.contentHash,
+    [META.renderedAt]: meta.renderedAt,
+    [META.reason]: meta.reason,
+  };
+  if (meta.jobId !== undefined) base[META.jobId] = meta.jobId;
+  if (meta.status !== undefined) base[META.status] = String(meta.status);
+  const joined = meta.surrogateKeys.join(' ');
+  const plain = { ...base, [META.surrogateKeys]: joined };
+  if (userMetadataBytes(plain) <= maxBytes) return plain;
+  const deflated = { ...base, [META.surrogateKeysDeflated]: deflateRawSync(Buffer.from(joined, 'ascii')).toString('base64') };
+  if (userMetadataBytes(deflated) <= maxBytes) return deflated;
+  throw new PlatformError(
+    'OBJECT_META_INVALID',
+    `Refusing to store ${key}: ${meta.surrogateKeys.length} surrogate keys exceed the ${maxBytes}-byte S3 user metadata limit even compressed`,
+    { details: { key, surrogateKeys: meta.surrogateKeys.length } },
+  );
+}
+
+/** How AWS counts user metadata: the UTF-8 bytes of every name and value. */
+function userMetadataBytes(metadata: Record<string, string>): number {
+  return Object.entries(metadata).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
+}
+
+function decodeSurrogateKeys(key: string, plain: string | undefined, deflated: string | undefined): string[] {
+  let joined = plain ?? '';
+  if (deflated !== undefined) {
+    try {
+      joined = inflateRawSync(Buffer.from(deflated, 'base64')).toString('ascii');
+    } catch (error) {
+      throw new PlatformError('STORED_OBJECT_CORRUPT', `Stored object ${key} has undecodable surrogate keys`, { cause: error, details: { key } });
+    }
+  }
+  return joined === '' ? [] : joined.split(' ');
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
+  return undefined;
+}
+
+/** NoSuchKey (GET) or a bare 404 (HEAD has no body to name the error); a missing bucket is not "no object". */
+function isMissingObject(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException) || error.name === 'NoSuchBucket') return false;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}
+
+function failed(operation: string, key: string, cause: unknown): PlatformError {
+  if (cause instanceof PlatformError) return cause;
+  return new PlatformError('STORAGE_FAILED', `S3 storage could not ${operation} ${key || '(bucket root)'}`, {
+    cause,
+    details: { key, operation, status: statusOf(cause) },
+  });
+}
