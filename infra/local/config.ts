@@ -1,0 +1,36 @@
+/**
+ * Configuration of the embedded default (`npm start`). Every variable has a local default, so a
+ * fresh clone runs with none set; each can point the stack at real infrastructure instead.
+ */
+import { z } from 'zod';
+import { envVars, parseEnv, type EnvSource } from '../../core/config/env.js';
+import { parseStorageConfig, type StorageConfig } from '../../core/config/storage.js';
+import { QUEUE_PREFIX } from '../../core/queue.js';
+
+const shape = {
+  PORT: envVars.port(3000),
+  ADMIN_PORT: envVars.port(3001),
+  /** Port of the sample upstream the stack starts (when UPSTREAM_BASE_URL is not set). */
+  SAMPLE_UPSTREAM_PORT: envVars.port(4010),
+  /** An existing Redis; without it a redis-server from the PATH is started in .data/redis. */
+  REDIS_URL: envVars.redisUrl().optional(),
+  /** Where the embedded default keeps its Redis AOF and filesystem storage. */
+  DATA_DIR: z.string().default('.data'),
+  /** Use this upstream instead of starting the sample one. */
+  UPSTREAM_BASE_URL: envVars.url().optional(),
+  ADMIN_TOKEN: envVars.secret(16).optional(),
+  WEBHOOK_SECRET: envVars.secret(16).optional(),
+  QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag}').default(QUEUE_PREFIX),
+  WORKER_CONCURRENCY: envVars.positiveInt(2),
+  LOG_LEVEL: envVars.logLevel(),
+  SCHEDULES_ENABLED: envVars.bool(true),
+};
+
+export type LocalConfig = z.infer<z.ZodObject<typeof shape>> & { storage: StorageConfig };
+
+export function loadLocalConfig(env: EnvSource): LocalConfig {
+  const parsed = parseEnv(shape, env, 'npm start');
+  // Filesystem storage under DATA_DIR unless the environment names another driver or directory.
+  const storage = parseStorageConfig({ STORAGE_DIR: `${parsed.DATA_DIR}/storage`, ...env }, 'npm start');
+  return { ...parsed, storage };
+}

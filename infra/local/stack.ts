@@ -1,0 +1,235 @@
+/**
+ * The whole pipeline in one process: sample upstream, ingest (admin server, webhook, schedules,
+ * dashboard), render worker and edge router, on one Redis and one object store. `npm start` runs
+ * it on the embedded default; the integration tests run it against s3rver or the filesystem.
+ * Each service is the same code its own `main.ts` runs in production; only the wiring is shared.
+ */
+import { QueueEvents, type Queue } from 'bullmq';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import { DependencyIndex } from '../../core/dependency-index.js';
+import { createLogger, type Logger } from '../../core/logger.js';
+import { RENDER_QUEUE, type RenderReason } from '../../core/queue.js';
+import { createRedis } from '../../core/redis.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
+import type { StorageConfig } from '../../core/config/storage.js';
+import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upstream.js';
+import { createStore } from '../../core/storage/create-store.js';
+import type { ObjectStore } from '../../core/storage/types.js';
+import { createUpstreamClient, type UpstreamClient } from '../../core/upstream/client.js';
+import { buildEdgeApp } from '../../edge-router/app.js';
+import { buildAdminApp } from '../../ingest/app.js';
+import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
+import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
+import { startSchedules } from '../../ingest/schedules.js';
+import { publishBundleAssets } from '../../render-workers/assets.js';
+import { createPageRenderer } from '../../render-workers/render-page.js';
+import { createRenderWorker } from '../../render-workers/worker.js';
+import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
+
+export interface StackOptions {
+  redisUrl: string;
+  queuePrefix: string;
+  storage: StorageConfig;
+  /** Upstream settings; when `startSampleUpstream` is set its base URL is filled in. */
+  upstream?: UpstreamConfig;
+  /** Start the sample upstream on this port (0 = free port). Omit to use `upstream` as given. */
+  sampleUpstreamPort?: number;
+  sitePort: number;
+  adminPort: number;
+  host?: string;
+  adminToken: string;
+  webhookSecret: string;
+  /** Public origin for canonical links; defaults to the edge router's address. */
+  publicOrigin?: string;
+  bundleDir: string;
+  workerConcurrency: number;
+  schedules: boolean;
+  logLevel: string;
+  /** Where every service's JSON log lines go (stdout when omitted). */
+  logDestination?: DestinationStream;
+  defaultSite?: SiteId;
+}
+
+export interface Stack {
+  siteUrl: string;
+  adminUrl: string;
+  upstreamUrl: string;
+  store: ObjectStore;
+  producer: RenderProducer;
+  queue: Queue;
+  index: DependencyIndex;
+  upstream: UpstreamClient;
+  logger: Logger;
+  /**
+   * Enqueues every page the upstream has and resolves when each has been rendered (or failed),
+   * calling `onProgress` after each.
+   */
+  publishSite(options?: { reason?: RenderReason; onProgress?: (done: number, total: number) => void }): Promise<PublishSummary>;
+  close(): Promise<void>;
+}
+
+export interface PublishSummary {
+  total: number;
+  completed: number;
+  failed: Array<{ path: string; reason: string }>;
+  durationMs: number;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const host = options.host ?? '127.0.0.1';
+  const log = (component: string) => createLogger({ component, level: options.logLevel, ...(options.logDestination ? { destination: options.logDestination } : {}) });
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) {
+      await close().catch(() => {});
+    }
+  };
+
+  try {
+    let sample: RunningSampleUpstream | undefined;
+    let upstreamConfig = options.upstream ?? parseUpstreamConfig({});
+    if (options.sampleUpstreamPort !== undefined) {
+      sample = await startSampleUpstream({ port: options.sampleUpstreamPort, host, logger: log('sample-upstream') });
+      const started = sample;
+      closers.push(() => started.close());
+      upstreamConfig = parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: sample.url });
+    }
+
+    const store = await createStore(options.storage);
+    closers.push(() => store.close());
+
+    const redis = createRedis(options.redisUrl, { name: 'stack' });
+    closers.push(async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    const index = new DependencyIndex(redis, options.queuePrefix);
+
+    // Render worker.
+    const workerLog = log('render-worker');
+    const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
+    const upstream = createUpstreamClient({ config: upstreamConfig, logger: workerLog });
+    const edgeApp: FastifyInstance = await buildEdgeApp({ store, logger: log('edge-router'), defaultSite: options.defaultSite ?? 'news' });
+    const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
+    closers.push(() => edgeApp.close());
+    const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
+
+    const renderer = createPageRenderer({ store, index, upstream, logger: workerLog, publicOrigin, scripts: bundle.scripts });
+    const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
+    const worker = createRenderWorker({
+      connection: workerConnection,
+      prefix: options.queuePrefix,
+      concurrency: options.workerConcurrency,
+      renderer,
+      logger: workerLog,
+    });
+    closers.push(async () => {
+      await worker.close();
+      workerConnection.disconnect();
+    });
+
+    // Ingest.
+    const ingestLog = log('ingest');
+    const producer = createRenderProducer({ connection: redis, prefix: options.queuePrefix, logger: ingestLog });
+    closers.push(() => producer.close());
+    const adminApp = await buildAdminApp({
+      config: { adminToken: options.adminToken, webhookSecret: options.webhookSecret, queuePrefix: options.queuePrefix },
+      producer,
+      index,
+      redis,
+      queue: producer.queue,
+      logger: ingestLog,
+    });
+    const adminUrl = await adminApp.listen({ port: options.adminPort, host });
+    closers.push(() => adminApp.close());
+    if (options.schedules) {
+      const schedules = startSchedules({
+        producer,
+        redis,
+        prefix: options.queuePrefix,
+        logger: ingestLog,
+        listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
+      });
+      closers.push(() => schedules.stop());
+    }
+
+    const events = new QueueEvents(RENDER_QUEUE, {
+      connection: createRedis(options.redisUrl, { blocking: true, name: 'stack-events' }),
+      prefix: options.queuePrefix,
+    });
+    closers.push(() => events.close());
+    await events.waitUntilReady();
+
+    const stack: Stack = {
+      siteUrl,
+      adminUrl,
+      upstreamUrl: sample?.url ?? '',
+      store,
+      producer,
+      queue: producer.queue,
+      index,
+      upstream,
+      logger: log('stack'),
+      async publishSite({ reason = 'sweep', onProgress } = {}) {
+        const started = performance.now();
+        const site = options.defaultSite ?? 'news';
+        const paths = await upstream.listSitePaths();
+        const pending = new Map<string, string>();
+        const failed: PublishSummary['failed'] = [];
+        let completed = 0;
+        let detach = () => {};
+        const finished = new Promise<void>((resolve) => {
+          const settle = (jobId: string, failure?: string) => {
+            const path = pending.get(jobId);
+            if (path === undefined) return;
+            pending.delete(jobId);
+            if (failure === undefined) completed += 1;
+            else failed.push({ path, reason: failure });
+            onProgress?.(completed + failed.length, paths.length);
+            if (pending.size === 0) resolve();
+          };
+          const onCompleted = ({ jobId }: { jobId: string }) => settle(jobId);
+          const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
+            // A failed attempt that will be retried is not the end of the job.
+            void producer.queue.getJob(jobId).then((job) => {
+              if (!job || job.attemptsMade >= (job.opts.attempts ?? 1)) settle(jobId, failedReason);
+            });
+          };
+          events.on('completed', onCompleted);
+          events.on('failed', onFailed);
+          detach = () => {
+            events.off('completed', onCompleted);
+            events.off('failed', onFailed);
+          };
+        });
+        const requestedAt = new Date().toISOString();
+        const results = await producer.enqueueMany(paths.map((path) => ({ site, path, reason, requestedBy: 'publish-site', requestedAt })));
+        results.forEach((result, i) => {
+          if (result.jobId !== undefined) pending.set(result.jobId, paths[i] ?? '');
+        });
+        // Jobs that finished before the listeners saw them (a very fast worker) are settled here.
+        for (const [jobId] of [...pending]) {
+          const job = await producer.queue.getJob(jobId);
+          const state = job ? await job.getState() : 'unknown';
+          if (state === 'completed') {
+            pending.delete(jobId);
+            completed += 1;
+          } else if (state === 'failed' && job) {
+            pending.delete(jobId);
+            failed.push({ path: job.name, reason: job.failedReason });
+          }
+        }
+        onProgress?.(completed + failed.length, paths.length);
+        if (pending.size > 0) await finished;
+        detach();
+        return { total: paths.length, completed, failed, durationMs: Math.round(performance.now() - started) };
+      },
+      close: closeAll,
+    };
+    return stack;
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm start`: the embedded default (DESIGN.md). Finds or starts Redis, uses filesystem storage
+ * and the sample upstream, runs every service, publishes the whole sample site with a progress
+ * bar, then prints the site, dashboard and republish addresses. Ctrl-C stops everything.
+ *
+ * Service logs go to .data/logs/stack.log (JSON lines), so the terminal shows only progress.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SingleBar, Presets } from 'cli-progress';
+import { pino } from 'pino';
+import { parseUpstreamConfig } from '../../core/config/upstream.js';
+import { buildBundle } from '../../interactive-bundle/build.js';
+import { startRedisServer, type RunningRedisServer } from './redis-server.js';
+import { loadLocalConfig, type LocalConfig } from './config.js';
+import { startStack, type Stack } from './stack.js';
+
+interface LocalSecrets {
+  adminToken: string;
+  webhookSecret: string;
+}
+
+/** Secrets made once per checkout and kept in .data, so a bookmarked dashboard link keeps working. */
+async function localSecrets(config: LocalConfig): Promise<LocalSecrets> {
+  const file = join(config.DATA_DIR, 'local-secrets.json');
+  let stored: Partial<LocalSecrets> = {};
+  if (existsSync(file)) {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+      if (parsed && typeof parsed === 'object') stored = parsed as Partial<LocalSecrets>;
+    } catch {
+      stored = {};
+    }
+  }
+  const make = () => randomBytes(24).toString('base64url');
+  const secrets = {
+    adminToken: config.ADMIN_TOKEN ?? (typeof stored.adminToken === 'string' ? stored.adminToken : make()),
+    webhookSecret: config.WEBHOOK_SECRET ?? (typeof stored.webhookSecret === 'string' ? stored.webhookSecret : make()),
+  };
+  await writeFile(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  return secrets;
+}
+
+async function main(): Promise<void> {
+  let config: LocalConfig;
+  try {
+    config = loadLocalConfig(process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  await mkdir(join(config.DATA_DIR, 'logs'), { recursive: true });
+  const logFile = resolve(config.DATA_DIR, 'logs', 'stack.log');
+  const logDestination = pino.destination({ dest: logFile, append: true, sync: false, mkdir: true });
+  const secrets = await localSecrets(config);
+
+  console.log('Building the interactive bundle...');
+  const bundleDir = 'interactive-bundle/dist';
+  await buildBundle({ outDir: bundleDir });
+
+  let redis: RunningRedisServer | undefined;
+  let redisUrl = config.REDIS_URL;
+  if (redisUrl === undefined) {
+    console.log('Starting redis-server (data in .data/redis)...');
+    try {
+      redis = await startRedisServer({ port: 0, dir: resolve(config.DATA_DIR, 'redis'), appendOnly: true });
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
+    redisUrl = redis.url;
+  }
+
+  let stack: Stack | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stack?.close();
+    await redis?.stop();
+    logDestination.flushSync();
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  try {
+    stack = await startStack({
+      redisUrl,
+      queuePrefix: config.QUEUE_PREFIX,
+      storage: config.storage,
+      ...(config.UPSTREAM_BASE_URL === undefined
+        ? { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT }
+        : { upstream: parseUpstreamConfig(process.env) }),
+      sitePort: config.PORT,
+      adminPort: config.ADMIN_PORT,
+      host: '127.0.0.1',
+      adminToken: secrets.adminToken,
+      webhookSecret: secrets.webhookSecret,
+      publicOrigin: `http://localhost:${config.PORT}`,
+      bundleDir,
+      workerConcurrency: config.WORKER_CONCURRENCY,
+      schedules: config.SCHEDULES_ENABLED,
+      logLevel: config.LOG_LEVEL,
+      logDestination,
+    });
+  } catch (error) {
+    console.error(`Could not start the pipeline: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Details in ${logFile}`);
+    await stop(1);
+    return;
+  }
+
+  console.log('Publishing the sample site...');
+  const bar = new SingleBar({ format: ' {bar} {value}/{total} pages | {duration}s', hideCursor: true }, Presets.shades_classic);
+  let started = false;
+  const summary = await stack.publishSite({
+    onProgress: (done, total) => {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.update(done);
+    },
+  });
+  if (started) bar.stop();
+
+  const site = `http://localhost:${config.PORT}`;
+  const admin = `http://localhost:${config.ADMIN_PORT}`;
+  console.log(`\nPublished ${summary.completed} of ${summary.total} pages in ${(summary.durationMs / 1000).toFixed(1)} s.`);
+  for (const failure of summary.failed) console.log(`  failed: ${failure.path}: ${failure.reason}`);
+  console.log(`
+  Site:       ${site}
+  Dashboard:  ${admin}/admin/queues?token=${secrets.adminToken}
+  Admin page: ${admin}/admin?token=${secrets.adminToken}
+  Republish:  ADMIN_TOKEN=${secrets.adminToken} npm run republish -- /politics
+              curl -X POST -H 'Authorization: Bearer ${secrets.adminToken}' -H 'Content-Type: application/json' \\
+                   -d '{"path":"/politics"}' ${admin}/admin/republish
+  Webhook:    POST ${admin}/webhooks/content (HMAC secret in ${join(config.DATA_DIR, 'local-secrets.json')})
+  Logs:       ${logFile}
+
+Press Ctrl-C to stop.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

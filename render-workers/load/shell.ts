@@ -1,0 +1,72 @@
+/**
+ * Builds the shell and head models every page shares.
+ */
+import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
+import type { SiteInfo } from '../../core/isomorphic/sites.js';
+import type { UpstreamClient } from '../../core/upstream/client.js';
+import type { MenuItem } from '../../core/upstream/schemas.js';
+import type { HeadModel, MenuEntry, ShellModel } from '../view-model.js';
+
+export interface ShellContext {
+  site: SiteInfo;
+  scripts: string[];
+  now: Date;
+}
+
+function toMenuEntry(item: MenuItem): MenuEntry {
+  return { name: item.name, url: item.url, subsections: item.subsections.map((s) => ({ name: s.name, url: s.url })) };
+}
+
+/** Menus and legal links never fail a page: the client logs and returns empty lists (spec 1 §8). */
+export async function loadShell(client: UpstreamClient, context: ShellContext, activeTopicUrl?: string): Promise<ShellModel> {
+  const [menus, legal] = await Promise.all([client.getNavMenus(), client.getLegalLinks()]);
+  return {
+    site: context.site,
+    menus: {
+      header: menus.header.map(toMenuEntry),
+      more: menus.more.map(toMenuEntry),
+      mobile: menus.mobile.map(toMenuEntry),
+      topics: menus.topics.map(toMenuEntry),
+    },
+    legalLinks: legal.map((link) => ({ name: link.name, url: link.url })),
+    ...(activeTopicUrl === undefined ? {} : { activeTopicUrl }),
+    year: context.now.getUTCFullYear(),
+    scripts: context.scripts,
+  };
+}
+
+export interface HeadInput {
+  site: SiteInfo;
+  /** Title before the site-name suffix. */
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  noIndex?: boolean;
+  noFollow?: boolean;
+  imageUrl?: string;
+  ogType?: 'article' | 'website';
+}
+
+/** Robots: the spec's default unless the content asks for noindex or nofollow (spec 1 §9). */
+export function robotsFor(noIndex: boolean, noFollow: boolean): string {
+  if (!noIndex && !noFollow) return DEFAULT_ROBOTS;
+  return `${noIndex ? 'noindex' : 'index'}, ${noFollow ? 'nofollow' : 'follow'}`;
+}
+
+/** Title rule (spec 1 §2.4, §2.5): the meta title or title, plus the site-name suffix. */
+export function buildHead(input: HeadInput): HeadModel {
+  return {
+    title: `${input.title}${input.site.titleSuffix}`,
+    description: input.description,
+    canonicalUrl: input.canonicalUrl,
+    robots: robotsFor(input.noIndex ?? false, input.noFollow ?? false),
+    twitterCard: TWITTER_CARD,
+    ogType: input.ogType ?? 'website',
+    ...(input.imageUrl === undefined ? {} : { imageUrl: input.imageUrl }),
+  };
+}
+
+/** Canonical URL on this deployment's public origin for a page path. */
+export function canonicalFor(publicOrigin: string, path: string): string {
+  return path === '/' ? `${publicOrigin}/` : `${publicOrigin}${path}`;
+}

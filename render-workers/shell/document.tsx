@@ -1,0 +1,60 @@
+/**
+ * The one document shell every standard page shares: head (title, description, canonical, robots,
+ * Twitter card; spec 1 §9), header, main and footer (spec 1 §2.3).
+ */
+import type { ReactNode } from 'react';
+import type { HeadModel, ShellModel } from '../view-model.js';
+import { BASE_CSS } from './styles.js';
+import { SiteHeader } from './header.js';
+import { SiteFooter } from './footer.js';
+
+export interface DocumentProps {
+  head: HeadModel;
+  shell: ShellModel;
+  /** Body class: per section or page kind (spec 1 §2.4, §2.5). */
+  bodyClass: string;
+  children: ReactNode;
+}
+
+export function Document({ head, shell, bodyClass, children }: DocumentProps) {
+  return (
+    <html lang={shell.site.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <link rel="canonical" href={head.canonicalUrl} />
+        <meta name="robots" content={head.robots} />
+        <meta name="twitter:card" content={head.twitterCard} />
+        <meta name="twitter:title" content={head.title} />
+        <meta name="twitter:description" content={head.description} />
+        <meta property="og:type" content={head.ogType} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonicalUrl} />
+        <meta property="og:site_name" content={shell.site.name} />
+        {head.imageUrl ? <meta property="og:image" content={head.imageUrl} /> : null}
+        {head.imageUrl ? <meta name="twitter:image" content={head.imageUrl} /> : null}
+        <style dangerouslySetInnerHTML={{ __html: BASE_CSS }} />
+        {shell.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body className={bodyClass}>
+        <a className="skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        {shell.site.translationNotice ? (
+          <p className="translation-notice" role="note">
+            {shell.site.translationNotice.text}{' '}
+            <a href={shell.site.translationNotice.href}>{shell.site.translationNotice.linkText}</a>
+          </p>
+        ) : null}
+        <SiteHeader shell={shell} />
+        <main id="main-content">{children}</main>
+        <SiteFooter shell={shell} />
+      </body>
+    </html>
+  );
+}

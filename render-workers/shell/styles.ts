@@ -1,0 +1,45 @@
+/**
+ * The base stylesheet, inlined in every standard page so the first paint needs no extra request.
+ * Small on purpose; section and layout styles arrive with their issues.
+ */
+export const BASE_CSS = `
+:root{--ink:#1a1a1a;--muted:#5f6368;--rule:#e1e4e8;--brand:#003366;--accent:#c20017;--bg:#fff}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--ink);background:var(--bg)}
+a{color:var(--brand)}
+.skip-link{position:absolute;left:-9999px}.skip-link:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:10}
+.site-header{background:var(--brand);color:#fff}
+.site-header a{color:#fff;text-decoration:none}
+.site-header .bar{display:flex;align-items:center;gap:16px;max-width:1280px;margin:0 auto;padding:8px 16px;flex-wrap:wrap}
+.site-header .logo{font-weight:800;font-size:1.4rem;letter-spacing:-.5px}
+.main-menu ul{display:flex;gap:14px;list-style:none;margin:0;padding:0;flex-wrap:wrap}
+.main-menu a{font-weight:600;font-size:.95rem}
+.header-actions{margin-left:auto;display:flex;gap:12px;align-items:center}
+.watch-tv{background:var(--accent);padding:4px 10px;border-radius:3px;font-weight:700}
+.topic-bar{background:#f2f4f7;border-bottom:1px solid var(--rule)}
+.topic-bar ul{display:flex;gap:14px;list-style:none;margin:0 auto;padding:6px 16px;max-width:1280px;overflow-x:auto}
+.topic-bar a{color:var(--ink);font-size:.85rem;text-decoration:none}
+.topic-bar a[aria-current="page"]{color:var(--accent);font-weight:700}
+main{max-width:1280px;margin:0 auto;padding:16px}
+.article{max-width:760px}
+.article h1{font-size:2.1rem;line-height:1.2;margin:.3em 0}
+.article .dek{font-size:1.2rem;color:var(--muted);margin:0 0 .8em}
+.article .byline,.article .dates{color:var(--muted);font-size:.9rem}
+.article figure{margin:1.2em 0}.article img{max-width:100%;height:auto}
+.article figcaption{font-size:.85rem;color:var(--muted)}
+.article blockquote{border-left:4px solid var(--accent);margin:1.2em 0;padding:.2em 1em;font-size:1.2rem}
+.article table{border-collapse:collapse;width:100%;margin:1.2em 0}
+.article th,.article td{border:1px solid var(--rule);padding:6px 8px;text-align:left}
+.front h1{font-size:1.8rem;margin:.2em 0 .6em}
+.article-list{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.article-list li{border-top:1px solid var(--rule);padding-top:8px}
+.article-list h3{font-size:1.05rem;margin:.2em 0}
+.article-list .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
+.not-found{text-align:center;padding:48px 16px}
+.site-footer{border-top:1px solid var(--rule);margin-top:32px;background:#f7f8fa}
+.site-footer .inner{max-width:1280px;margin:0 auto;padding:16px;font-size:.85rem;color:var(--muted)}
+.site-footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:12px;padding:0}
+.translation-notice{background:#fff8e1;padding:8px 16px;font-size:.9rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}
+`;
