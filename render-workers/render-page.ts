@@ -131,8 +131,8 @@ async function buildPage(
     const article = await client.getArticleByPath(path);
     if (article) {
       const sectionUrl = `/${segments[0] ?? ''}`;
-      const shell = await loadShell(client, context, sectionUrl);
-      const view = toArticleView(article, log, path);
+      const shell = await loadShell(client, context, { topicUrl: path, sectionUrl });
+      const view = toArticleView(article, log);
       const head = articleHead(article, site, publicOrigin, path);
       const html = renderDocument(
         createElement(ArticlePage, { model: { head, shell, view }, bodyClass: `page-article section-${segments[0] ?? ''}` }),
@@ -146,7 +146,7 @@ async function buildPage(
 
   const category = await client.getCategoryByPath(path);
   if (category) {
-    const [shell, layout] = await Promise.all([loadShell(client, context, category.url), client.getLayout('section', category.path)]);
+    const [shell, layout] = await Promise.all([loadShell(client, context, { topicUrl: path, sectionUrl: category.url }), client.getLayout('section', category.path)]);
     const sections = await loadListSections(client, layout, log);
     const heading = category.customHeadline?.trim() ? category.customHeadline : category.title;
     const head = buildHead({

@@ -18,8 +18,10 @@ export interface ShellModel {
   site: SiteInfo;
   menus: { header: MenuEntry[]; more: MenuEntry[]; mobile: MenuEntry[]; topics: MenuEntry[] };
   legalLinks: Link[];
-  /** The topic bar entry for the current section (spec 1 §2.3), if any. */
+  /** The page's own path: the topic bar highlights the topic that links here (spec 1 §2.3). */
   activeTopicUrl?: string;
+  /** The section front the page belongs to: the main menu marks its entry. */
+  activeSectionUrl?: string;
   /** Copyright year, fixed when the page is rendered (spec 1 §2.3). */
   year: number;
   /** Hashed bundle scripts for this page. */

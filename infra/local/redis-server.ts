@@ -51,6 +51,8 @@ export async function waitForRedis(url: string, timeoutMs: number): Promise<void
   let lastError: unknown;
   while (Date.now() < deadline) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    // Refused connections while the server starts are expected; connect() reports them below.
+    client.on('error', () => {});
     try {
       await client.connect();
       if ((await client.ping()) === 'PONG') return;

@@ -10,7 +10,7 @@ import type { ArticleView, HeadModel } from '../view-model.js';
 import { toBlocks } from './blocks.js';
 import { buildHead, canonicalFor } from './shell.js';
 
-export function toArticleView(article: FullArticle, log: Logger, path: string): ArticleView {
+export function toArticleView(article: FullArticle, log: Logger): ArticleView {
   const header = article.header;
   const published = header.publicationDate || article.publication_date;
   const updated = header.lastPublishedDate ?? article.last_published_date;
@@ -23,7 +23,7 @@ export function toArticleView(article: FullArticle, log: Logger, path: string): 
     publishedAt: isDraftDate(published) ? null : published,
     ...(updated && !isDraftDate(updated) ? { updatedAt: updated } : {}),
     ...(header.source ? { source: { name: header.source.name, url: header.source.url } } : {}),
-    blocks: toBlocks(article.components, log, { path }),
+    blocks: toBlocks(article.components, log),
   };
 }
 

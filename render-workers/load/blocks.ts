@@ -13,12 +13,12 @@ export const ARTICLE_IMAGE_SIZE = { width: 931, height: 523 } as const;
 
 const SAFE_IMAGE_URL = /^(https?:)?\/\/|^\//;
 
-export function toBlocks(components: ArticleBlock[], log: Logger, context: { path: string }): Block[] {
+export function toBlocks(components: ArticleBlock[], log: Logger): Block[] {
   const blocks: Block[] = [];
   components.forEach((component, index) => {
     const parsed = parseArticleBlock(component);
     if (!parsed.ok) {
-      log.warn({ page: context.path, block: { index, kind: parsed.kind, reason: parsed.reason } }, parsed.message);
+      log.warn({ block: { index, kind: parsed.kind, reason: parsed.reason } }, parsed.message);
       return;
     }
     const block = toBlock(parsed.block);

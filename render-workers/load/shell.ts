@@ -18,7 +18,11 @@ function toMenuEntry(item: MenuItem): MenuEntry {
 }
 
 /** Menus and legal links never fail a page: the client logs and returns empty lists (spec 1 §8). */
-export async function loadShell(client: UpstreamClient, context: ShellContext, activeTopicUrl?: string): Promise<ShellModel> {
+export async function loadShell(
+  client: UpstreamClient,
+  context: ShellContext,
+  active: { topicUrl?: string; sectionUrl?: string } = {},
+): Promise<ShellModel> {
   const [menus, legal] = await Promise.all([client.getNavMenus(), client.getLegalLinks()]);
   return {
     site: context.site,
@@ -29,7 +33,8 @@ export async function loadShell(client: UpstreamClient, context: ShellContext, a
       topics: menus.topics.map(toMenuEntry),
     },
     legalLinks: legal.map((link) => ({ name: link.name, url: link.url })),
-    ...(activeTopicUrl === undefined ? {} : { activeTopicUrl }),
+    ...(active.topicUrl === undefined ? {} : { activeTopicUrl: active.topicUrl }),
+    ...(active.sectionUrl === undefined ? {} : { activeSectionUrl: active.sectionUrl }),
     year: context.now.getUTCFullYear(),
     scripts: context.scripts,
   };

@@ -19,12 +19,16 @@ export function SiteFooter({ shell }: { shell: ShellModel }) {
             </ul>
           </nav>
         ) : null}
-        <p className="copyright">
-          This material may not be published, broadcast, rewritten, or redistributed. ©{shell.year} FOX News Network, LLC.
-          All rights reserved. Quotes displayed in real-time or delayed by at least 15 minutes. Market data provided by
-          Factset.
-        </p>
+        <p className="copyright">{copyrightLine(shell.year)}</p>
       </div>
     </footer>
+  );
+}
+
+/** The copyright line with the year and the market-data attribution (spec 1 §2.3). */
+export function copyrightLine(year: number): string {
+  return (
+    `This material may not be published, broadcast, rewritten, or redistributed. ©${year} FOX News Network, LLC. ` +
+    'All rights reserved. Quotes displayed in real-time or delayed by at least 15 minutes. Market data provided by Factset.'
   );
 }

@@ -17,7 +17,9 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           <ul>
             {menus.header.map((item) => (
               <li key={item.url}>
-                <a href={item.url}>{item.name}</a>
+                <a href={item.url} aria-current={item.url === shell.activeSectionUrl ? 'true' : undefined}>
+                  {item.name}
+                </a>
               </li>
             ))}
           </ul>

@@ -1,0 +1,533 @@
+/**
+ * The edge router end to end through `app.inject()`, against the real filesystem storage driver
+ * in a temp directory seeded with `writeIfChanged`, exactly as render workers write.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../core/logger.js';
+import { NOT_FOUND_TEXTS } from '../core/isomorphic/constants.js';
+import { CACHE_POLICIES } from '../core/storage/cache-policy.js';
+import { createFsStore } from '../core/storage/fs-driver.js';
+import { assetKey, notFoundPageKey, pageKey, rootFileKey } from '../core/storage/keys.js';
+import { etagFor, type ObjectMeta, type ObjectStore } from '../core/storage/types.js';
+import { contentHash, writeIfChanged } from '../core/storage/write.js';
+import { buildEdgeApp } from './app.js';
+
+const RENDERED_AT = '2024-05-01T12:34:56.000Z';
+const LAST_MODIFIED = 'Wed, 01 May 2024 12:34:56 GMT';
+
+const PAGE_HTML = '<!doctype html><title>Politics | Fox News</title><h1>Politics</h1>';
+const AMP_HTML = '<!doctype html><html amp><title>Politics AMP</title>';
+const PRINT_HTML = '<!doctype html><title>Politics print</title>';
+const NOT_FOUND_HTML = `<!doctype html><p>${NOT_FOUND_TEXTS.heading}</p><p>${NOT_FOUND_TEXTS.body}</p><a href="/">${NOT_FOUND_TEXTS.goHome}</a>`;
+const ASSET_JS = 'console.log("island");';
+const SECRET = 'root:x:0:0:SECRET-OUTSIDE-STORAGE';
+
+function meta(overrides: Partial<Omit<ObjectMeta, 'contentHash'>> = {}): Omit<ObjectMeta, 'contentHash'> {
+  return {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: CACHE_POLICIES.html,
+    surrogateKeys: ['page:news:/politics', 'category:/politics'],
+    renderedAt: RENDERED_AT,
+    reason: 'event',
+    ...overrides,
+  };
+}
+
+/** Collects the JSON log lines the app writes. */
+function logSink(): { lines: Record<string, unknown>[]; write(line: string): void } {
+  const lines: Record<string, unknown>[] = [];
+  return {
+    lines,
+    write(line: string) {
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  };
+}
+
+let dir: string;
+let store: ObjectStore;
+let app: FastifyInstance;
+const logs = logSink();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edge-router-'));
+  // A file beside the storage root that no request may ever reach.
+  await writeFile(join(dir, 'passwd'), SECRET);
+  store = createFsStore({ root: join(dir, 'storage') });
+
+  await writeIfChanged(store, pageKey('news', '/politics', 'standard'), PAGE_HTML, meta());
+  await writeIfChanged(store, pageKey('news', '/politics', 'amp'), AMP_HTML, meta());
+  await writeIfChanged(store, pageKey('news', '/politics', 'print'), PRINT_HTML, meta());
+  await writeIfChanged(store, pageKey('news', '/', 'standard'), '<!doctype html><title>Home</title>', meta({ surrogateKeys: ['page:news:/'] }));
+  await writeIfChanged(
+    store,
+    pageKey('news', '/old-story', 'redirect'),
+    JSON.stringify({ location: '/politics', status: 301 }),
+    meta({ contentType: 'application/json', cacheControl: CACHE_POLICIES.redirect, surrogateKeys: ['page:news:/old-story'] }),
+  );
+  await writeIfChanged(
+    store,
+    pageKey('news', '/moved-temporarily', 'redirect'),
+    JSON.stringify({ location: 'https://www.example.com/elsewhere', status: 302 }),
+    meta({ contentType: 'application/json', cacheControl: CACHE_POLICIES.redirect, surrogateKeys: [] }),
+  );
+  await writeIfChanged(
+    store,
+    notFoundPageKey('news'),
+    NOT_FOUND_HTML,
+    meta({ cacheControl: CACHE_POLICIES.notFound, surrogateKeys: ['page:news:404'], status: 404 }),
+  );
+  await writeIfChanged(
+    store,
+    rootFileKey('news', 'robots.txt'),
+    'User-agent: *\nAllow: /\n',
+    meta({ contentType: 'text/plain; charset=utf-8', cacheControl: CACHE_POLICIES.robots, surrogateKeys: ['robots'] }),
+  );
+  await writeIfChanged(
+    store,
+    assetKey('island.3f2a1b.js'),
+    ASSET_JS,
+    meta({ contentType: 'text/javascript; charset=utf-8', cacheControl: CACHE_POLICIES.asset, surrogateKeys: [], reason: 'deploy' }),
+  );
+  await writeIfChanged(store, pageKey('news', '/bad-redirect', 'standard'), PAGE_HTML, meta());
+  await writeIfChanged(
+    store,
+    pageKey('news', '/bad-redirect', 'redirect'),
+    JSON.stringify({ location: '//evil.com', status: 301 }),
+    meta({ contentType: 'application/json', cacheControl: CACHE_POLICIES.redirect, surrogateKeys: [] }),
+  );
+  // The Spanish edition has a page but no stored 404 page: its 404s use the built-in fallback.
+  await writeIfChanged(store, pageKey('es', '/noticias', 'standard'), '<!doctype html><title>Noticias</title>', meta({ surrogateKeys: ['page:es:/noticias'] }));
+
+  app = await buildEdgeApp({
+    store,
+    logger: createLogger({ component: 'edge-router', destination: logs }),
+    defaultSite: 'news',
+    siteHosts: { 'es.localhost': 'es' },
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>): void {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-request-id']).toEqual(expect.any(String));
+}
+
+describe('stored pages', () => {
+  it('serves a stored page with its metadata headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(PAGE_HTML);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.html);
+    expect(res.headers['surrogate-key']).toBe('page:news:/politics category:/politics');
+    expect(res.headers.etag).toBe(etagFor(contentHash(PAGE_HTML)));
+    expect(res.headers['last-modified']).toBe(LAST_MODIFIED);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('serves the home page at "/"', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Home</title>');
+  });
+
+  it('answers a matching If-None-Match with 304 and no body', async () => {
+    const etag = etagFor(contentHash(PAGE_HTML));
+    const res = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-none-match': etag } });
+    expect(res.statusCode).toBe(304);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.html);
+    expectSecurityHeaders(res.headers);
+
+    const listed = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(listed.statusCode).toBe(304);
+
+    const stale = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-none-match': '"0000"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(PAGE_HTML);
+  });
+
+  it('answers If-Modified-Since at or after renderedAt with 304', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-modified-since': LAST_MODIFIED } });
+    expect(res.statusCode).toBe(304);
+    const older = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-modified-since': 'Mon, 01 Jan 2024 00:00:00 GMT' } });
+    expect(older.statusCode).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body, and 304 to a matching If-None-Match', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/politics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(PAGE_HTML)));
+    expect(res.headers['surrogate-key']).toBe('page:news:/politics category:/politics');
+    expect(res.headers.etag).toBe(etagFor(contentHash(PAGE_HTML)));
+
+    const notModified = await app.inject({ method: 'HEAD', url: '/politics', headers: { 'if-none-match': etagFor(contentHash(PAGE_HTML)) } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+
+  it.each([
+    ['/politics.amp', AMP_HTML],
+    ['/politics.print', PRINT_HTML],
+    ['/politics.print.html', PRINT_HTML],
+  ])('maps %s to its variant', async (url, body) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(body);
+  });
+
+  it('ignores a request body on GET', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(PAGE_HTML);
+  });
+
+  it('ignores the query string when choosing the object', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics?utm_source=x&page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(PAGE_HTML);
+  });
+
+  it('serves root files such as robots.txt', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.robots);
+    expect(res.body).toBe('User-agent: *\nAllow: /\n');
+    const missing = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('picks the site from the Host header', async () => {
+    const es = await app.inject({ method: 'GET', url: '/noticias', headers: { host: 'ES.localhost:3000' } });
+    expect(es.statusCode).toBe(200);
+    expect(es.body).toContain('Noticias');
+    const news = await app.inject({ method: 'GET', url: '/noticias', headers: { host: 'localhost:3000' } });
+    expect(news.statusCode).toBe(404);
+  });
+});
+
+describe('redirects', () => {
+  it('redirects a trailing slash with 301, keeping the query exactly', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics/?a=1&b=2' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/politics?a=1&b=2');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('collapses repeated trailing slashes in one hop', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics///?q=%20x' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/politics?q=%20x');
+  });
+
+  it('honours a stored redirect record before the page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/old-story?ref=home' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/politics?ref=home');
+    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.redirect);
+    expect(res.headers['surrogate-key']).toBe('page:news:/old-story');
+    const amp = await app.inject({ method: 'GET', url: '/old-story.amp' });
+    expect(amp.statusCode).toBe(301);
+    expect(amp.headers.location).toBe('/politics.amp');
+    const temporary = await app.inject({ method: 'GET', url: '/moved-temporarily' });
+    expect(temporary.headers['surrogate-key']).toBeUndefined();
+    expect(temporary.statusCode).toBe(302);
+    expect(temporary.headers.location).toBe('https://www.example.com/elsewhere');
+  });
+
+  it('ignores a malformed redirect record (here an off-site protocol-relative one) and serves the page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/bad-redirect' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toBe(PAGE_HTML);
+  });
+});
+
+describe('404', () => {
+  it('answers an unknown path with the stored 404 page and its cache policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(NOT_FOUND_HTML);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.notFound);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('falls back to a built-in page with a link home when the stored 404 page is missing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-page', headers: { host: 'es.localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('This page could not be found');
+    expect(res.body).toContain('<a href="/">');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('falls back too when the stored 404 page cannot be read', async () => {
+    const broken = await buildEdgeApp({
+      store: { ...store, get: () => Promise.reject(new Error('disk on fire')) },
+      logger: createLogger({ component: 'edge-router', destination: logSink() }),
+      defaultSite: 'news',
+    });
+    try {
+      // An invalid page path needs no page read: only the 404 page read fails.
+      const res = await broken.inject({ method: 'GET', url: '/.env' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('This page could not be found');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+/** A response to a request sent byte for byte over a socket (inject() normalises URLs). */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function rawRequest(port: number, target: string, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      // write, not end: a half-closed socket makes Node drop the request before an async answer.
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      const split = bytes.indexOf('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = bytes.subarray(0, split).toString('latin1').split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: bytes.subarray(split + 4).toString('utf8') });
+    });
+  });
+}
+
+/** Is a Location header (if any) a path on the same origin? */
+function sameOrigin(location: unknown): boolean {
+  if (location === undefined) return true;
+  const base = 'https://site.example';
+  return typeof location === 'string' && /^\/(?![/\\])/.test(location) && new URL(location, base).origin === base;
+}
+
+describe('absurd requests (raw HTTP, exactly as sent)', () => {
+  let port: number;
+
+  beforeAll(async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    port = address.port;
+  });
+
+  it.each([
+    '/../../etc/passwd',
+    '/../passwd',
+    '/%2e%2e/%2e%2e/passwd',
+    '/%2e%2e/x',
+    '/..%2f..%2fpasswd',
+    '/..%5c..%5cpasswd',
+    '/a%00b',
+    '/%ff',
+    '/%',
+    '/%zz',
+    '/%c0%af',
+    '/a/./b',
+    '/a//b',
+    '/./',
+    '/.env',
+    '/politics.amp.amp',
+    '/a\\b',
+    '/\\evil.com/',
+    '//evil.com/',
+    '//evil.com//',
+    '///evil.com/',
+    '/%2F%2Fevil.com/',
+    '/%5Cevil.com/',
+    `/${'a'.repeat(5000)}`,
+    `/${'a/'.repeat(300)}b`,
+    `/politics?${'x'.repeat(5000)}`,
+    '/assets/../passwd',
+    '/assets/..%2fpasswd',
+    '/assets/%2e%2e%2f%2e%2e%2fpasswd',
+    `/assets/${'a'.repeat(300)}.js`,
+    'http://evil.com/politics',
+    '*',
+  ])('answers %s with a 4xx or a same-origin redirect, never a 5xx or a file outside storage', async (target) => {
+    const res = await rawRequest(port, target);
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).not.toContain('SECRET');
+    expect(res.body).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    expect(sameOrigin(res.headers.location), String(res.headers.location)).toBe(true);
+    if (res.status >= 400) expectSecurityHeaders(res.headers);
+  });
+
+  it('never redirects //evil.com/ off-site', async () => {
+    for (const target of ['//evil.com/', '//evil.com/?a=1', '/\\evil.com/', '/%2F%2Fevil.com/']) {
+      const res = await rawRequest(port, target);
+      expect(sameOrigin(res.headers.location), `${target} -> ${res.headers.location}`).toBe(true);
+    }
+  });
+
+  it('answers a URL over 2048 characters with 414', async () => {
+    expect((await rawRequest(port, `/${'a'.repeat(5000)}`)).status).toBe(414);
+    expect((await rawRequest(port, `/politics?${'x'.repeat(2100)}`)).status).toBe(414);
+  });
+
+  it('answers malformed escapes and non-UTF-8 with a short 400 text', async () => {
+    for (const target of ['/%ff', '/%', '/a%zzb', '/%c0%af', '/a\\b']) {
+      const res = await rawRequest(port, target);
+      expect(res.status, target).toBe(400);
+      expect(res.headers['content-type'], target).toBe('text/plain; charset=utf-8');
+      expect(res.body.length, target).toBeLessThan(200);
+    }
+  });
+
+  it('answers traversal that decodes cleanly with the stored 404 page', async () => {
+    for (const target of ['/../../etc/passwd', '/%2e%2e/x', '/a%00b', '/a/./b', '//evil.com/']) {
+      const res = await rawRequest(port, target);
+      expect(res.status, target).toBe(404);
+      expect(res.body, target).toBe(NOT_FOUND_HTML);
+    }
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)('answers %s with 405 and Allow', async (method) => {
+    const res = await app.inject({ method, url: '/politics', payload: method === 'OPTIONS' ? undefined : 'x=1' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expectSecurityHeaders(res.headers);
+    const raw = await rawRequest(port, '/politics', method);
+    expect(raw.status).toBe(405);
+  });
+});
+
+describe('assets', () => {
+  it('serves an asset as immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/island.3f2a1b.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(ASSET_JS);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers a missing or malformed asset with a plain 404', async () => {
+    for (const url of ['/assets/missing.123.js', '/assets/evil.exe', '/assets/.hidden.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+    }
+  });
+});
+
+describe('health', () => {
+  it('answers 200 ok when storage answers, never cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 with a reason when storage fails or hangs', async () => {
+    for (const head of [() => Promise.reject(new Error('down')), () => new Promise<never>(() => undefined)]) {
+      const sick = await buildEdgeApp({
+        store: { ...store, head },
+        logger: createLogger({ component: 'edge-router', destination: logSink() }),
+        defaultSite: 'news',
+        healthTimeoutMs: 50,
+      });
+      try {
+        const res = await sick.inject({ method: 'GET', url: '/healthz' });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/storage/) as unknown });
+        expect(res.headers['cache-control']).toBe('no-store');
+      } finally {
+        await sick.close();
+      }
+    }
+  });
+});
+
+describe('storage failures', () => {
+  it('answers 503 with Retry-After and no stack when the store throws', async () => {
+    const failing = await buildEdgeApp({
+      store: { ...store, get: () => Promise.reject(new Error('ECONNRESET from storage at /srv/secret/path.js:12:3')) },
+      logger: createLogger({ component: 'edge-router', destination: logSink() }),
+      defaultSite: 'news',
+    });
+    try {
+      const res = await failing.inject({ method: 'GET', url: '/politics' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toEqual(expect.any(String));
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).not.toContain('ECONNRESET');
+      expect(res.body).not.toContain('/srv/secret');
+      expect(res.body).not.toMatch(/\n\s+at /);
+      expectSecurityHeaders(res.headers);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('answers 503 when the filesystem itself fails (an object path that is a directory)', async () => {
+    await mkdir(join(dir, 'storage', 'news', 'pages', 'broken', 'index.html@obj'), { recursive: true });
+    const res = await app.inject({ method: 'GET', url: '/broken' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toEqual(expect.any(String));
+    expect(res.body).not.toMatch(/EISDIR|\n\s+at /);
+  });
+});
+
+describe('access log', () => {
+  it('writes one line per response with the http field and the request id', async () => {
+    const before = logs.lines.length;
+    const res = await app.inject({ method: 'GET', url: '/politics?secret=token', headers: { 'x-request-id': 'cdn-abc-123' } });
+    expect(res.headers['x-request-id']).toBe('cdn-abc-123');
+    const lines = logs.lines.slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      component: 'edge-router',
+      reqId: 'cdn-abc-123',
+      http: { method: 'GET', path: '/politics', status: 200, durationMs: expect.any(Number) as unknown, site: 'news' },
+    });
+    expect(JSON.stringify(lines[0])).not.toContain('secret=token');
+  });
+
+  it('replaces an inbound request id that is not token-like', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics', headers: { 'x-request-id': 'a b<script>' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs requests the router itself refuses', async () => {
+    const before = logs.lines.length;
+    await app.inject({ method: 'GET', url: '/%ff' });
+    const lines = logs.lines.slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ http: { method: 'GET', path: '/%ff', status: 400, site: 'news' } });
+  });
+});

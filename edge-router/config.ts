@@ -1,0 +1,98 @@
+/**
+ * The edge router's configuration: every environment variable it reads, named and parsed here
+ * once (STYLE.md: one typed config module per service). A missing or malformed variable stops
+ * start-up with a CONFIG_INVALID message that names it.
+ *
+ *   PORT          listen port (3000)
+ *   HOST          listen address (0.0.0.0)
+ *   SITE          site for requests whose Host is not in SITE_HOSTS: news | es (news)
+ *   SITE_HOSTS    host -> site map, "es.localhost=es,news.localhost=news" (none)
+ *   LOG_LEVEL     pino level (info)
+ *   TRUST_PROXY   believe X-Forwarded-* from: true | false | proxy addresses or CIDRs (false)
+ *   SHUTDOWN_TIMEOUT_MS  how long a graceful shutdown may take before exiting anyway (10000)
+ *   HEALTH_TIMEOUT_MS    storage probe timeout of /healthz (1000)
+ *   plus the storage variables of core/config/storage.ts (STORAGE_DRIVER, STORAGE_DIR, S3_*)
+ */
+import { z } from 'zod';
+import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
+import { storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
+import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
+
+const SERVICE = 'edge-router';
+
+// A host name as it appears in a Host header, without the port.
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+const siteHostsVar = z
+  .string()
+  .transform((value, ctx) => {
+    const map: Record<string, SiteId> = {};
+    for (const entry of value.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+      const match = /^([^=\s]+)=([^=\s]+)$/.exec(entry);
+      const host = match?.[1]?.toLowerCase();
+      const site = match?.[2];
+      if (host === undefined || site === undefined || !HOST_NAME.test(host)) {
+        ctx.addIssue({ code: 'custom', message: `entry ${JSON.stringify(entry)} is not host=site` });
+        return z.NEVER;
+      }
+      if (!(SITE_IDS as readonly string[]).includes(site)) {
+        ctx.addIssue({ code: 'custom', message: `entry ${JSON.stringify(entry)} names unknown site ${JSON.stringify(site)} (one of ${SITE_IDS.join(', ')})` });
+        return z.NEVER;
+      }
+      map[host] = site as SiteId;
+    }
+    return map;
+  })
+  .default({});
+
+const trustProxyVar = z
+  .string()
+  .transform((value, ctx): boolean | string => {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    // A comma-separated list of proxy addresses or CIDR ranges, as Fastify's trustProxy takes it.
+    if (/^[0-9a-fA-F:.,/\s]+$/.test(value)) return value;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges' });
+    return z.NEVER;
+  })
+  .default(false);
+
+export const edgeEnvShape = {
+  PORT: envVars.port(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SITE: z.enum(SITE_IDS).default('news'),
+  SITE_HOSTS: siteHostsVar,
+  LOG_LEVEL: envVars.logLevel(),
+  TRUST_PROXY: trustProxyVar,
+  SHUTDOWN_TIMEOUT_MS: envVars.positiveInt(10_000),
+  HEALTH_TIMEOUT_MS: envVars.positiveInt(1000),
+  ...storageEnvShape,
+};
+
+export interface EdgeConfig {
+  port: number;
+  host: string;
+  defaultSite: SiteId;
+  siteHosts: Record<string, SiteId>;
+  logLevel: string;
+  trustProxy: boolean | string;
+  shutdownTimeoutMs: number;
+  healthTimeoutMs: number;
+  storage: StorageConfig;
+}
+
+/** Parses the edge router's environment; throws CONFIG_INVALID naming the bad variable. */
+export function loadEdgeConfig(env: EnvSource): EdgeConfig {
+  const vars = parseEnv(edgeEnvShape, env, SERVICE);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    defaultSite: vars.SITE,
+    siteHosts: vars.SITE_HOSTS,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
+    storage: storageConfigFromEnv(vars, SERVICE),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * main.ts as a real process: a config error exits 1 naming the variable; a good config listens,
+ * serves, and stops cleanly on SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO = join(import.meta.dirname, '..');
+const MAIN = join(import.meta.dirname, 'main.ts');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'edge-main-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  // Only the variables given: the child sees exactly the configuration under test.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('edge-router main', () => {
+  it('exits 1 with a message naming a bad variable', async () => {
+    const run = start({ PORT: 'eighty', STORAGE_DIR: dir });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain('PORT');
+    expect(run.output().stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('listens, answers /healthz and shuts down on SIGTERM', async () => {
+    const run = start({ PORT: '0', HOST: '127.0.0.1', STORAGE_DIR: dir, SHUTDOWN_TIMEOUT_MS: '5000' });
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listen line: ${JSON.stringify(run.output())}`)), 20_000);
+      run.child.stdout.on('data', () => {
+        const match = /edge router listening on (http:\/\/[^"\s]+)/.exec(run.output().stdout);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    const res = await fetch(`${address}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output().stdout).toContain('"message":"stopped"');
+  });
+});
