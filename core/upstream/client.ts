@@ -1,0 +1,361 @@
+/**
+ * Typed clients for the upstream calls the site makes today (docs/upstream-contract.md).
+ *
+ * Every method returns validated data. The failure rules:
+ *   - 404, or a 200 whose `data.results` is empty        -> null (spec 1 §7 generic helper, §8)
+ *   - network error, timeout, 5xx, 429                    -> PlatformError UPSTREAM_UNAVAILABLE
+ *   - other 4xx, malformed JSON, a body off the contract  -> PlatformError UPSTREAM_BAD_RESPONSE
+ * Menus and legal links never throw: a failure is logged and leaves the menu empty (spec 1 §7, §8).
+ *
+ * Each read records its data key with the recorder *before* the call, so a page that looked for
+ * something that does not exist yet re-renders when it is created (DESIGN.md, dependency index).
+ */
+import { z } from 'zod';
+import { PlatformError, isPlatformError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { isValidPagePath } from '../storage/keys.js';
+import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig, type UpstreamService } from '../config/upstream.js';
+import { dataKeys } from './data-keys.js';
+import {
+  articleSummarySchema,
+  categorySchema,
+  describeIssues,
+  fullArticleSchema,
+  layoutSchema,
+  legalLinksModelSchema,
+  menuModelSchema,
+  sitePathEntrySchema,
+  type ArticleSummary,
+  type Category,
+  type FullArticle,
+  type Layout,
+  type LegalLink,
+  type MenuItem,
+  type SitePathEntry,
+} from './schemas.js';
+
+/** Receives the data key of every upstream read (the render worker feeds them to the dependency index). */
+export interface ReadRecorder {
+  record(dataKey: string): void;
+}
+
+export interface UpstreamClientOptions {
+  /** Parsed upstream configuration (core/config/upstream.ts): stage, bases, timeout. */
+  config: UpstreamConfig;
+  /** Every call logs one line with the `api` field (core/logger.ts). */
+  logger: Logger;
+  /** Told the data key of every read, including reads that find nothing. */
+  recorder?: ReadRecorder;
+  /** The global fetch when omitted. */
+  fetchImpl?: typeof fetch;
+}
+
+export interface NavMenus {
+  header: MenuItem[];
+  more: MenuItem[];
+  mobile: MenuItem[];
+  topics: MenuItem[];
+}
+
+export interface ArticleSearchOptions {
+  /** Section slug (e.g. "politics"); omitted for the latest articles of the whole site. */
+  category?: string;
+  /** How many items to return (load-more asks for 11, spec 1 §9). */
+  size: number;
+  /** How many items the page already shows. */
+  from: number;
+}
+
+export interface UpstreamClient {
+  /** The article at a page path such as "/politics/some-slug"; null when there is none. */
+  getArticleByPath(path: string): Promise<FullArticle | null>;
+  /** The category of a section front path such as "/politics"; null when there is none. */
+  getCategoryByPath(path: string): Promise<Category | null>;
+  /** A page layout (spec 1 §7 per-page elementId rules); null when there is none. */
+  getLayout(subtype: string, elementId: string): Promise<Layout | null>;
+  /** The four nav menus; a menu that fails to load is logged and left empty. Never throws. */
+  getNavMenus(): Promise<NavMenus>;
+  /** Footer legal links; a failure is logged and yields []. Never throws. */
+  getLegalLinks(): Promise<LegalLink[]>;
+  /** Newest first. A malformed item is logged and skipped (spec 1 §3 summary items). */
+  searchArticles(options: ArticleSearchOptions): Promise<ArticleSummary[]>;
+  /** Every article page path upstream has now (for publishing the whole site). Records nothing. */
+  listArticlePaths(): Promise<string[]>;
+  /** Every page path the site has now: "/", each section front, each article. Records nothing. */
+  listSitePaths(): Promise<string[]>;
+  /** The same client reporting reads to another recorder (one per render). */
+  withRecorder(recorder: ReadRecorder | undefined): UpstreamClient;
+}
+
+/** Nav layouts read for the menus (spec 1 §7), and the label each failure message uses (spec 1 §8). */
+const NAV_LAYOUTS = [
+  { menu: 'header', elementId: 'HeaderLayout', label: 'header' },
+  { menu: 'more', elementId: 'MoreLayout', label: 'more' },
+  { menu: 'mobile', elementId: 'MobileLayout', label: 'mobile' },
+  { menu: 'topics', elementId: 'TopicLayout', label: 'topic' },
+] as const;
+
+export const NAV_SUBTYPE = 'nav';
+export const LEGAL_LINKS_SUBTYPE = 'navLegalLinksLayout';
+/** Page size of the site-map walk. */
+const SITEMAP_PAGE_SIZE = 1000;
+/** Stops a site-map walk that never ends (an upstream that ignores `from`). */
+const SITEMAP_MAX_PAGES = 10_000;
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface CallSpec {
+  /** Log and error name of the call, e.g. "article". */
+  name: string;
+  service: UpstreamService;
+  path: string;
+  query?: Query;
+}
+
+type CallResult = { found: true; body: unknown; url: string } | { found: false; url: string };
+
+const envelopeSchema = z.looseObject({
+  data: z.looseObject({
+    results: z.array(z.unknown()),
+    total: z.number().int().min(0).optional(),
+  }),
+});
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const bases = resolveUpstreamBases(options.config);
+  return buildClient(options, bases, options.recorder);
+}
+
+function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recorder: ReadRecorder | undefined): UpstreamClient {
+  const { logger, config } = options;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const record = (key: string): void => recorder?.record(key);
+
+  function buildUrl(spec: CallSpec): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${bases[spec.service]}${spec.path}${search === '' ? '' : `?${search}`}`;
+  }
+
+  async function call(spec: CallSpec, notFoundLevel: 'info' | 'error' = 'info'): Promise<CallResult> {
+    const url = buildUrl(spec);
+    const started = performance.now();
+    const api = (status: number | undefined) => ({
+      name: spec.name,
+      url,
+      status,
+      durationMs: Math.round(performance.now() - started),
+    });
+    let response: Response;
+    let bodyText: string;
+    try {
+      response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      bodyText = await response.text();
+    } catch (cause) {
+      const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+      const message = timedOut
+        ? `Upstream ${spec.name} timed out after ${timeoutMs} ms (GET ${url})`
+        : `Upstream ${spec.name} is unreachable (GET ${url}): ${cause instanceof Error ? cause.message : String(cause)}`;
+      const error = new PlatformError('UPSTREAM_UNAVAILABLE', message, { cause, details: { api: spec.name, url } });
+      logger.warn({ api: api(undefined), error }, 'upstream call failed');
+      throw error;
+    }
+    const status = response.status;
+    if (status === 404) {
+      // Spec 1 §8: an article fetch error is logged as error when its status is 400 or more.
+      logger[notFoundLevel]({ api: api(status) }, 'upstream not found');
+      return { found: false, url };
+    }
+    if (status < 200 || status >= 300) {
+      const code = status >= 500 || status === 429 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE';
+      const error = new PlatformError(code, `Upstream ${spec.name} answered ${status} (GET ${url})`, {
+        details: { api: spec.name, url, status, body: bodyText.slice(0, 200) },
+      });
+      logger.warn({ api: api(status), error }, 'upstream call failed');
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch (cause) {
+      const error = new PlatformError('UPSTREAM_BAD_RESPONSE', `Upstream ${spec.name} sent malformed JSON (GET ${url})`, {
+        cause,
+        details: { api: spec.name, url, status, body: bodyText.slice(0, 200) },
+      });
+      logger.warn({ api: api(status), error }, 'upstream call failed');
+      throw error;
+    }
+    logger.debug({ api: api(status) }, 'upstream call');
+    return { found: true, body, url };
+  }
+
+  function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {
+    const message = `Upstream ${name} sent an unexpected response (GET ${url}): ${prefix}${describeIssues(error)}`;
+    logger.warn({ api: { name, url }, error: { message } }, 'upstream response off contract');
+    return new PlatformError('UPSTREAM_BAD_RESPONSE', message, { details: { api: name, url } });
+  }
+
+  /** The `data.results` list of an enveloped body (spec 1 §7 generic helper). */
+  function results(name: string, url: string, body: unknown): { items: unknown[]; total: number | undefined } {
+    const parsed = envelopeSchema.safeParse(body);
+    if (!parsed.success) throw badResponse(name, url, parsed.error, '');
+    return { items: parsed.data.data.results, total: parsed.data.data.total };
+  }
+
+  /** The first result validated by `schema`, or null when there is none. */
+  async function first<S extends z.ZodType>(spec: CallSpec, schema: S, notFoundLevel?: 'info' | 'error'): Promise<z.infer<S> | null> {
+    const result = await call(spec, notFoundLevel);
+    if (!result.found) return null;
+    const [item] = results(spec.name, result.url, result.body).items;
+    if (item === undefined) return null;
+    const parsed = schema.safeParse(item);
+    if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, 'data.results.0.');
+    return parsed.data;
+  }
+
+  function layoutSpec(subtype: string, elementId: string): CallSpec {
+    // Spec 1 §7, spec 2 §9: layout requests are type=layout, size=1.
+    return { name: 'layout', service: 'layout', path: '/layouts', query: { type: 'layout', size: 1, subtype, elementId } };
+  }
+
+  function fetchLayout(subtype: string, elementId: string): Promise<Layout | null> {
+    return first(layoutSpec(subtype, elementId), layoutSchema);
+  }
+
+  /** The `items` of the layout's first 'main-content' component model (spec 1 §7). */
+  async function menuModel<S extends z.ZodType>(subtype: string, elementId: string, schema: S): Promise<z.infer<S> | null> {
+    const layout = await fetchLayout(subtype, elementId);
+    if (layout === null) return null;
+    const model = layout['main-content'][0]?.model;
+    if (model === undefined) return null;
+    const parsed = schema.safeParse(model);
+    if (!parsed.success) {
+      throw badResponse('layout', buildUrl(layoutSpec(subtype, elementId)), parsed.error, "data.results.0['main-content'].0.model.");
+    }
+    return parsed.data;
+  }
+
+  async function walkSiteMap(): Promise<SitePathEntry[]> {
+    const entries: SitePathEntry[] = [];
+    for (let page = 0, from = 0; page < SITEMAP_MAX_PAGES; page += 1) {
+      const spec: CallSpec = { name: 'sitemap', service: 'sitemap', path: '/api/sitemap', query: { from, size: SITEMAP_PAGE_SIZE } };
+      const result = await call(spec);
+      if (!result.found) break;
+      const { items, total } = results(spec.name, result.url, result.body);
+      items.forEach((item, index) => {
+        const parsed = sitePathEntrySchema.safeParse(item);
+        if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, `data.results.${index}.`);
+        entries.push(parsed.data);
+      });
+      from += items.length;
+      if (items.length < SITEMAP_PAGE_SIZE || (total !== undefined && from >= total)) break;
+    }
+    const seen = new Set<string>();
+    return entries.filter((entry) => {
+      // An absurd path from upstream must never become a storage key (core/storage/keys.ts).
+      if (!isValidPagePath(entry.path)) {
+        logger.warn({ api: { name: 'sitemap' }, path: entry.path.slice(0, 200) }, 'upstream site map lists an invalid page path; skipped');
+        return false;
+      }
+      if (seen.has(entry.path)) return false;
+      seen.add(entry.path);
+      return true;
+    });
+  }
+
+  const client: UpstreamClient = {
+    async getArticleByPath(path) {
+      record(dataKeys.articlePath(path));
+      const article = await first(
+        { name: 'article', service: 'article', path: '/api/article', query: { path } },
+        fullArticleSchema,
+        'error',
+      );
+      if (article !== null) record(dataKeys.article(article.id));
+      return article;
+    },
+
+    getCategoryByPath(path) {
+      record(dataKeys.category(path));
+      return first({ name: 'category', service: 'category', path: '/api/category', query: { path } }, categorySchema);
+    },
+
+    getLayout(subtype, elementId) {
+      record(dataKeys.layout(subtype, elementId));
+      return fetchLayout(subtype, elementId);
+    },
+
+    async getNavMenus() {
+      record(dataKeys.menu());
+      const menus = await Promise.all(
+        NAV_LAYOUTS.map(async ({ elementId, label }) => {
+          try {
+            return (await menuModel(NAV_SUBTYPE, elementId, menuModelSchema))?.items ?? [];
+          } catch (error) {
+            // Spec 1 §7, §8: menu failures are logged only; the menu stays empty.
+            logger.error({ error, menu: elementId }, `An error occurred while fetching ${label} menu data`);
+            return [];
+          }
+        }),
+      );
+      const [header = [], more = [], mobile = [], topics = []] = menus;
+      return { header, more, mobile, topics };
+    },
+
+    async getLegalLinks() {
+      record(dataKeys.legalLinks());
+      try {
+        return (await menuModel(LEGAL_LINKS_SUBTYPE, LEGAL_LINKS_SUBTYPE, legalLinksModelSchema))?.items ?? [];
+      } catch (error) {
+        logger.error({ error }, 'An error occurred while fetching legal links data');
+        return [];
+      }
+    },
+
+    async searchArticles({ category, size, from }) {
+      record(category === undefined ? dataKeys.latestList() : dataKeys.categoryList(category));
+      const spec: CallSpec = {
+        name: 'article-search',
+        service: 'articleSearch',
+        path: '/api/article-search',
+        query: { size, from, isCategory: category === undefined ? undefined : true, searchSelected: category },
+      };
+      const result = await call(spec);
+      if (!result.found) return [];
+      const summaries: ArticleSummary[] = [];
+      results(spec.name, result.url, result.body).items.forEach((item, index) => {
+        const parsed = articleSummarySchema.safeParse(item);
+        if (parsed.success) summaries.push(parsed.data);
+        else {
+          logger.warn(
+            { api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` },
+            'upstream list item off contract; skipped',
+          );
+        }
+      });
+      return summaries;
+    },
+
+    async listArticlePaths() {
+      return (await walkSiteMap()).filter((entry) => entry.type === 'article').map((entry) => entry.path);
+    },
+
+    async listSitePaths() {
+      return (await walkSiteMap()).map((entry) => entry.path);
+    },
+
+    withRecorder(next) {
+      return buildClient(options, bases, next);
+    },
+  };
+  return client;
+}
+
+/** True for the errors a caller may retry later (the last good page stays meanwhile). */
+export function isUpstreamFailure(error: unknown): error is PlatformError {
+  return isPlatformError(error, 'UPSTREAM_UNAVAILABLE') || isPlatformError(error, 'UPSTREAM_BAD_RESPONSE');
+}

@@ -1,0 +1,392 @@
+/**
+ * What the site reads from upstream, as zod schemas with inferred types (docs/upstream-contract.md).
+ *
+ * Lenient on extra fields (upstream adds fields without notice, so objects are `z.looseObject` and
+ * unknown keys pass through), strict on the types of the fields we read. Optional fields that have
+ * an obvious empty value default to it, so view models do not repeat `?? []` everywhere.
+ *
+ * Article blocks are kept open: `{ kind, props }` with any kind, because an unknown block type is
+ * rendered as nothing and logged, never a reason to refuse the article (DESIGN.md, "Bad input gets
+ * a clear error and loses nothing"). The renderer validates each known block's props with
+ * `parseArticleBlock` and skips a malformed one.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+const text = z.string();
+const optionalText = z.string().optional();
+/** Dates are strings as upstream sends them: ISO 8601, or all zeros for a draft (spec 1 §4). */
+const dateText = z.string();
+
+export const linkSchema = z.looseObject({ name: text, url: text });
+export type Link = z.infer<typeof linkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// People (spec 1 §3 header.authors, spec 2 §3 Person)
+
+export const authorSchema = z.looseObject({
+  name: text,
+  url: optionalText,
+  avatar: optionalText,
+  shortBio: optionalText,
+  fullName: optionalText,
+});
+export type Author = z.infer<typeof authorSchema>;
+
+export const personSchema = z.looseObject({
+  id: text,
+  name: text,
+  title: optionalText,
+  metaTitle: optionalText,
+  metaDescription: optionalText,
+  shortBio: optionalText,
+  avatar: optionalText,
+  canonicalUrl: optionalText,
+  social: z.record(z.string(), z.string()).default({}),
+  blogUrls: z.array(z.string()).default([]),
+  fullBioUrl: optionalText,
+  showPageUrl: optionalText,
+  createdDate: dateText.optional(),
+  /** Spec 2 §5: only Author or Personality may have a person page; the page rule checks it, not the schema. */
+  role: text,
+  personSlug: text,
+  /** HTML paragraphs (spec 2 §3: defaults to an empty list). */
+  fullBio: z.array(z.string()).default([]),
+  content: z.array(z.unknown()).default([]),
+  isFeatured: z.boolean().default(false),
+});
+export type Person = z.infer<typeof personSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Article blocks (spec 1 §3 "Block types")
+
+/** One body block as upstream sends it. Any kind is accepted here; see parseArticleBlock. */
+export const articleBlockSchema = z.looseObject({
+  kind: z.string().min(1),
+  props: z.record(z.string(), z.unknown()).default({}),
+});
+export type ArticleBlock = z.infer<typeof articleBlockSchema>;
+
+/** Paragraph: HTML limited to br, strong, em, u, s, b, i, a (spec 1 §5; the renderer sanitises). */
+export const paragraphPropsSchema = z.looseObject({ text });
+export type ParagraphProps = z.infer<typeof paragraphPropsSchema>;
+
+/** Heading: the renderer draws nothing when level is outside 1..6 (spec 1 §5). */
+export const headingPropsSchema = z.looseObject({ text, level: z.number().int() });
+export type HeadingProps = z.infer<typeof headingPropsSchema>;
+
+/** List: items are inline HTML. */
+export const listPropsSchema = z.looseObject({ ordered: z.boolean().default(false), items: z.array(text) });
+export type ListProps = z.infer<typeof listPropsSchema>;
+
+/** Pull quote: HTML limited to br, strong, span, em, u, s, b, i (spec 1 §5). */
+export const pullQuotePropsSchema = z.looseObject({ text, attribution: optionalText });
+export type PullQuoteProps = z.infer<typeof pullQuotePropsSchema>;
+
+export const responsiveImageSchema = z.looseObject({ media: text, srcset: text });
+export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
+
+/** Article image (spec 1 §3): url, baseImage, type, imageAlt, isSpotlight, caption, copyright, ... */
+export const articleImagePropsSchema = z.looseObject({
+  url: text,
+  baseImage: optionalText,
+  type: optionalText,
+  imageAlt: optionalText,
+  isSpotlight: z.boolean().default(false),
+  /** HTML caption. */
+  caption: optionalText,
+  /** Credit line; a single space means none (spec 1 §3 Slideshow). */
+  copyright: optionalText,
+  responsiveImages: z.array(responsiveImageSchema).default([]),
+  externalUrl: optionalText,
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type ArticleImageProps = z.infer<typeof articleImagePropsSchema>;
+
+export const tableCellSchema = z.looseObject({
+  text,
+  isHeader: z.boolean().default(false),
+  colSpan: z.number().int().positive().default(1),
+  rowSpan: z.number().int().positive().default(1),
+});
+export type TableCell = z.infer<typeof tableCellSchema>;
+
+/** Table (spec 1 §3): header rows and body rows, each a list of cells. */
+export const tablePropsSchema = z.looseObject({
+  caption: optionalText,
+  headerRows: z.array(z.array(tableCellSchema)).default([]),
+  rows: z.array(z.array(tableCellSchema)),
+});
+export type TableProps = z.infer<typeof tablePropsSchema>;
+
+/** Block kinds with a props schema today; the contract document lists the kinds still to come. */
+export const BLOCK_PROPS_SCHEMAS = {
+  paragraph: paragraphPropsSchema,
+  heading: headingPropsSchema,
+  list: listPropsSchema,
+  'pull-quote': pullQuotePropsSchema,
+  'article-image': articleImagePropsSchema,
+  table: tablePropsSchema,
+} as const;
+
+export type KnownBlockKind = keyof typeof BLOCK_PROPS_SCHEMAS;
+export const KNOWN_BLOCK_KINDS = Object.keys(BLOCK_PROPS_SCHEMAS) as KnownBlockKind[];
+
+export type KnownBlock = {
+  [K in KnownBlockKind]: { kind: K; props: z.infer<(typeof BLOCK_PROPS_SCHEMAS)[K]> };
+}[KnownBlockKind];
+
+export type ParsedBlock =
+  | { ok: true; block: KnownBlock }
+  | { ok: false; reason: 'unknown-kind'; kind: string; message: string }
+  | { ok: false; reason: 'invalid-props'; kind: string; message: string };
+
+export function isKnownBlockKind(kind: string): kind is KnownBlockKind {
+  return Object.hasOwn(BLOCK_PROPS_SCHEMAS, kind);
+}
+
+/**
+ * Validates one block's props against its kind. Never throws: the renderer logs a failed result
+ * and renders nothing for that block (spec 1 §3 unknown types; DESIGN.md non-negotiables).
+ */
+export function parseArticleBlock(block: ArticleBlock): ParsedBlock {
+  const kind = block.kind;
+  if (!isKnownBlockKind(kind)) {
+    return { ok: false, reason: 'unknown-kind', kind, message: `Unknown block kind ${JSON.stringify(kind)}` };
+  }
+  const result = BLOCK_PROPS_SCHEMAS[kind].safeParse(block.props);
+  if (!result.success) {
+    return { ok: false, reason: 'invalid-props', kind, message: `Invalid ${kind} block: ${describeIssues(result.error)}` };
+  }
+  // The schema was picked by `kind`, so the parsed props belong to that kind.
+  return { ok: true, block: { kind, props: result.data } as KnownBlock };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Full article (spec 1 §3)
+
+const sponsorSchema = z.looseObject({ fn__indicator: optionalText, fn__disclaimer: optionalText });
+
+export const articleHeaderSchema = z.looseObject({
+  headline: text,
+  subHeadline: optionalText,
+  authors: z.array(authorSchema).default([]),
+  /** Category name as plain text. */
+  category: optionalText,
+  headerCategory: linkSchema.optional(),
+  publicationDate: dateText,
+  lastPublishedDate: dateText.optional(),
+  modifiedDate: dateText.optional(),
+  source: linkSchema.optional(),
+  organizationName: optionalText,
+  allowComments: z.boolean().default(false),
+  sponsor: sponsorSchema.optional(),
+  isPublished: z.boolean().default(true),
+  articleTags: z.array(z.looseObject({ slug: text })).default([]),
+  isGated: z.boolean().default(false),
+  isMetered: z.boolean().default(false),
+});
+export type ArticleHeader = z.infer<typeof articleHeaderSchema>;
+
+const taxonomyTermSchema = z.looseObject({ title: text, slug: text, path: text });
+
+export const fullArticleSchema = z.looseObject({
+  id: text,
+  title: text,
+  dek: optionalText,
+  standfirst: optionalText,
+  short_title: optionalText,
+  description: optionalText,
+  meta_title: optionalText,
+  meta_description: optionalText,
+  /** Absolute URL on the production origin; its pathname is the article's canonical page path. */
+  canonical_url: text,
+  originalCanonical_url: optionalText,
+  third_party_canonical_url: optionalText,
+  article_slug: text,
+  content_type: optionalText,
+  external_source: optionalText,
+  published: z.boolean().default(true),
+  publication_date: dateText,
+  created_date: dateText.optional(),
+  last_modified_date: dateText.optional(),
+  last_published_date: dateText.optional(),
+  dateline: optionalText,
+  starts_with_dropcap: z.boolean().default(false),
+  components: z.array(articleBlockSchema).default([]),
+  header: articleHeaderSchema,
+  branding: z
+    .looseObject({ advertorial: z.boolean().default(false), fn__indicator: optionalText, fn__disclaimer: optionalText })
+    .optional(),
+  /** Tag paths such as "fox-news/politics/elections". */
+  tags: z.array(z.string()).default([]),
+  fn__tags: z.array(taxonomyTermSchema).default([]),
+  wp__tags: z.array(taxonomyTermSchema.extend({ isa_value: optionalText })).default([]),
+  /** Primary category; its slug is the section slug (search `searchSelected`, `list:category:<slug>`). */
+  wp__category: taxonomyTermSchema.optional(),
+  fn__sections: z.array(z.looseObject({ path: text })).default([]),
+  fn__sources: z.array(z.looseObject({ label: text, url: optionalText })).default([]),
+  fn__contributors: z.array(z.looseObject({ full_name: text, page_url: optionalText, canonical_url: optionalText })).default([]),
+  fn__legacy_type: optionalText,
+  fn__story_type: optionalText,
+  robots_noindex: z.boolean().default(false),
+  robots_nofollow: z.boolean().default(false),
+  prevent_gating: z.boolean().default(false),
+  foxid: z.looseObject({ enabled: z.boolean().default(false) }).optional(),
+  comments: z.looseObject({ enabled: z.boolean().default(false) }).optional(),
+  isAMP: z.boolean().default(false),
+});
+export type FullArticle = z.infer<typeof fullArticleSchema>;
+/** What upstream may send (before defaults); the sample dataset is typed with it. */
+export type FullArticleInput = z.input<typeof fullArticleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Article list item (spec 1 §3 "Article list item")
+
+export const articleSummarySchema = z.looseObject({
+  id: optionalText,
+  title: text,
+  /** Site-relative path for our own articles, absolute for external ones. */
+  url: text,
+  imageUrl: optionalText,
+  description: optionalText,
+  category: linkSchema.optional(),
+  publicationDate: dateText,
+  lastPublishedDate: dateText.optional(),
+  /** Video duration, "mm:ss". */
+  duration: optionalText,
+  isBreaking: z.boolean().default(false),
+  isDeveloping: z.boolean().default(false),
+  isLive: z.boolean().default(false),
+  authors: z.array(z.looseObject({ name: text })).default([]),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Category (spec 1 §3, spec 2 §3 Category/tag)
+
+export const categorySchema = z.looseObject({
+  title: text,
+  metaTitle: optionalText,
+  description: optionalText,
+  slug: text,
+  path: text,
+  customHeadline: optionalText,
+  customCanonicalUrl: optionalText,
+  label: optionalText,
+  url: text,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Menus and legal links (spec 1 §2.3, §3 Menu item, §7)
+
+export const menuSubsectionSchema = z.looseObject({ name: text, url: text, tracking: optionalText });
+export type MenuSubsection = z.infer<typeof menuSubsectionSchema>;
+
+export const menuItemSchema = z.looseObject({
+  name: text,
+  url: text,
+  tracking: optionalText,
+  trackingWeb: optionalText,
+  color: optionalText,
+  isMobile: z.boolean().default(false),
+  subsections: z.array(menuSubsectionSchema).default([]),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const legalLinkSchema = z.looseObject({ name: text, url: text, tracking: optionalText });
+export type LegalLink = z.infer<typeof legalLinkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Layouts (spec 1 §7 per-page layout, spec 2 §2 "Each region defaults to an empty list", §3 Layout)
+
+/** A component placed in a layout region; `model` is validated by the component that renders it. */
+export const layoutComponentSchema = z.looseObject({
+  type: z.string().min(1),
+  model: z.record(z.string(), z.unknown()).default({}),
+});
+export type LayoutComponent = z.infer<typeof layoutComponentSchema>;
+
+const region = z.array(layoutComponentSchema).default([]);
+
+export const LAYOUT_REGIONS = ['preContent', 'main', 'rightRail', 'leftRail', 'postContent'] as const;
+export type LayoutRegion = (typeof LAYOUT_REGIONS)[number];
+
+export const layoutSchema = z.looseObject({
+  id: optionalText,
+  subtype: optionalText,
+  elementId: optionalText,
+  preContent: region,
+  main: region,
+  rightRail: region,
+  leftRail: region,
+  postContent: region,
+  /** Nav layouts carry their menu here (spec 1 §7: results[0]['main-content'][0].model). */
+  'main-content': region,
+  /**
+   * How many items of the page's lists the layout already shows; load-more continues from here
+   * (spec 1 §7 "regions and offset", spec 2 §9 "query offset starts at 0").
+   */
+  offset: z.number().int().min(0).default(0),
+});
+export type Layout = z.infer<typeof layoutSchema>;
+
+/** Model of the nav and legal-links layouts' first 'main-content' component. */
+export const menuModelSchema = z.looseObject({ items: z.array(menuItemSchema) });
+export const legalLinksModelSchema = z.looseObject({ items: z.array(legalLinkSchema) });
+
+/**
+ * Model of an `article-list` layout component, the one the sample layouts use to fill fronts:
+ * the renderer calls searchArticles({ category, size, from }) for it.
+ */
+export const articleListModelSchema = z.looseObject({
+  title: optionalText,
+  /** Section slug; absent means the latest articles of the whole site. */
+  category: optionalText,
+  size: z.number().int().min(1).max(100),
+  /** How many of the list's newest items to skip (a spotlight above shows the first). */
+  from: z.number().int().min(0).default(0),
+  /** "See all" link. */
+  url: optionalText,
+  /** Presentation hint: "spotlight" (large lead item), "list" or "rank". */
+  style: z.enum(['spotlight', 'list', 'rank']).default('list'),
+});
+export type ArticleListModel = z.infer<typeof articleListModelSchema>;
+
+/** Model of a `newsletter-promo` component (spec 1 §3 Newsletter promo). */
+export const newsletterPromoModelSchema = z.looseObject({
+  id: text,
+  slid: text,
+  logo: optionalText,
+  title: text,
+  description: optionalText,
+  arrives: optionalText,
+});
+export type NewsletterPromoModel = z.infer<typeof newsletterPromoModelSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Site map (the whole-site publish reads it)
+
+export const SITE_PATH_TYPES = ['home', 'section', 'article'] as const;
+export const sitePathEntrySchema = z.looseObject({
+  path: text,
+  type: z.enum(SITE_PATH_TYPES),
+  lastModified: dateText.optional(),
+});
+export type SitePathEntry = z.infer<typeof sitePathEntrySchema>;
+
+// ---------------------------------------------------------------------------------------------
+
+/** Readable summary of zod issues: "data.results.0.title: expected string, received number". */
+export function describeIssues(error: z.ZodError, max = 3): string {
+  const parts = error.issues.slice(0, max).map((issue) => {
+    const where = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
+    return `${where}: ${issue.message}`;
+  });
+  const more = error.issues.length > max ? ` (+${error.issues.length - max} more)` : '';
+  return parts.join('; ') + more;
+}

@@ -1,0 +1,15 @@
+/**
+ * The sample upstream's starter dataset. `createDataset()` returns a fresh deep copy, so a server
+ * whose content a test changed can be reset (POST /__sample/reset) without touching other servers.
+ */
+import { ARTICLES } from './articles.js';
+import { CATEGORIES } from './categories.js';
+import { LAYOUTS } from './layouts.js';
+import { PEOPLE } from './people.js';
+import type { Dataset } from './types.js';
+
+export type { ArticleRecord, CategoryRecord, Dataset, LayoutRecord, PersonRecord } from './types.js';
+
+export function createDataset(): Dataset {
+  return structuredClone({ articles: ARTICLES, categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
+}

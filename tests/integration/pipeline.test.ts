@@ -1,0 +1,206 @@
+/**
+ * The walking skeleton end to end on real parts: a real redis-server, the S3 protocol (s3rver),
+ * the sample upstream over HTTP, and every service wired as `npm start` wires them. A signed
+ * content-change event for an article reaches the reader as new HTML from the edge router.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { startStack, type Stack } from '../../infra/local/stack.js';
+import { buildBundle } from '../../interactive-bundle/build.js';
+import { webhookHeaders } from '../../ingest/webhook.js';
+import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { startTestS3, type TestS3 } from '../support/s3rver.js';
+
+const ADMIN_TOKEN = 'integration-admin-token-0123456789';
+const WEBHOOK_SECRET = 'integration-webhook-secret-0123456789';
+const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
+const ARTICLE_ID = 'art-1001';
+
+let redis: TestRedis;
+let s3: TestS3;
+let bundleDir: string;
+let stack: Stack;
+
+async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function postEvent(body: string, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${stack.adminUrl}/webhooks/content`, { method: 'POST', headers, body });
+}
+
+async function jobCount(): Promise<number> {
+  const counts = await stack.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'completed', 'failed');
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  s3 = await startTestS3({ bucket: 'pages' });
+  bundleDir = await mkdtemp(join(tmpdir(), 'bundle-'));
+  await buildBundle({ outDir: bundleDir });
+  stack = await startStack({
+    redisUrl: redis.url,
+    queuePrefix: redis.prefix,
+    storage: {
+      driver: 's3',
+      endpoint: s3.endpoint,
+      region: s3.region,
+      bucket: s3.bucket,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    },
+    sampleUpstreamPort: 0,
+    sitePort: 0,
+    adminPort: 0,
+    adminToken: ADMIN_TOKEN,
+    webhookSecret: WEBHOOK_SECRET,
+    bundleDir,
+    workerConcurrency: 2,
+    schedules: false,
+    logLevel: 'silent',
+  });
+  const summary = await stack.publishSite();
+  expect(summary.failed).toEqual([]);
+  expect(summary.completed).toBe(summary.total);
+}, 120_000);
+
+afterAll(async () => {
+  await stack.close();
+  await s3.stop();
+  await redis.stop();
+  await rm(bundleDir, { recursive: true, force: true });
+});
+
+describe('event -> stored -> served', () => {
+  it('serves the published article, then the edited one after a signed content-change event', async () => {
+    const first = await fetch(`${stack.siteUrl}${ARTICLE}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.headers.get('surrogate-key')).toContain(`article:${ARTICLE_ID}`);
+    expect(await first.text()).not.toContain('Broadband bill heads to the Senate floor');
+
+    // The editor changes the headline in the CMS...
+    const article = (await (await fetch(`${stack.upstreamUrl}/api/article?path=${encodeURIComponent(ARTICLE)}`)).json()) as {
+      data: { results: Array<{ header: Record<string, unknown> }> };
+    };
+    const header = article.data.results[0]?.header ?? {};
+    const patch = await fetch(`${stack.upstreamUrl}/__sample/articles/${ARTICLE_ID}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Broadband bill heads to the Senate floor',
+        meta_title: 'Broadband bill heads to the Senate floor',
+        header: { ...header, headline: 'Broadband bill heads to the Senate floor' },
+      }),
+    });
+    expect(patch.status).toBe(200);
+
+    // ...and the CMS tells us.
+    const body = JSON.stringify({
+      id: 'evt-integration-1',
+      kind: 'article',
+      action: 'updated',
+      contentId: ARTICLE_ID,
+      path: ARTICLE,
+      sections: ['politics'],
+      occurredAt: new Date().toISOString(),
+    });
+    const accepted = await postEvent(body, webhookHeaders(WEBHOOK_SECRET, body));
+    expect(accepted.status).toBe(202);
+    const planned = (await accepted.json()) as { jobs: Array<{ path: string }> };
+    // The article itself, and the fronts that list politics stories (dependency index).
+    expect(planned.jobs.map((j) => j.path)).toEqual(expect.arrayContaining([ARTICLE, '/politics', '/']));
+
+    const html = await eventually(async () => {
+      const text = await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text();
+      return text.includes('<h1 class="headline">Broadband bill heads to the Senate floor</h1>') ? text : undefined;
+    }, 'the new headline on the article page');
+    expect(html).toContain('<title>Broadband bill heads to the Senate floor | Fox News</title>');
+    await eventually(async () => {
+      const text = await (await fetch(`${stack.siteUrl}/politics`)).text();
+      return text.includes('Broadband bill heads to the Senate floor') ? true : undefined;
+    }, 'the new headline on the politics front');
+  });
+
+  it('refuses a bad signature with 401 and enqueues nothing', async () => {
+    const before = await jobCount();
+    const body = JSON.stringify({ id: 'evt-forged', kind: 'menu', action: 'updated', occurredAt: new Date().toISOString() });
+    const forged = await postEvent(body, webhookHeaders('not-the-secret-at-all-0000', body));
+    expect(forged.status).toBe(401);
+    const unsigned = await postEvent(body, { 'content-type': 'application/json' });
+    expect(unsigned.status).toBe(401);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('re-publishing an unchanged article writes nothing', async () => {
+    const key = pageKey('news', '/world/port-strike-ends-shipping-backlog-clears', 'standard');
+    const before = await stack.store.head(key);
+    expect(before).not.toBeNull();
+    const response = await fetch(`${stack.adminUrl}/admin/republish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/world/port-strike-ends-shipping-backlog-clears', requestedBy: 'integration test' }),
+    });
+    expect(response.status).toBe(202);
+    const { jobId } = (await response.json()) as { jobId: string };
+    const job = await eventually(async () => {
+      const found = await stack.queue.getJob(jobId);
+      return found && (await found.isCompleted()) ? found : undefined;
+    }, 'the republish job to complete');
+    expect(job.returnvalue).toMatchObject({ kind: 'article', written: [], unchanged: [key] });
+    // Nothing was written: the stored object is the one from the first publish.
+    expect(await stack.store.head(key)).toEqual(before);
+  });
+
+  it('republish needs the admin token', async () => {
+    const response = await fetch(`${stack.adminUrl}/admin/republish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/' }),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('the edge router in front of S3', () => {
+  it('redirects a trailing slash keeping the query, and serves the stored 404 page with status 404', async () => {
+    const redirect = await fetch(`${stack.siteUrl}/politics/?utm_source=x&b=2`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get('location')).toBe('/politics?utm_source=x&b=2');
+
+    const missing = await fetch(`${stack.siteUrl}/politics/no-such-story`);
+    expect(missing.status).toBe(404);
+    const text = (await missing.text()).replace(/&#x27;/g, "'");
+    expect(text).toContain(NOT_FOUND_TEXTS.heading);
+    expect(text).toContain(NOT_FOUND_TEXTS.body);
+    expect(text).toContain(NOT_FOUND_TEXTS.goHome);
+  });
+
+  it('answers 304 to a matching If-None-Match and serves hashed assets as immutable', async () => {
+    const page = await fetch(`${stack.siteUrl}/`);
+    const etag = page.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const html = await page.text();
+    const again = await fetch(`${stack.siteUrl}/`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+
+    const script = /<script type="module" src="(\/assets\/client-[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${stack.siteUrl}${script ?? ''}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+  });
+});
