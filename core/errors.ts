@@ -28,10 +28,12 @@ export const ERRORS = {
   UPSTREAM_BAD_RESPONSE: { code: 'UPSTREAM_BAD_RESPONSE', status: 502, expose: false, retry: true },
   UPSTREAM_NOT_FOUND: { code: 'UPSTREAM_NOT_FOUND', status: 404, expose: true, retry: false },
   UNKNOWN_ROUTE: { code: 'UNKNOWN_ROUTE', status: 404, expose: true, retry: false },
+  JOB_NOT_FOUND: { code: 'JOB_NOT_FOUND', status: 404, expose: true, retry: false },
   STORAGE_FAILED: { code: 'STORAGE_FAILED', status: 503, expose: false, retry: true },
   STORED_OBJECT_CORRUPT: { code: 'STORED_OBJECT_CORRUPT', status: 500, expose: false, retry: false },
   OBJECT_META_INVALID: { code: 'OBJECT_META_INVALID', status: 500, expose: false, retry: false },
   RENDER_FAILED: { code: 'RENDER_FAILED', status: 500, expose: false, retry: true },
+  INTERNAL_ERROR: { code: 'INTERNAL_ERROR', status: 500, expose: false, retry: true },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

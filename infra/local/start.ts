@@ -11,11 +11,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { pino } from 'pino';
+import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { startRedisServer, type RunningRedisServer } from './redis-server.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
 import { startStack, type Stack } from './stack.js';
+
+const storedSecretsSchema = z.object({ adminToken: z.string().min(16).optional(), webhookSecret: z.string().min(16).optional() });
 
 interface LocalSecrets {
   adminToken: string;
@@ -28,16 +31,16 @@ async function localSecrets(config: LocalConfig): Promise<LocalSecrets> {
   let stored: Partial<LocalSecrets> = {};
   if (existsSync(file)) {
     try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (parsed && typeof parsed === 'object') stored = parsed as Partial<LocalSecrets>;
+      // A damaged file is replaced with fresh secrets rather than stopping start-up.
+      stored = storedSecretsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     } catch {
       stored = {};
     }
   }
   const make = () => randomBytes(24).toString('base64url');
   const secrets = {
-    adminToken: config.ADMIN_TOKEN ?? (typeof stored.adminToken === 'string' ? stored.adminToken : make()),
-    webhookSecret: config.WEBHOOK_SECRET ?? (typeof stored.webhookSecret === 'string' ? stored.webhookSecret : make()),
+    adminToken: config.ADMIN_TOKEN ?? stored.adminToken ?? make(),
+    webhookSecret: config.WEBHOOK_SECRET ?? stored.webhookSecret ?? make(),
   };
   await writeFile(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   return secrets;

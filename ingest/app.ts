@@ -1,0 +1,73 @@
+/**
+ * The ADMIN server (never the public one): content webhook, editor republish, the admin page, the
+ * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (STYLE.md:
+ * buildApp apart from listen, routes tested with app.inject).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { DependencyIndex } from '../core/dependency-index.js';
+import type { Logger } from '../core/logger.js';
+import { adminPagePlugin } from './admin-page.js';
+import type { IngestConfig } from './config.js';
+import { dashboardPlugin } from './dashboard.js';
+import { registerErrorHandling } from './http-errors.js';
+import type { RenderProducer } from './producer.js';
+import { republishPlugin } from './republish.js';
+import { webhookPlugin } from './webhook.js';
+
+export interface AdminAppOptions {
+  config: Pick<IngestConfig, 'adminToken' | 'webhookSecret' | 'queuePrefix'>;
+  producer: RenderProducer;
+  index: DependencyIndex;
+  /** Non-blocking connection: health check, replay keys. */
+  redis: Redis;
+  /** The render queue (dashboard, job status). */
+  queue: Queue;
+  logger: Logger;
+  /** Clock for the webhook's replay window, in milliseconds; tests move it. */
+  now?: () => number;
+}
+
+export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
+  const { config, producer, index, redis, queue, logger } = options;
+  const app = Fastify({
+    // No Fastify logger: one structured line per exchange is written below, in the shape
+    // core/logger.ts documents.
+    // JSON bodies of the admin API are tiny; the webhook sets its own limit.
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+  registerErrorHandling(app, logger);
+
+  app.addHook('onResponse', async (request, reply) => {
+    logger.info(
+      { http: { method: request.method, path: request.url.split('?')[0] ?? '', status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) } },
+      'request served',
+    );
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      const pong = await redis.ping();
+      return await reply.header('cache-control', 'no-store').send({ status: 'ok', redis: pong === 'PONG' ? 'ok' : pong });
+    } catch (error) {
+      logger.warn({ error }, 'health check: Redis unavailable');
+      return await reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable', redis: 'unreachable' });
+    }
+  });
+
+  await app.register(webhookPlugin, {
+    secret: config.webhookSecret,
+    producer,
+    index,
+    redis,
+    keyPrefix: config.queuePrefix,
+    logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger });
+  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger });
+  await app.register(dashboardPlugin, { adminToken: config.adminToken, queues: [queue] });
+  return app;
+}

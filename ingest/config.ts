@@ -1,0 +1,73 @@
+/**
+ * Ingest (admin server) configuration: every variable the service reads, parsed once at start-up
+ * (STYLE.md: one typed config module per service). Nothing else in ingest/ reads process.env.
+ */
+import { z } from 'zod';
+import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
+import { QUEUE_PREFIX } from '../core/queue.js';
+
+/** A Redis Cluster hash tag: `{...}` with at least one character inside (TOOLCHAIN.md, BullMQ row). */
+const HASH_TAG = /\{[^{}]+\}/;
+
+const shape = {
+  ADMIN_PORT: envVars.port(3001),
+  // Loopback by default: the admin server enqueues renders and shows the dashboard, so it is not
+  // meant to face the internet (DESIGN.md: editors and ops use it, readers never do).
+  ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
+  ADMIN_TOKEN: envVars.secret(16),
+  WEBHOOK_SECRET: envVars.secret(16),
+  REDIS_URL: envVars.redisUrl().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(HASH_TAG, 'must contain a {hash tag} so every queue key lands in one Redis Cluster slot')
+    .default(QUEUE_PREFIX),
+  SCHEDULES_ENABLED: envVars.bool(true),
+  LOG_LEVEL: envVars.logLevel(),
+};
+
+export interface IngestConfig {
+  adminPort: number;
+  adminHost: string;
+  /** Bearer token for /admin/* (republish API, admin page, dashboard). */
+  adminToken: string;
+  /** HMAC-SHA256 key shared with the CMS for POST /webhooks/content. */
+  webhookSecret: string;
+  redisUrl: string;
+  /** BullMQ and dependency-index key prefix; contains a {hash tag}. */
+  queuePrefix: string;
+  /** Off when another process owns the node-cron schedules (or in tests). */
+  schedulesEnabled: boolean;
+  logLevel: string;
+}
+
+/** Parses the environment; throws CONFIG_INVALID naming every bad or missing variable. */
+export function loadIngestConfig(env: EnvSource): IngestConfig {
+  const parsed = parseEnv(shape, env, 'ingest');
+  return {
+    adminPort: parsed.ADMIN_PORT,
+    adminHost: parsed.ADMIN_HOST,
+    adminToken: parsed.ADMIN_TOKEN,
+    webhookSecret: parsed.WEBHOOK_SECRET,
+    redisUrl: parsed.REDIS_URL,
+    queuePrefix: parsed.QUEUE_PREFIX,
+    schedulesEnabled: parsed.SCHEDULES_ENABLED,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}
+
+const cliShape = {
+  ADMIN_URL: envVars.url().default('http://localhost:3001'),
+  ADMIN_TOKEN: envVars.secret(16),
+};
+
+export interface RepublishCliConfig {
+  /** Base URL of the admin server. */
+  adminUrl: string;
+  adminToken: string;
+}
+
+/** The republish CLI's variables (ingest/cli.ts). */
+export function loadRepublishCliConfig(env: EnvSource): RepublishCliConfig {
+  const parsed = parseEnv(cliShape, env, 'republish');
+  return { adminUrl: parsed.ADMIN_URL.replace(/\/+$/, ''), adminToken: parsed.ADMIN_TOKEN };
+}

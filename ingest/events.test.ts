@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isPlatformError } from '../core/errors.js';
+import { dataKeysFor, parseContentEvent, type ContentEvent } from './events.js';
+
+const base = { id: 'e1', action: 'updated', occurredAt: '2026-03-28T12:00:00Z' } as const;
+
+function keys(event: Record<string, unknown>): string[] {
+  return dataKeysFor(parseContentEvent({ ...base, ...event }));
+}
+
+describe('dataKeysFor', () => {
+  // The spellings the upstream client records (DESIGN.md, "Dependency index"); a change here
+  // must be made on both sides.
+  it.each<[Record<string, unknown>, string[]]>([
+    [
+      { kind: 'article', contentId: '42', path: '/politics/story', sections: ['politics', 'politics/elections'] },
+      ['article:42', 'article-path:/politics/story', 'list:category:politics', 'list:category:politics/elections', 'list:latest'],
+    ],
+    [{ kind: 'article', contentId: '42' }, ['article:42', 'list:latest']],
+    [{ kind: 'category', path: '/category/politics' }, ['category:/category/politics']],
+    [{ kind: 'tag', path: '/tag/ukraine' }, ['tag:/tag/ukraine']],
+    [{ kind: 'layout', layout: { subtype: 'section', elementId: 'fox-news-politics' } }, ['layout:section:fox-news-politics']],
+    [{ kind: 'menu' }, ['menu']],
+    [{ kind: 'legal-links' }, ['legal-links']],
+    [{ kind: 'person', contentId: 'sean-hannity' }, ['person:sean-hannity']],
+    [{ kind: 'show', contentId: 'hannity' }, ['show:hannity']],
+    [{ kind: 'video', contentId: '6300', tags: ['full_episode', 'fox-news/politics'] }, ['video:6300', 'videos:tag:full_episode', 'videos:tag:fox-news/politics']],
+    [{ kind: 'schedule', contentId: 'fnc' }, ['schedule:fnc']],
+    [{ kind: 'static-page', path: '/privacy-policy' }, ['static-page:/privacy-policy']],
+    [{ kind: 'live-event', path: '/live-news/election' }, ['live-event:/live-news/election']],
+  ])('%j -> %j', (event, expected) => {
+    expect(keys(event)).toEqual(expected);
+  });
+
+  it('deduplicates repeated sections', () => {
+    expect(keys({ kind: 'article', contentId: '1', sections: ['us', 'us'] })).toEqual(['article:1', 'list:category:us', 'list:latest']);
+  });
+});
+
+describe('parseContentEvent', () => {
+  it('defaults the site to news and keeps the fields', () => {
+    const event: ContentEvent = parseContentEvent({ ...base, kind: 'menu', site: undefined });
+    expect(event).toEqual({ ...base, kind: 'menu', site: 'news' });
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ kind: 'article' }, 'contentId'],
+    [{ kind: 'category' }, 'path'],
+    [{ kind: 'layout' }, 'layout'],
+    [{ kind: 'layout', layout: { subtype: 'x' } }, 'layout.elementId'],
+    [{ kind: 'menu', id: '' }, 'id'],
+    [{ kind: 'menu', id: 'has space' }, 'id'],
+    [{ kind: 'menu', action: 'archived' }, 'action'],
+    [{ kind: 'article', contentId: '1', sections: ['../x'] }, 'sections.0'],
+    [{ kind: 'category', path: '/a//b' }, 'path'],
+    [{ kind: 'menu', occurredAt: '2026-03-28' }, 'occurredAt'],
+    [{ kind: 'menu', unexpected: 1 }, 'unexpected'],
+  ])('%j is refused naming %s', (event, field) => {
+    try {
+      parseContentEvent({ ...base, ...event });
+      expect.unreachable();
+    } catch (error) {
+      expect(isPlatformError(error, 'INVALID_EVENT')).toBe(true);
+      expect(error instanceof Error ? error.message : '').toContain(field);
+    }
+  });
+
+  it('refuses non-objects', () => {
+    for (const value of [null, 'x', 42, []]) expect(() => parseContentEvent(value)).toThrow(/Invalid content event/);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The CMS content-change event (POST /webhooks/content) and the data keys it names.
+ *
+ * DESIGN.md, "Dependency index": while rendering, every upstream read is recorded as a data key;
+ * a content change names data keys and the planner re-renders the pages that read them. Both sides
+ * build the keys with core/upstream/data-keys.ts, so a key can not be spelled two ways (it would
+ * silently match no page); `events.test.ts` pins the spellings as well.
+ *
+ * | kind          | needs               | data keys                                                       |
+ * |---------------|---------------------|-----------------------------------------------------------------|
+ * | article       | contentId           | article:<contentId>, article-path:<path> (when given),          |
+ * |               |                     | list:category:<slug> per section, list:latest                   |
+ * | category      | path                | category:<path>                                                 |
+ * | tag           | path                | tag:<path>                                                      |
+ * | layout        | layout              | layout:<subtype>:<elementId>                                    |
+ * | menu          | -                   | menu                                                            |
+ * | legal-links   | -                   | legal-links                                                     |
+ * | person        | contentId (slug)    | person:<contentId>                                              |
+ * | show          | contentId           | show:<contentId>                                                |
+ * | video         | contentId           | video:<contentId>, videos:tag:<tag> per tag                     |
+ * | schedule      | contentId (channel) | schedule:<contentId>                                            |
+ * | static-page   | path                | static-page:<path>                                              |
+ * | live-event    | path                | live-event:<path>                                               |
+ *
+ * Every event may also carry `path`, the page of the content itself; the planner re-renders it
+ * whether or not the index knows it (a new article has no dependants yet).
+ */
+import { z } from 'zod';
+import { PlatformError } from '../core/errors.js';
+import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
+import { isValidPagePath } from '../core/storage/keys.js';
+import { dataKeys } from '../core/upstream/data-keys.js';
+
+export const CONTENT_KINDS = [
+  'article',
+  'category',
+  'tag',
+  'layout',
+  'menu',
+  'legal-links',
+  'person',
+  'show',
+  'video',
+  'schedule',
+  'static-page',
+  'live-event',
+] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const CONTENT_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export type ContentAction = (typeof CONTENT_ACTIONS)[number];
+
+/** Ids and slugs end up inside data keys and Redis keys: visible ASCII, no spaces, bounded. */
+const token = (max: number) => z.string().regex(/^[\x21-\x7e]+$/, 'must be non-empty visible ASCII without spaces').max(max);
+/** Category slugs ("politics", "politics/elections") and tags ("full_episode", "fox-news/politics"). */
+const slug = z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'must be a slug such as "politics" or "politics/elections"').max(200);
+
+const eventSchema = z
+  .strictObject({
+    /** The CMS's id for this delivery; a second delivery with the same id is refused (replay). */
+    id: token(200),
+    kind: z.enum(CONTENT_KINDS),
+    action: z.enum(CONTENT_ACTIONS),
+    site: z.enum(SITE_IDS).default('news'),
+    /** Article id, person slug, show id, video id or schedule channel, depending on `kind`. */
+    contentId: token(300).optional(),
+    /** The page of the content itself, e.g. "/politics/some-article". */
+    path: z.string().refine(isValidPagePath, 'must be a normalised page path such as "/politics/some-article"').optional(),
+    /** Category slugs an article is listed in. */
+    sections: z.array(slug).max(50).optional(),
+    /** Video tags. */
+    tags: z.array(slug).max(100).optional(),
+    layout: z.strictObject({ subtype: token(100), elementId: token(200) }).optional(),
+    occurredAt: z.iso.datetime({ offset: true }),
+  })
+  .superRefine((event, ctx) => {
+    const need = (field: 'contentId' | 'path' | 'layout') => {
+      if (event[field] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${event.kind} event` });
+      }
+    };
+    switch (event.kind) {
+      case 'article':
+      case 'person':
+      case 'show':
+      case 'video':
+      case 'schedule':
+        need('contentId');
+        break;
+      case 'category':
+      case 'tag':
+      case 'static-page':
+      case 'live-event':
+        need('path');
+        break;
+      case 'layout':
+        need('layout');
+        break;
+      case 'menu':
+      case 'legal-links':
+        break;
+    }
+  });
+
+export interface ContentEvent {
+  id: string;
+  kind: ContentKind;
+  action: ContentAction;
+  site: SiteId;
+  contentId?: string;
+  path?: string;
+  sections?: string[];
+  tags?: string[];
+  layout?: { subtype: string; elementId: string };
+  occurredAt: string;
+}
+
+/** Validates a decoded webhook body; throws INVALID_EVENT naming the offending field(s). */
+export function parseContentEvent(data: unknown): ContentEvent {
+  const result = eventSchema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)';
+    return `${field}: ${issue.message}`;
+  });
+  throw new PlatformError('INVALID_EVENT', `Invalid content event: ${problems.join('; ')}`, {
+    details: { fields: result.error.issues.map((issue) => issue.path.map(String).join('.')) },
+  });
+}
+
+/** The data keys a content change invalidates (table above). Deduplicated, in a stable order. */
+export function dataKeysFor(event: ContentEvent): string[] {
+  const keys: string[] = [];
+  const { contentId, path } = event;
+  switch (event.kind) {
+    case 'article':
+      if (contentId !== undefined) keys.push(dataKeys.article(contentId));
+      // Pages that looked the article up by path (and perhaps found nothing yet).
+      if (path !== undefined) keys.push(dataKeys.articlePath(path));
+      for (const section of event.sections ?? []) keys.push(dataKeys.categoryList(section));
+      // Every publish, edit or removal can change what "latest" lists show.
+      keys.push(dataKeys.latestList());
+      break;
+    case 'category':
+      if (path !== undefined) keys.push(dataKeys.category(path));
+      break;
+    case 'tag':
+      if (path !== undefined) keys.push(dataKeys.tag(path));
+      break;
+    case 'layout':
+      if (event.layout) keys.push(dataKeys.layout(event.layout.subtype, event.layout.elementId));
+      break;
+    case 'menu':
+      keys.push(dataKeys.menu());
+      break;
+    case 'legal-links':
+      keys.push(dataKeys.legalLinks());
+      break;
+    case 'person':
+      if (contentId !== undefined) keys.push(dataKeys.person(contentId));
+      break;
+    case 'show':
+      if (contentId !== undefined) keys.push(dataKeys.show(contentId));
+      break;
+    case 'video':
+      if (contentId !== undefined) keys.push(dataKeys.video(contentId));
+      for (const tag of event.tags ?? []) keys.push(dataKeys.videosByTag(tag));
+      break;
+    case 'schedule':
+      if (contentId !== undefined) keys.push(dataKeys.schedule(contentId));
+      break;
+    case 'static-page':
+      if (path !== undefined) keys.push(dataKeys.staticPage(path));
+      break;
+    case 'live-event':
+      if (path !== undefined) keys.push(dataKeys.liveEvent(path));
+      break;
+  }
+  return [...new Set(keys)];
+}

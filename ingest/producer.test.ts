@@ -1,0 +1,108 @@
+import { Worker } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isPlatformError } from '../core/errors.js';
+import { parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
+import { createRedis } from '../core/redis.js';
+import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
+
+let kit: IngestTestKit;
+
+beforeAll(async () => {
+  kit = await startIngestTestKit();
+});
+
+afterAll(async () => {
+  await kit?.close();
+});
+
+beforeEach(async () => {
+  await kit.reset();
+});
+
+function job(path: string, overrides: Partial<RenderJob> = {}): RenderJob {
+  return { site: 'news', path, reason: 'event', requestedBy: 'test', requestedAt: new Date().toISOString(), ...overrides };
+}
+
+describe('createRenderProducer', () => {
+  it('adds a job with the shared options and reports coalescing', async () => {
+    const first = await kit.producer.enqueue(job('/politics'));
+    expect(first.deduplicated).toBe(false);
+    const added = await kit.inspect.getJob(first.jobId ?? '');
+    expect(added?.priority).toBe(PRIORITY.event);
+    expect(added?.opts.attempts).toBe(4);
+    expect(added?.name).toBe('event news/politics');
+
+    const second = await kit.producer.enqueue(job('/politics'));
+    expect(second).toEqual({ jobId: first.jobId, deduplicated: true });
+    const otherSite = await kit.producer.enqueue(job('/politics', { site: 'es' }));
+    expect(otherSite.deduplicated).toBe(false);
+    expect((await kit.inspect.getJobCounts()).prioritized).toBe(2);
+  });
+
+  it('does not lower the priority of a pending job', async () => {
+    const republish = await kit.producer.enqueue(job('/x', { reason: 'republish', requestedBy: 'Jane' }));
+    const sweep = await kit.producer.enqueue(job('/x', { reason: 'sweep' }));
+    expect(sweep).toEqual({ jobId: republish.jobId, deduplicated: true });
+    const pending = await kit.inspect.getJob(republish.jobId ?? '');
+    expect(pending?.priority).toBe(PRIORITY.republish);
+    expect(parseRenderJob(pending?.data).requestedBy).toBe('Jane');
+  });
+
+  it('refuses an invalid job before adding anything', async () => {
+    const bad = [job('/ok'), job('/../etc')];
+    await expect(kit.producer.enqueueMany(bad)).rejects.toSatisfy((error) => isPlatformError(error, 'INVALID_JOB'));
+    // A caller outside TypeScript's reach (JSON from elsewhere): the producer validates at run time.
+    const untyped: unknown = { ...job('/ok'), reason: 'whim' };
+    await expect(kit.producer.enqueue(untyped as RenderJob)).rejects.toThrow(/reason/);
+    expect((await kit.inspect.getJobCounts()).prioritized).toBe(0);
+  });
+
+  it('adds many jobs in chunks, results in input order', async () => {
+    const jobs = Array.from({ length: 1_203 }, (_, i) => job(`/p/${i}`, { reason: 'sweep' }));
+    jobs.push(job('/p/7', { reason: 'sweep' }));
+    const results = await kit.producer.enqueueMany(jobs);
+    expect(results).toHaveLength(1_204);
+    expect(results.filter((r) => r.deduplicated)).toHaveLength(1);
+    expect(results[1_203]?.jobId).toBe(results[7]?.jobId);
+    expect((await kit.inspect.getJobCounts()).prioritized).toBe(1_203);
+  });
+
+  it('with a worker busy on the page, a burst of 50 requests renders it at most twice, the last time with the latest request', async () => {
+    const rendered: RenderJob[] = [];
+    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+    let started: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const worker = new Worker(
+      RENDER_QUEUE,
+      async (bullJob) => {
+        rendered.push(parseRenderJob(bullJob.data));
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+      { connection, prefix: kit.prefix, concurrency: 4 },
+    );
+    try {
+      await kit.producer.enqueue(job('/busy', { requestedBy: 'req-0' }));
+      await firstStarted;
+      for (let i = 1; i < 50; i += 1) {
+        await kit.producer.enqueue(job('/busy', { requestedBy: `req-${i}` }));
+      }
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const counts = await kit.inspect.getJobCounts();
+        if (counts.active === 0 && counts.prioritized === 0 && counts.waiting === 0 && rendered.length > 0) break;
+        if (Date.now() > deadline) throw new Error(`queue did not drain: ${JSON.stringify(counts)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.close();
+      await connection.quit();
+    }
+    expect(rendered.length).toBeGreaterThanOrEqual(1);
+    expect(rendered.length).toBeLessThanOrEqual(2);
+    expect(rendered.at(-1)?.requestedBy).toBe('req-49');
+    expect(await pendingJobs(kit.inspect)).toHaveLength(0);
+  });
+});
