@@ -15,11 +15,11 @@ import { createRenderWorker } from './worker.js';
 /** How long a SIGTERM waits for running renders before closing anyway. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
-export interface RunningWorker {
+interface RunningWorker {
   close(): Promise<void>;
 }
 
-export async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
+async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const logger = createLogger({ component: 'render-worker', level: config.logLevel });
   const store = await createStore(config.storage);
   const redis = createRedis(config.redisUrl, { name: 'render-index' });
@@ -68,9 +68,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  console.error('render-worker failed to start:', error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
