@@ -5,6 +5,7 @@
 import type { ObjectStore } from '../core/storage/types.js';
 import { writeIfChanged } from '../core/storage/write.js';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
+import { key } from '../core/upstream/data-keys.js';
 
 export interface RenderedObject {
   key: string;
@@ -29,9 +30,12 @@ export interface PublishResult {
   surrogateKeys: string[];
 }
 
-/** The page's own surrogate key, so the CDN can purge one page by name. */
+/**
+ * The page's own surrogate key, so the CDN can purge one page by name. Built like the data keys
+ * (core/upstream/data-keys.ts) so an overlong path is digested instead of breaking the write.
+ */
 export function pageSurrogateKey(page: PageRef): string {
-  return `page:${page.site}:${page.path}`;
+  return key('page', page.site, page.path);
 }
 
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {

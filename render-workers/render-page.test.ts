@@ -233,12 +233,28 @@ describe('section fronts and unknown paths', () => {
     expect(html).toMatch(/<title>[^<]+ \| Fox News<\/title>/);
     expect(html).toContain('<body class="page-section section-politics">');
     expect(html).toContain(`<a href="${ARTICLE}">`);
-    expect(await index.keysOf({ site: 'news', path: '/politics' })).toEqual(expect.arrayContaining(['category:/politics', 'list:category:politics']));
+    expect(await index.keysOf({ site: 'news', path: '/politics' })).toEqual(
+      expect.arrayContaining(['category:/politics', 'front:/politics', 'list:category:politics']),
+    );
   });
 
-  it('writes nothing for a path with no content', async () => {
+  it('writes nothing for a path with no content, and does not mark it as a front', async () => {
     const outcome = await renderer.render(job('/politics/no-such-story'));
     expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
     expect(await store.head(pageKey('news', '/politics/no-such-story', 'standard'))).toBeNull();
+    expect(await index.keysOf({ site: 'news', path: '/politics/no-such-story' })).not.toContain('front:/politics/no-such-story');
+  });
+
+  it('publishes an article whose upstream id and path would not fit a surrogate key as is', async () => {
+    const longPath = `/politics/${'a'.repeat(150)}/${'b'.repeat(150)}`;
+    const article = (await (await fetch(`${upstream.url}/api/article?path=${encodeURIComponent(ARTICLE)}`)).json()) as {
+      data: { results: Array<Record<string, unknown>> };
+    };
+    const record = article.data.results[0] ?? {};
+    await sample('PUT', `/__sample/articles/${encodeURIComponent('art 9')}`, { ...record, canonical_url: `https://www.foxnews.com${longPath}` });
+    const outcome = await renderer.render(job(longPath));
+    expect(outcome.kind).toBe('article');
+    const meta = await store.head(pageKey('news', longPath, 'standard'));
+    expect(meta?.surrogateKeys.every((k) => /^[\x21-\x7e]{1,256}$/.test(k))).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, pageKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import { dataKeys } from '../core/upstream/data-keys.js';
 import { toPlainText } from './blocks/sanitize.js';
 import { articleHead, toArticleView } from './load/article.js';
 import { loadListSections } from './load/front.js';
@@ -60,7 +61,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
       const context = { site, scripts: options.scripts, now: now() };
 
-      const built = await buildPage(job.path, site, client, log, options.publicOrigin, context);
+      const built = await buildPage(job.path, site, client, log, options.publicOrigin, context, (key) => reads.add(key));
       if (built.kind === 'not-found') {
         // Nothing to write: the edge router answers with the stored 404 page. Deleting what was
         // stored for a removed page is the content-delete event's job (ingest), not a render's.
@@ -89,6 +90,7 @@ async function buildPage(
   log: Logger,
   publicOrigin: string,
   context: { site: SiteInfo; scripts: string[]; now: Date },
+  record: (dataKey: string) => void,
 ): Promise<Built> {
   const segments = path === '/' ? [] : path.slice(1).split('/');
 
@@ -146,6 +148,8 @@ async function buildPage(
 
   const category = await client.getCategoryByPath(path);
   if (category) {
+    // Marks this page as a section front for ingest's fronts schedule (ingest/fronts.ts).
+    record(dataKeys.front(path));
     const [shell, layout] = await Promise.all([loadShell(client, context, { topicUrl: path, sectionUrl: category.url }), client.getLayout('section', category.path)]);
     const sections = await loadListSections(client, layout, log);
     const heading = category.customHeadline?.trim() ? category.customHeadline : category.title;

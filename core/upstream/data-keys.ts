@@ -4,28 +4,51 @@
  * them while a page renders; ingest builds the same keys from a content-change event, so both
  * sides import them from here instead of writing the strings twice.
  */
+import { createHash } from 'node:crypto';
+
+/** Longest id part kept as is; longer or unusual parts are replaced by a digest. */
+const MAX_PART_LENGTH = 160;
+const PLAIN_PART = /^[\x21-\x39\x3b-\x7e]+$/;
+
+/**
+ * One data key, `kind:part:part`. Keys travel as Redis set members and as CDN surrogate keys
+ * (printable ASCII, no spaces, at most 256 characters: core/storage/meta.ts), so a part that is
+ * long or holds anything else (spaces, colons, non-ASCII: upstream ids are not ours to trust) is
+ * replaced by `~` and a digest of it. Deterministic, so ingest and the renderer agree.
+ */
+export function key(kind: string, ...parts: string[]): string {
+  return [kind, ...parts.map(boundedPart)].join(':');
+}
+
+function boundedPart(part: string): string {
+  if (part.length <= MAX_PART_LENGTH && PLAIN_PART.test(part) && !part.startsWith('~')) return part;
+  return `~${createHash('sha256').update(part, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
 export const dataKeys = {
   /** A found article, by its upstream id. */
-  article: (id: string) => `article:${id}`,
+  article: (id: string) => key('article', id),
   /** An article read by path, found or not: publishing an article at that path re-renders the reader. */
-  articlePath: (path: string) => `article-path:${path}`,
-  category: (path: string) => `category:${path}`,
-  layout: (subtype: string, elementId: string) => `layout:${subtype}:${elementId}`,
+  articlePath: (path: string) => key('article-path', path),
+  category: (path: string) => key('category', path),
+  /** Recorded only by a page that rendered as a section front (ingest's fronts schedule lists them). */
+  front: (path: string) => key('front', path),
+  layout: (subtype: string, elementId: string) => key('layout', subtype, elementId),
   /** The four nav layouts (header, More, mobile, topic bar) together. */
-  menu: () => 'menu',
-  legalLinks: () => 'legal-links',
+  menu: () => key('menu'),
+  legalLinks: () => key('legal-links'),
   /** A list of one section's articles (article search with a category). */
-  categoryList: (slug: string) => `list:category:${slug}`,
+  categoryList: (slug: string) => key('list', 'category', slug),
   /** A list of the latest articles of the whole site (article search without a category). */
-  latestList: () => 'list:latest',
-  person: (slug: string) => `person:${slug}`,
-  show: (id: string) => `show:${id}`,
-  tag: (path: string) => `tag:${path}`,
-  staticPage: (path: string) => `static-page:${path}`,
-  liveEvent: (path: string) => `live-event:${path}`,
-  videosByTag: (tag: string) => `videos:tag:${tag}`,
-  video: (externalId: string) => `video:${externalId}`,
-  schedule: (channel: string) => `schedule:${channel}`,
-  liveBlog: (eventCode: string) => `live-blog:${eventCode}`,
-  aggregate: (sparkId: string) => `aggregate:${sparkId}`,
+  latestList: () => key('list', 'latest'),
+  person: (slug: string) => key('person', slug),
+  show: (id: string) => key('show', id),
+  tag: (path: string) => key('tag', path),
+  staticPage: (path: string) => key('static-page', path),
+  liveEvent: (path: string) => key('live-event', path),
+  videosByTag: (tag: string) => key('videos', 'tag', tag),
+  video: (externalId: string) => key('video', externalId),
+  schedule: (channel: string) => key('schedule', channel),
+  liveBlog: (eventCode: string) => key('live-blog', eventCode),
+  aggregate: (sparkId: string) => key('aggregate', sparkId),
 } as const;

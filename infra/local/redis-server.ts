@@ -85,9 +85,14 @@ export async function startRedisServer(options: RedisServerOptions): Promise<Run
         // BullMQ needs every key kept (TOOLCHAIN.md).
         '--maxmemory-policy', 'noeviction',
       ],
-      { stdio: 'ignore' },
+      // Its own process group: a Ctrl-C in the terminal reaches only Node, which stops the
+      // services first and Redis last (a worker finishing a job still needs Redis).
+      { stdio: 'ignore', detached: true },
     );
     child = proc;
+    const orphanGuard = () => proc.kill('SIGKILL');
+    process.once('exit', orphanGuard);
+    proc.once('exit', () => process.off('exit', orphanGuard));
     const exited = new Promise<never>((_, reject) => {
       proc.once('exit', (code) => reject(new Error(`redis-server exited with code ${String(code)} (is port ${port} taken?)`)));
       proc.once('error', (error) => reject(new Error(REDIS_INSTALL_HINT, { cause: error })));

@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
-import { RENDER_QUEUE, type RenderReason } from '../../core/queue.js';
+import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
 import type { SiteId } from '../../core/isomorphic/sites.js';
 import type { StorageConfig } from '../../core/config/storage.js';
@@ -50,6 +50,8 @@ export interface StackOptions {
   /** Where every service's JSON log lines go (stdout when omitted). */
   logDestination?: DestinationStream;
   defaultSite?: SiteId;
+  /** Attempts and backoff of render jobs (core/queue.ts defaults when omitted). */
+  renderJobDefaults?: RenderJobDefaults;
 }
 
 export interface Stack {
@@ -131,7 +133,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Ingest.
     const ingestLog = log('ingest');
-    const producer = createRenderProducer({ connection: redis, prefix: options.queuePrefix, logger: ingestLog });
+    const producer = createRenderProducer({
+      connection: redis,
+      prefix: options.queuePrefix,
+      logger: ingestLog,
+      ...(options.renderJobDefaults ? { defaults: options.renderJobDefaults } : {}),
+    });
     closers.push(() => producer.close());
     const adminApp = await buildAdminApp({
       config: { adminToken: options.adminToken, webhookSecret: options.webhookSecret, queuePrefix: options.queuePrefix },
@@ -154,11 +161,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       closers.push(() => schedules.stop());
     }
 
-    const events = new QueueEvents(RENDER_QUEUE, {
-      connection: createRedis(options.redisUrl, { blocking: true, name: 'stack-events' }),
-      prefix: options.queuePrefix,
+    // QueueEvents blocks on its connection, so BullMQ duplicates the client it is given and
+    // closes only its copy: this one is closed here.
+    const eventsConnection = createRedis(options.redisUrl, { blocking: true, name: 'stack-events' });
+    const events = new QueueEvents(RENDER_QUEUE, { connection: eventsConnection, prefix: options.queuePrefix });
+    closers.push(async () => {
+      await events.close();
+      eventsConnection.disconnect();
     });
-    closers.push(() => events.close());
     await events.waitUntilReady();
 
     const stack: Stack = {
@@ -175,54 +185,48 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const started = performance.now();
         const site = options.defaultSite ?? 'news';
         const paths = await upstream.listSitePaths();
+        /** job id -> page path, for jobs not yet seen to finish. */
         const pending = new Map<string, string>();
         const failed: PublishSummary['failed'] = [];
         let completed = 0;
-        let detach = () => {};
-        const finished = new Promise<void>((resolve) => {
-          const settle = (jobId: string, failure?: string) => {
-            const path = pending.get(jobId);
-            if (path === undefined) return;
-            pending.delete(jobId);
-            if (failure === undefined) completed += 1;
-            else failed.push({ path, reason: failure });
-            onProgress?.(completed + failed.length, paths.length);
-            if (pending.size === 0) resolve();
-          };
-          const onCompleted = ({ jobId }: { jobId: string }) => settle(jobId);
-          const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
-            // A failed attempt that will be retried is not the end of the job.
-            void producer.queue.getJob(jobId).then((job) => {
-              if (!job || job.attemptsMade >= (job.opts.attempts ?? 1)) settle(jobId, failedReason);
-            });
-          };
-          events.on('completed', onCompleted);
-          events.on('failed', onFailed);
-          detach = () => {
-            events.off('completed', onCompleted);
-            events.off('failed', onFailed);
-          };
+        let allSettled = () => {};
+        const done = new Promise<void>((resolve) => {
+          allSettled = resolve;
         });
-        const requestedAt = new Date().toISOString();
-        const results = await producer.enqueueMany(paths.map((path) => ({ site, path, reason, requestedBy: 'publish-site', requestedAt })));
-        results.forEach((result, i) => {
-          if (result.jobId !== undefined) pending.set(result.jobId, paths[i] ?? '');
-        });
-        // Jobs that finished before the listeners saw them (a very fast worker) are settled here.
-        for (const [jobId] of [...pending]) {
-          const job = await producer.queue.getJob(jobId);
-          const state = job ? await job.getState() : 'unknown';
-          if (state === 'completed') {
-            pending.delete(jobId);
-            completed += 1;
-          } else if (state === 'failed' && job) {
-            pending.delete(jobId);
-            failed.push({ path: job.name, reason: job.failedReason });
+        const settle = (jobId: string, failure?: string) => {
+          const path = pending.get(jobId);
+          if (path === undefined) return;
+          pending.delete(jobId);
+          if (failure === undefined) completed += 1;
+          else failed.push({ path, reason: failure });
+          onProgress?.(completed + failed.length, paths.length);
+          if (pending.size === 0) allSettled();
+        };
+        // QueueEvents reports `failed` only when a job has failed for good (retries are other
+        // events), so every `failed` settles its job.
+        const onCompleted = ({ jobId }: { jobId: string }) => settle(jobId);
+        const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => settle(jobId, failedReason);
+        events.on('completed', onCompleted);
+        events.on('failed', onFailed);
+        try {
+          const requestedAt = new Date().toISOString();
+          const results = await producer.enqueueMany(paths.map((path) => ({ site, path, reason, requestedBy: 'publish-site', requestedAt })));
+          results.forEach((result, i) => {
+            if (result.jobId !== undefined) pending.set(result.jobId, paths[i] ?? '');
+          });
+          onProgress?.(0, paths.length);
+          // Jobs that finished before they were in `pending` (a fast worker) are settled here.
+          for (const jobId of [...pending.keys()]) {
+            const job = await producer.queue.getJob(jobId);
+            const state = job ? await job.getState() : 'unknown';
+            if (state === 'completed') settle(jobId);
+            else if (state === 'failed') settle(jobId, job?.failedReason ?? 'failed');
           }
+          if (pending.size > 0) await done;
+        } finally {
+          events.off('completed', onCompleted);
+          events.off('failed', onFailed);
         }
-        onProgress?.(completed + failed.length, paths.length);
-        if (pending.size > 0) await finished;
-        detach();
         return { total: paths.length, completed, failed, durationMs: Math.round(performance.now() - started) };
       },
       close: closeAll,

@@ -20,6 +20,9 @@ import { startStack, type Stack } from './stack.js';
 
 const storedSecretsSchema = z.object({ adminToken: z.string().min(16).optional(), webhookSecret: z.string().min(16).optional() });
 
+/** How long Ctrl-C waits for running renders before stopping anyway. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 interface LocalSecrets {
   adminToken: string;
   webhookSecret: string;
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
   const logFile = resolve(config.DATA_DIR, 'logs', 'stack.log');
   const logDestination = pino.destination({ dest: logFile, append: true, sync: false, mkdir: true });
   const secrets = await localSecrets(config);
+  const upstream = parseUpstreamConfig(process.env);
 
   console.log('Building the interactive bundle...');
   const bundleDir = 'interactive-bundle/dist';
@@ -82,7 +86,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping...');
-    await stack?.close();
+    // Services first (running renders finish or give up), Redis last; never hang on the way out.
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
+    await Promise.race([stack?.close(), deadline]);
     await redis?.stop();
     logDestination.flushSync();
     process.exit(code);
@@ -95,9 +101,10 @@ async function main(): Promise<void> {
       redisUrl,
       queuePrefix: config.QUEUE_PREFIX,
       storage: config.storage,
-      ...(config.UPSTREAM_BASE_URL === undefined
+      // The sample upstream unless the environment names a real one (a base URL or a stage).
+      ...(config.UPSTREAM_BASE_URL === undefined && upstream.UPSTREAM_STAGE === 'local'
         ? { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT }
-        : { upstream: parseUpstreamConfig(process.env) }),
+        : { upstream }),
       sitePort: config.PORT,
       adminPort: config.ADMIN_PORT,
       host: '127.0.0.1',
