@@ -103,7 +103,11 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
       const result = await options.producer.enqueue(republishJob({ ...input, requestedBy: input.requestedBy ?? 'admin-page' }));
       options.logger.info({ site: input.site, path: input.path, ...result }, 'republish requested from the admin page');
       const jobLink = result.jobId === undefined ? '' : ` <a href="${DASHBOARD_PATH}/queue/${RENDER_QUEUE}/${encodeURIComponent(result.jobId)}">job ${escapeHtml(result.jobId)}</a>`;
-      const note = result.deduplicated ? ' (a render of this page was already queued; it will carry your request)' : '';
+      const note = result.queuedAfterActive
+        ? ' (this page is rendering now; your request runs when that render finishes)'
+        : result.deduplicated
+          ? ' (a render of this page was already queued; it will carry your request)'
+          : '';
       return await reply
         .status(202)
         .send(page('Republish a page', `<p class="ok">Queued ${escapeHtml(input.site)} ${escapeHtml(input.path)}:${jobLink}${note}.</p>${form(values)}`));

@@ -3,9 +3,11 @@
  *
  *   npm run republish -- <path-or-url> [--site news|es] [--by <name>] [--wait] [--timeout <seconds>]
  *
- * Reads ADMIN_URL (default http://localhost:3001) and ADMIN_TOKEN. Posts to /admin/republish and
- * prints the job id; with --wait, polls /admin/jobs/:id with a progress bar until the job completes
- * or fails, and exits non-zero with the reason when it fails.
+ * Reads ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN and USER (config.ts). Posts to
+ * /admin/republish and prints the job id; with --wait, polls /admin/jobs/:id with a progress bar
+ * until the job completes or fails, and exits non-zero with the reason when it fails. A request
+ * for a page that is rendering right now is 'queued-after-active' until that render finishes, then
+ * becomes a job with the same id (republish.ts); the wait goes on through both.
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { isPlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import { loadRepublishCliConfig, type RepublishCliConfig } from './config.js';
+import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 
 const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join('|')}] [--by <name>] [--wait] [--timeout <seconds>]
 
@@ -22,7 +25,7 @@ const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join
   --wait          wait for the render and show its progress
   --timeout       give up waiting after this many seconds (default 300)
 
-Environment: ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN (required)`;
+Environment: ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN (required), USER (default for --by)`;
 
 const POLL_MS = 500;
 
@@ -33,6 +36,8 @@ const republishResponse = z.object({
   site: z.string(),
   path: z.string(),
   deduplicated: z.boolean(),
+  // Optional: an admin server older than this CLI does not send it.
+  queuedAfterActive: z.boolean().optional(),
 });
 
 const jobResponse = z.object({
@@ -109,8 +114,9 @@ function describeError(status: number, json: unknown): string {
   return parsed.success ? `${parsed.data.error.code}: ${parsed.data.error.message}` : `HTTP ${status}`;
 }
 
-const STEP: Record<string, number> = { waiting: 1, prioritized: 1, delayed: 1, 'waiting-children': 1, active: 2, completed: 3, failed: 3 };
+const STEP: Record<string, number> = { [QUEUED_AFTER_ACTIVE]: 1, waiting: 1, prioritized: 1, delayed: 1, 'waiting-children': 1, active: 2, completed: 3, failed: 3 };
 
+/** Polls until the job completes or fails; any other state (QUEUED_AFTER_ACTIVE included) keeps it waiting. */
 async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: number): Promise<JobResponse> {
   const bar = new cliProgress.SingleBar(
     { format: ' {bar} {state} | attempt {attempt}/{maxAttempts} {note}', hideCursor: true, clearOnComplete: false },
@@ -137,7 +143,7 @@ async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: 
 async function run(argv: string[]): Promise<number> {
   const args = parseCliArgs(argv);
   const config = loadRepublishCliConfig(process.env);
-  const requestedBy = args.by ?? process.env.USER;
+  const requestedBy = args.by ?? config.user;
   const { status, json } = await call(config, 'POST', '/admin/republish', {
     site: args.site,
     path: args.path,
@@ -150,7 +156,11 @@ async function run(argv: string[]): Promise<number> {
   const accepted = republishResponse.parse(json);
   console.log(
     `Queued ${accepted.site} ${accepted.path} as job ${accepted.jobId ?? '(unknown)'}` +
-      (accepted.deduplicated ? ' (joined a render of this page that was already queued)' : ''),
+      (accepted.queuedAfterActive === true
+        ? ' (this page is rendering now; the job starts when that render finishes)'
+        : accepted.deduplicated
+          ? ' (joined a render of this page that was already queued)'
+          : ''),
   );
   if (!args.wait || accepted.jobId === undefined) return 0;
 

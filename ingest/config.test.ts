@@ -42,7 +42,14 @@ describe('loadIngestConfig', () => {
 
 describe('loadRepublishCliConfig', () => {
   it('defaults ADMIN_URL and trims a trailing slash', () => {
-    expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN })).toEqual({ adminUrl: 'http://localhost:3001', adminToken: required.ADMIN_TOKEN });
+    expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN })).toEqual({ adminUrl: 'http://localhost:3001', adminToken: required.ADMIN_TOKEN, user: undefined });
     expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN, ADMIN_URL: 'http://admin:9000/' }).adminUrl).toBe('http://admin:9000');
+  });
+
+  it('reads USER as the default requester, and treats a blank one as unset', () => {
+    const token = { ADMIN_TOKEN: required.ADMIN_TOKEN };
+    expect(loadRepublishCliConfig({ ...token, USER: 'jane' }).user).toBe('jane');
+    expect(loadRepublishCliConfig({ ...token, USER: '  ' }).user).toBeUndefined();
+    expect(loadRepublishCliConfig({ ...token, USER: 'x'.repeat(300) }).user).toHaveLength(200);
   });
 });

@@ -58,16 +58,24 @@ export function loadIngestConfig(env: EnvSource): IngestConfig {
 const cliShape = {
   ADMIN_URL: envVars.url().default('http://localhost:3001'),
   ADMIN_TOKEN: envVars.secret(16),
+  // The login name, recorded with the job when --by is not given. Never refused: a CLI must not
+  // fail over an odd login name, so blank means unset and a long one is cut to the API's limit.
+  USER: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().slice(0, 200) || undefined),
 };
 
 export interface RepublishCliConfig {
   /** Base URL of the admin server. */
   adminUrl: string;
   adminToken: string;
+  /** USER: the default for --by; undefined when unset or blank. */
+  user: string | undefined;
 }
 
 /** The republish CLI's variables (ingest/cli.ts). */
 export function loadRepublishCliConfig(env: EnvSource): RepublishCliConfig {
   const parsed = parseEnv(cliShape, env, 'republish');
-  return { adminUrl: parsed.ADMIN_URL.replace(/\/+$/, ''), adminToken: parsed.ADMIN_TOKEN };
+  return { adminUrl: parsed.ADMIN_URL.replace(/\/+$/, ''), adminToken: parsed.ADMIN_TOKEN, user: parsed.USER };
 }

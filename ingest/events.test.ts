@@ -20,6 +20,12 @@ describe('dataKeysFor', () => {
     [{ kind: 'category', path: '/category/politics' }, ['category:/category/politics']],
     [{ kind: 'tag', path: '/tag/ukraine' }, ['tag:/tag/ukraine']],
     [{ kind: 'layout', layout: { subtype: 'section', elementId: 'fox-news-politics' } }, ['layout:section:fox-news-politics']],
+    // Nav and legal-links layouts are recorded as `menu` / `legal-links` by the upstream client.
+    [{ kind: 'layout', layout: { subtype: 'nav', elementId: 'HeaderLayout' } }, ['layout:nav:HeaderLayout', 'menu']],
+    [
+      { kind: 'layout', layout: { subtype: 'navLegalLinksLayout', elementId: 'navLegalLinksLayout' } },
+      ['layout:navLegalLinksLayout:navLegalLinksLayout', 'legal-links'],
+    ],
     [{ kind: 'menu' }, ['menu']],
     [{ kind: 'legal-links' }, ['legal-links']],
     [{ kind: 'person', contentId: 'sean-hannity' }, ['person:sean-hannity']],

@@ -12,7 +12,8 @@
  * |               |                     | list:category:<slug> per section, list:latest                   |
  * | category      | path                | category:<path>                                                 |
  * | tag           | path                | tag:<path>                                                      |
- * | layout        | layout              | layout:<subtype>:<elementId>                                    |
+ * | layout        | layout              | layout:<subtype>:<elementId>; also menu for subtype nav and     |
+ * |               |                     | legal-links for subtype navLegalLinksLayout                     |
  * | menu          | -                   | menu                                                            |
  * | legal-links   | -                   | legal-links                                                     |
  * | person        | contentId (slug)    | person:<contentId>                                              |
@@ -29,6 +30,7 @@ import { z } from 'zod';
 import { PlatformError } from '../core/errors.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
 import { isValidPagePath } from '../core/storage/keys.js';
+import { LEGAL_LINKS_SUBTYPE, NAV_SUBTYPE } from '../core/upstream/client.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
 
 export const CONTENT_KINDS = [
@@ -148,7 +150,13 @@ export function dataKeysFor(event: ContentEvent): string[] {
       if (path !== undefined) keys.push(dataKeys.tag(path));
       break;
     case 'layout':
-      if (event.layout) keys.push(dataKeys.layout(event.layout.subtype, event.layout.elementId));
+      if (event.layout) {
+        keys.push(dataKeys.layout(event.layout.subtype, event.layout.elementId));
+        // The client reads the nav and legal-links layouts as one `menu` / `legal-links` read and
+        // records only that key (core/upstream/client.ts), so no page records their layout keys.
+        if (event.layout.subtype === NAV_SUBTYPE) keys.push(dataKeys.menu());
+        if (event.layout.subtype === LEGAL_LINKS_SUBTYPE) keys.push(dataKeys.legalLinks());
+      }
       break;
     case 'menu':
       keys.push(dataKeys.menu());

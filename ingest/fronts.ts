@@ -1,31 +1,38 @@
 /**
  * Which section fronts exist, for the 5-minute fronts schedule (schedules.ts).
  *
- * A front reads its own category (`category:<path>`, events.ts) when it renders, so the dependency
- * index already knows every front that has been rendered once: the pages recorded under
- * `category:<path>` whose own path is `<path>`. `npm start` publishes the whole site first, so
- * the list is complete after the first publish; a front never rendered is rendered on a miss.
+ * A page that renders as a section front records `front:<its path>` (dataKeys.front), and only
+ * such a page does, so the dependency index already knows every front that has been rendered once:
+ * the pages recorded under a `front:` key that is their own. `npm start` publishes the whole site
+ * first, so the list is complete after the first publish; a front never rendered is rendered on a
+ * miss.
+ *
+ * Not `category:<path>`, which a front reads too: a deleted article at a two-segment path
+ * (rendered as not-found) also reads its own path as a category, and was refreshed forever.
  * Key layout: core/dependency-index.ts.
  */
 import type { Redis } from 'ioredis';
 import { parsePageRef, type PageRef } from '../core/dependency-index.js';
-import { dataKeys } from '../core/upstream/data-keys.js';
+import { dataKeys, key } from '../core/upstream/data-keys.js';
 
 const GLOB_SPECIAL = /[*?[\]\\]/g;
 
 export async function listFrontPathsFromIndex(redis: Redis, prefix: string): Promise<PageRef[]> {
-  const keyPrefix = `${prefix}:deps:${dataKeys.category('')}`;
-  const match = `${keyPrefix.replace(GLOB_SPECIAL, (c) => `\\${c}`)}*`;
+  const depsPrefix = `${prefix}:deps:`;
+  // `front:` with nothing after it: dataKeys.front('') would digest the empty part.
+  const match = `${depsPrefix.replace(GLOB_SPECIAL, (c) => `\\${c}`)}${key('front')}:*`;
   const fronts = new Map<string, PageRef>();
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 500);
     cursor = next;
-    for (const key of keys) {
-      const categoryPath = key.slice(keyPrefix.length);
-      for (const member of await redis.smembers(key)) {
+    for (const depsKey of keys) {
+      const dataKey = depsKey.slice(depsPrefix.length);
+      for (const member of await redis.smembers(depsKey)) {
         const ref = parsePageRef(member);
-        if (ref && ref.path === categoryPath) fronts.set(member, ref);
+        // Compare keys, not paths: a long or unusual path is digested in the key (data-keys.ts),
+        // so it can not be read back from the key name.
+        if (ref && dataKeys.front(ref.path) === dataKey) fronts.set(member, ref);
       }
     }
   } while (cursor !== '0');

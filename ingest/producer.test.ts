@@ -1,8 +1,10 @@
 import { Worker } from 'bullmq';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPlatformError } from '../core/errors.js';
 import { parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
+import { QUEUED_AFTER_ACTIVE } from './job-state.js';
+import { jobStatus } from './republish.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -23,6 +25,16 @@ function job(path: string, overrides: Partial<RenderJob> = {}): RenderJob {
   return { site: 'news', path, reason: 'event', requestedBy: 'test', requestedAt: new Date().toISOString(), ...overrides };
 }
 
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 describe('createRenderProducer', () => {
   it('adds a job with the shared options and reports coalescing', async () => {
     const first = await kit.producer.enqueue(job('/politics'));
@@ -33,7 +45,7 @@ describe('createRenderProducer', () => {
     expect(added?.name).toBe('event news/politics');
 
     const second = await kit.producer.enqueue(job('/politics'));
-    expect(second).toEqual({ jobId: first.jobId, deduplicated: true });
+    expect(second).toEqual({ jobId: first.jobId, deduplicated: true, queuedAfterActive: false });
     const otherSite = await kit.producer.enqueue(job('/politics', { site: 'es' }));
     expect(otherSite.deduplicated).toBe(false);
     expect((await kit.inspect.getJobCounts()).prioritized).toBe(2);
@@ -42,7 +54,7 @@ describe('createRenderProducer', () => {
   it('does not lower the priority of a pending job', async () => {
     const republish = await kit.producer.enqueue(job('/x', { reason: 'republish', requestedBy: 'Jane' }));
     const sweep = await kit.producer.enqueue(job('/x', { reason: 'sweep' }));
-    expect(sweep).toEqual({ jobId: republish.jobId, deduplicated: true });
+    expect(sweep).toEqual({ jobId: republish.jobId, deduplicated: true, queuedAfterActive: false });
     const pending = await kit.inspect.getJob(republish.jobId ?? '');
     expect(pending?.priority).toBe(PRIORITY.republish);
     expect(parseRenderJob(pending?.data).requestedBy).toBe('Jane');
@@ -104,5 +116,74 @@ describe('createRenderProducer', () => {
     expect(rendered.length).toBeLessThanOrEqual(2);
     expect(rendered.at(-1)?.requestedBy).toBe('req-49');
     expect(await pendingJobs(kit.inspect)).toHaveLength(0);
+  });
+
+  it('reports a request queued behind a running render as queued-after-active, then as the job it becomes', async () => {
+    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = new Worker(
+      RENDER_QUEUE,
+      async () => {
+        await released;
+      },
+      { connection, prefix: kit.prefix },
+    );
+    try {
+      const first = await kit.producer.enqueue(job('/rendering', { reason: 'republish', requestedBy: 'first' }));
+      await until('the first render to start', async () => (await jobStatus(kit.inspect, first.jobId ?? ''))?.state, (state) => state === 'active');
+
+      const second = await kit.producer.enqueue(job('/rendering', { reason: 'republish', requestedBy: 'second' }));
+      expect(second.queuedAfterActive).toBe(true);
+      expect(second.deduplicated).toBe(false);
+      expect(second.jobId).not.toBe(first.jobId);
+      const secondId = second.jobId ?? '';
+      expect(await kit.inspect.getJob(secondId)).toBeUndefined();
+      expect(await jobStatus(kit.inspect, secondId)).toMatchObject({
+        id: secondId,
+        state: QUEUED_AFTER_ACTIVE,
+        site: 'news',
+        path: '/rendering',
+        reason: 'republish',
+        requestedBy: 'second',
+        attempts: 0,
+        maxAttempts: 4,
+      });
+
+      release();
+      const done = await until('the queued request to complete', () => jobStatus(kit.inspect, secondId), (status) => status?.state === 'completed');
+      expect(done).toMatchObject({ id: secondId, requestedBy: 'second', timestamps: { finished: expect.any(String) as unknown } });
+      expect((await jobStatus(kit.inspect, first.jobId ?? ''))?.state).toBe('completed');
+    } finally {
+      release();
+      await worker.close();
+      await connection.quit();
+    }
+  });
+
+  it('answers the pending job when a worker takes it between the add and the check', async () => {
+    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+    // No processor: the test moves the job to active itself, at the worst moment.
+    const worker = new Worker(RENDER_QUEUE, null, { connection, prefix: kit.prefix, autorun: false });
+    try {
+      const first = await kit.producer.enqueue(job('/picked-up'));
+      const add = kit.producer.queue.add.bind(kit.producer.queue);
+      const spy = vi.spyOn(kit.producer.queue, 'add').mockImplementationOnce(async (...args) => {
+        const added = await add(...args);
+        // BullMQ dropped this request (the first job was waiting); now a worker picks the first up.
+        const taken = await worker.getNextJob('test-token');
+        expect(taken?.id).toBe(first.jobId);
+        return added;
+      });
+      const second = await kit.producer.enqueue(job('/picked-up'));
+      spy.mockRestore();
+      expect(second).toEqual({ jobId: first.jobId, deduplicated: true, queuedAfterActive: false });
+      expect((await jobStatus(kit.inspect, second.jobId ?? ''))?.state).toBe('active');
+    } finally {
+      await worker.close();
+      await connection.quit();
+    }
   });
 });

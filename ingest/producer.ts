@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { Logger } from '../core/logger.js';
 import { createRedis } from '../core/redis.js';
 import {
@@ -14,6 +15,7 @@ import {
   QUEUE_PREFIX,
   RENDER_QUEUE,
   parseRenderJob,
+  renderDedupId,
   renderJobName,
   renderJobOptions,
   type RenderJob,
@@ -22,6 +24,68 @@ import {
 import { PlatformError } from '../core/errors.js';
 
 const BULK_CHUNK = 500;
+
+/**
+ * How long ingest remembers which page a request queued behind an active render belongs to
+ * (afterActiveKey). Long enough for the active render and all its retries; the key is only a
+ * pointer, so an expired one merely turns a status look-up into "not found".
+ */
+const AFTER_ACTIVE_TTL_S = 24 * 3600;
+
+/**
+ * BullMQ 6.7's hash for the request kept behind an active job of the same deduplication id
+ * (`deduplication.keepLastIfActive`): `<queue>:dn:<dedupId>` with fields name, data, opts and
+ * `jid`, the id the job will get (scripts storeDeduplicatedNextJob in addStandardJob /
+ * addPrioritizedJob, requeueDeduplicatedJob in moveToFinished). The job itself does not exist
+ * until the active one finishes, so `queue.getJob` can not see it. Re-read those scripts when
+ * upgrading BullMQ: this is not a public API.
+ */
+function dedupNextKey(queue: Queue, dedupId: string): string {
+  return queue.toKey(`dn:${dedupId}`);
+}
+
+/**
+ * Ingest's own pointer from a request id to its deduplication id, written when a request is
+ * queued behind an active render: BullMQ's hash above is keyed by deduplication id, and a status
+ * look-up only has the job id. Custom job ids can not contain ":", so this never names a job.
+ */
+function afterActiveKey(queue: Queue, jobId: string): string {
+  return queue.toKey(`ingest-after-active:${jobId}`);
+}
+
+/** A request BullMQ holds behind an active render of the same page (see dedupNextKey). */
+export interface QueuedAfterActive {
+  id: string;
+  /** The job data as stored (unvalidated). */
+  data: unknown;
+  /** Attempts the job will be allowed, from its stored options. */
+  attempts: number | undefined;
+}
+
+const storedNext = z.object({ jid: z.string(), data: z.string(), opts: z.string() });
+const storedOpts = z.object({ attempts: z.number().int().positive().optional() });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request `id` when it is queued behind an active render of its page, or null (it is a real
+ * job by now, was replaced by a newer request for the page, or never existed).
+ */
+export async function findQueuedAfterActive(queue: Queue, id: string): Promise<QueuedAfterActive | null> {
+  const client = await queue.getBackend().client;
+  const dedupId = await client.get(afterActiveKey(queue, id));
+  if (dedupId === null) return null;
+  const stored = storedNext.safeParse(await client.hgetall(dedupNextKey(queue, dedupId)));
+  if (!stored.success || stored.data.jid !== id) return null;
+  const opts = storedOpts.safeParse(parseJson(stored.data.opts));
+  return { id, data: parseJson(stored.data.data), attempts: opts.success ? opts.data.attempts : undefined };
+}
 
 export interface RenderProducerOptions {
   /** A shared connection; the producer does not close it. Takes precedence over redisUrl. */
@@ -36,10 +100,18 @@ export interface RenderProducerOptions {
 }
 
 export interface EnqueueResult {
-  /** The id of the job that will carry this request: a new job, or the pending one it joined. */
+  /**
+   * The id of the job that will carry this request: a new job, the pending one it joined, or a
+   * request queued behind an active render (its job appears when that render finishes).
+   */
   jobId: string | undefined;
   /** True when a render of the same site and path was already pending and absorbed this request. */
   deduplicated: boolean;
+  /**
+   * True when `jobId` waits behind a render of the page that is already running; until that
+   * render finishes, its status is 'queued-after-active' (republish.ts, jobStatus).
+   */
+  queuedAfterActive: boolean;
 }
 
 export interface RenderProducer {
@@ -77,38 +149,64 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
   };
 
   /**
-   * Works out which job will carry a request BullMQ coalesced into an existing one.
+   * Works out which job will carry a request BullMQ coalesced into an existing one, from what BullMQ
+   * stored, not from the existing job's state now: that may have changed since `add` (a waiting job
+   * picked up by a worker meanwhile would look like "queued behind an active job").
    *
-   * - The pending job has not started: it will render the page; its id is the answer. It keeps its
-   *   own priority, so when it is less urgent (a sweep absorbing an editor's republish) raise it and
-   *   adopt the newer request: "editor republish first" (DESIGN.md, priorities) must hold for a
-   *   page that is already queued.
-   * - It has started: it may have read data older than this request, so keepLastIfActive stored
-   *   this request to run after it, under our own id (core/queue.ts, renderJobOptions). A later
-   *   request for the same page may replace that copy before it runs; it then renders newer data.
+   * - BullMQ's next-job hash holds our id: the existing job was running, so keepLastIfActive kept
+   *   this request to run after it, under our own id (core/queue.ts, renderJobOptions). It may have
+   *   read data older than this request. Remember its page so a status look-up can find it.
+   * - Our job exists: the same, and the running job has finished meanwhile; ours is now queued.
+   * - The hash holds another id: a newer request for the page waits behind a running render. It
+   *   starts after this request was made, whichever way BullMQ treated ours (kept and then
+   *   replaced, or dropped because the existing job had not started), so it carries this request.
+   * - Otherwise the existing job had not started and absorbed this request; it will render the page.
+   *   It keeps its own priority, so when it is less urgent (a sweep absorbing an editor's
+   *   republish) raise it and adopt the newer request: "editor republish first" (DESIGN.md,
+   *   priorities) must hold for a page that is already queued. (Unresolvable corner: kept, replaced
+   *   and promoted all before we look. Then the existing job is answered though the newer one
+   *   carries this request; it needs two more events for the page within this round trip.)
    */
-  const resolveCoalesced = async (ourId: string, existingId: string, data: RenderJob): Promise<string> => {
-    const existing: Job | undefined = await queue.getJob(existingId);
-    const state = existing ? await existing.getState() : 'unknown';
-    if (!existing || (state !== 'prioritized' && state !== 'waiting' && state !== 'delayed')) return ourId;
-    if (existing.priority > PRIORITY[data.reason]) {
-      try {
-        await existing.updateData(data);
-        await existing.changePriority({ priority: PRIORITY[data.reason] });
-        log.debug({ jobId: existingId, reason: data.reason }, 'raised the priority of a coalesced render');
-      } catch (error) {
-        // It started meanwhile; keepLastIfActive has the request queued behind it.
-        log.warn({ error, jobId: existingId }, 'could not raise the priority of a coalesced render');
-      }
+  const resolveCoalesced = async (ourId: string, existingId: string, data: RenderJob): Promise<EnqueueResult> => {
+    const dedupId = renderDedupId(data.site, data.path);
+    // One MULTI: both answers describe the same moment, so a promotion between them can not hide us.
+    const replies = await connection.multi().hget(dedupNextKey(queue, dedupId), 'jid').exists(queue.toKey(ourId)).exec();
+    const nextId = replies?.[0]?.[1];
+    const ourJobExists = replies?.[1]?.[1] === 1;
+    if (nextId === ourId || ourJobExists) {
+      if (!ourJobExists) await connection.set(afterActiveKey(queue, ourId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
+      return { jobId: ourId, deduplicated: false, queuedAfterActive: true };
     }
-    return existingId;
+    if (typeof nextId === 'string') {
+      // Its own enqueue writes this pointer too, but may not have yet: write it so the id answered
+      // here can be looked up at once.
+      await connection.set(afterActiveKey(queue, nextId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
+      return { jobId: nextId, deduplicated: true, queuedAfterActive: true };
+    }
+    await raisePriorityIfPending(existingId, data);
+    return { jobId: existingId, deduplicated: true, queuedAfterActive: false };
+  };
+
+  const raisePriorityIfPending = async (existingId: string, data: RenderJob): Promise<void> => {
+    const existing: Job | undefined = await queue.getJob(existingId);
+    if (!existing || existing.priority <= PRIORITY[data.reason]) return;
+    const state = await existing.getState();
+    if (state !== 'prioritized' && state !== 'waiting' && state !== 'delayed') return;
+    try {
+      await existing.updateData(data);
+      await existing.changePriority({ priority: PRIORITY[data.reason] });
+      log.debug({ jobId: existingId, reason: data.reason }, 'raised the priority of a coalesced render');
+    } catch (error) {
+      // It started meanwhile: it renders data at least as new as this request anyway.
+      log.warn({ error, jobId: existingId }, 'could not raise the priority of a coalesced render');
+    }
   };
 
   const settle = async (ourId: string, job: Job, data: RenderJob): Promise<EnqueueResult> => {
-    const deduplicated = job.id !== undefined && job.id !== ourId;
-    const jobId = deduplicated && job.id !== undefined ? await resolveCoalesced(ourId, job.id, data) : job.id;
-    log.debug({ jobId, site: data.site, path: data.path, reason: data.reason, deduplicated }, 'render enqueued');
-    return { jobId, deduplicated };
+    const result: EnqueueResult =
+      job.id !== undefined && job.id !== ourId ? await resolveCoalesced(ourId, job.id, data) : { jobId: job.id, deduplicated: false, queuedAfterActive: false };
+    log.debug({ ...result, site: data.site, path: data.path, reason: data.reason }, 'render enqueued');
+    return result;
   };
 
   return {
@@ -128,7 +226,7 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
         const jobs = await queue.addBulk(chunk);
         for (const [i, entry] of chunk.entries()) {
           const job = jobs[i];
-          results.push(job ? await settle(entry.opts.jobId, job, entry.data) : { jobId: undefined, deduplicated: false });
+          results.push(job ? await settle(entry.opts.jobId, job, entry.data) : { jobId: undefined, deduplicated: false, queuedAfterActive: false });
         }
       }
       return results;

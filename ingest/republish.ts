@@ -1,8 +1,11 @@
 /**
  * Editor republish (DESIGN.md, "who uses it": editors republish a page and see when it went live).
  *
- *   POST /admin/republish   { site?, path, requestedBy? }  -> 202 { jobId, site, path, deduplicated }
+ *   POST /admin/republish   { site?, path, requestedBy? }  -> 202 { jobId, site, path, deduplicated, queuedAfterActive }
  *   GET  /admin/jobs/:id    -> the job's state, attempts, failure reason and timestamps
+ *
+ * A republish of a page that is rendering right now waits behind that render and only becomes a
+ * BullMQ job when it finishes (producer.ts); until then its state is QUEUED_AFTER_ACTIVE.
  *
  * Both need `Authorization: Bearer <ADMIN_TOKEN>`. Republish jobs have the highest priority
  * (core/queue.ts PRIORITY.republish = 1).
@@ -16,7 +19,8 @@ import type { Logger } from '../core/logger.js';
 import { parseRenderJob, type RenderJob } from '../core/queue.js';
 import { normalisePagePath, variantFromRequestPath } from '../core/storage/keys.js';
 import { requireAdmin } from './auth.js';
-import type { RenderProducer } from './producer.js';
+import { QUEUED_AFTER_ACTIVE } from './job-state.js';
+import { findQueuedAfterActive, type RenderProducer } from './producer.js';
 
 export interface RepublishPluginOptions {
   /** ADMIN_TOKEN. */
@@ -38,10 +42,12 @@ export interface RepublishResponse {
   site: SiteId;
   path: string;
   deduplicated: boolean;
+  queuedAfterActive: boolean;
 }
 
 export interface JobStatus {
   id: string;
+  /** A BullMQ job state, or QUEUED_AFTER_ACTIVE. */
   state: string;
   site: string | null;
   path: string | null;
@@ -106,15 +112,41 @@ export function republishJob(request: RepublishRequest, now = new Date()): Rende
 
 const iso = (ms: number | undefined): string | null => (ms === undefined || ms === 0 ? null : new Date(ms).toISOString());
 
-export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | null> {
-  const job = await queue.getJob(id);
-  if (!job) return null;
-  let data: RenderJob | null = null;
+function payload(data: unknown): RenderJob | null {
   try {
-    data = parseRenderJob(job.data);
+    return parseRenderJob(data);
   } catch {
     // A foreign or older job: report its state anyway, without the payload.
+    return null;
   }
+}
+
+export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | null> {
+  let job = await queue.getJob(id);
+  if (!job) {
+    const queued = await findQueuedAfterActive(queue, id);
+    if (queued) {
+      const data = payload(queued.data);
+      return {
+        id,
+        state: QUEUED_AFTER_ACTIVE,
+        site: data?.site ?? null,
+        path: data?.path ?? null,
+        reason: data?.reason ?? null,
+        requestedBy: data?.requestedBy ?? null,
+        attempts: 0,
+        maxAttempts: queued.attempts ?? 1,
+        failedReason: null,
+        // Not created yet: BullMQ creates the job when the running render finishes.
+        timestamps: { created: null, processed: null, finished: null },
+      };
+    }
+    // The running render may have finished between the two look-ups, turning the request into a
+    // job (the change is atomic in BullMQ, and never goes back): look once more.
+    job = await queue.getJob(id);
+    if (!job) return null;
+  }
+  const data = payload(job.data);
   return {
     id,
     state: await job.getState(),
@@ -141,7 +173,13 @@ export const republishPlugin: FastifyPluginCallback<RepublishPluginOptions> = (a
     const input = parseRepublishRequest(request.body);
     const result = await options.producer.enqueue(republishJob(input));
     log.info({ site: input.site, path: input.path, requestedBy: input.requestedBy, ...result }, 'republish requested');
-    const response: RepublishResponse = { jobId: result.jobId, site: input.site, path: input.path, deduplicated: result.deduplicated };
+    const response: RepublishResponse = {
+      jobId: result.jobId,
+      site: input.site,
+      path: input.path,
+      deduplicated: result.deduplicated,
+      queuedAfterActive: result.queuedAfterActive,
+    };
     return await reply.status(202).send(response);
   });
 
