@@ -3,40 +3,20 @@
  * render worker, stored, served by the edge router with its hashed bundle, hydrated in the
  * browser, and the search navigating with the URL-encoded query in the hash (spec 1 §2.3).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
-import { startStack, type Stack } from '../../infra/local/stack.js';
-import { buildBundle } from '../../interactive-bundle/build.js';
+import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
 
-let redis: TestRedis;
-let dir: string;
+let running: TestStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  redis = await startTestRedis();
-  dir = await mkdtemp(join(tmpdir(), 'e2e-'));
-  await buildBundle({ outDir: join(dir, 'bundle') });
-  stack = await startStack({
-    redisUrl: redis.url,
-    queuePrefix: redis.prefix,
-    storage: { driver: 'fs', dir: join(dir, 'storage') },
-    sampleUpstreamPort: 0,
-    sitePort: 0,
-    adminPort: 0,
-    adminToken: 'e2e-admin-token-0123456789',
-    webhookSecret: 'e2e-webhook-secret-0123456789',
-    bundleDir: join(dir, 'bundle'),
-    workerConcurrency: 2,
-    schedules: false,
-    logLevel: 'silent',
-  });
+  running = await startTestStack();
+  stack = running.stack;
   const summary = await stack.publishSite();
   expect(summary.failed).toEqual([]);
   browser = await launchBrowser();
@@ -44,9 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  await stack.close();
-  await redis.stop();
-  await rm(dir, { recursive: true, force: true });
+  await running.stop();
 });
 
 describe('header search on a published page', () => {

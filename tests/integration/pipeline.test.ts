@@ -3,28 +3,19 @@
  * the sample upstream over HTTP, and every service wired as `npm start` wires them. A signed
  * content-change event for an article reaches the reader as new HTML from the edge router.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { pageKey } from '../../core/storage/keys.js';
-import { startStack, type Stack } from '../../infra/local/stack.js';
-import { buildBundle } from '../../interactive-bundle/build.js';
+import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
-import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { startTestS3, type TestS3 } from '../support/s3rver.js';
-
-const ADMIN_TOKEN = 'integration-admin-token-0123456789';
-const WEBHOOK_SECRET = 'integration-webhook-secret-0123456789';
+import { startTestStack, TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
 
-let redis: TestRedis;
 let s3: TestS3;
-let bundleDir: string;
+let running: TestStack;
 let stack: Stack;
-
 async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -45,13 +36,8 @@ async function jobCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  redis = await startTestRedis();
   s3 = await startTestS3({ bucket: 'pages' });
-  bundleDir = await mkdtemp(join(tmpdir(), 'bundle-'));
-  await buildBundle({ outDir: bundleDir });
-  stack = await startStack({
-    redisUrl: redis.url,
-    queuePrefix: redis.prefix,
+  running = await startTestStack({
     storage: {
       driver: 's3',
       endpoint: s3.endpoint,
@@ -61,26 +47,16 @@ beforeAll(async () => {
       secretAccessKey: s3.secretAccessKey,
       forcePathStyle: true,
     },
-    sampleUpstreamPort: 0,
-    sitePort: 0,
-    adminPort: 0,
-    adminToken: ADMIN_TOKEN,
-    webhookSecret: WEBHOOK_SECRET,
-    bundleDir,
-    workerConcurrency: 2,
-    schedules: false,
-    logLevel: 'silent',
   });
+  stack = running.stack;
   const summary = await stack.publishSite();
   expect(summary.failed).toEqual([]);
   expect(summary.completed).toBe(summary.total);
 }, 120_000);
 
 afterAll(async () => {
-  await stack.close();
+  await running.stop();
   await s3.stop();
-  await redis.stop();
-  await rm(bundleDir, { recursive: true, force: true });
 });
 
 describe('event -> stored -> served', () => {

@@ -2,46 +2,23 @@
  * The whole-site publish `npm start` runs: it must report every page, including the ones that
  * fail, and never wait forever. Real Redis, filesystem storage, the sample upstream.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../../infra/local/stack.js';
-import { buildBundle } from '../../interactive-bundle/build.js';
-import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import type { Stack } from '../../infra/local/stack.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
 
 const BROKEN = '/world/alpine-village-votes-on-glacier-retreat-plan';
 
-let redis: TestRedis;
-let dir: string;
+let running: TestStack;
 let stack: Stack;
 
 beforeAll(async () => {
-  redis = await startTestRedis();
-  dir = await mkdtemp(join(tmpdir(), 'publish-'));
-  await buildBundle({ outDir: join(dir, 'bundle') });
-  stack = await startStack({
-    redisUrl: redis.url,
-    queuePrefix: redis.prefix,
-    storage: { driver: 'fs', dir: join(dir, 'storage') },
-    sampleUpstreamPort: 0,
-    sitePort: 0,
-    adminPort: 0,
-    adminToken: 'publish-admin-token-0123456789',
-    webhookSecret: 'publish-webhook-secret-0123456789',
-    bundleDir: join(dir, 'bundle'),
-    workerConcurrency: 2,
-    schedules: false,
-    logLevel: 'silent',
-    // One attempt, so a failing page fails now instead of after the production backoff.
-    renderJobDefaults: { attempts: 1, backoffMs: 10 },
-  });
+  // One attempt, so a failing page fails now instead of after the production backoff.
+  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
+  stack = running.stack;
 }, 60_000);
 
 afterAll(async () => {
-  await stack.close();
-  await redis.stop();
-  await rm(dir, { recursive: true, force: true });
+  await running.stop();
 });
 
 describe('publishing the whole site', () => {
