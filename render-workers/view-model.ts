@@ -4,6 +4,7 @@
  * rendered (and benchmarked) without the network.
  */
 import type { SiteInfo } from '../core/isomorphic/sites.js';
+import type { AdSlotModel } from './blocks/types.js';
 
 export interface Link {
   name: string;
@@ -45,7 +46,8 @@ export type Block =
   | { kind: 'list'; ordered: boolean; items: string[] }
   | { kind: 'pullquote'; html: string; attribution?: string }
   | { kind: 'image'; src: string; alt: string; caption?: string; copyright?: string; width: number; height: number }
-  | { kind: 'table'; rows: TableCell[][] };
+  | { kind: 'table'; rows: TableCell[][] }
+  | { kind: 'ad'; slot: AdSlotModel };
 
 export interface TableCell {
   text: string;

@@ -47,6 +47,12 @@ function BodyBlock({ block }: { block: Block }) {
       );
     case 'table':
       return <Table rows={block.rows} />;
+    case 'ad':
+      return (
+        <aside className="ad" id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label="Advertisement">
+          <span className="ad-label">Advertisement</span>
+        </aside>
+      );
   }
 }
 
