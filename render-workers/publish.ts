@@ -20,6 +20,8 @@ export interface PublishInput {
   objects: RenderedObject[];
   /** Data keys read while rendering; they become the page's surrogate keys too. */
   dataKeys: string[];
+  /** Keys that must not exist after this render (a moved article's old variants, a stale redirect). */
+  remove?: string[];
   reason: string;
   jobId?: string;
 }
@@ -55,6 +57,13 @@ export async function publishPage(store: ObjectStore, index: DependencyIndex, in
       ...(object.status === undefined ? {} : { status: object.status }),
     });
     (result.written ? written : unchanged).push(object.key);
+  }
+  for (const key of input.remove ?? []) {
+    // head first: a delete is a write (and, later, a purge), so only what exists is removed.
+    if ((await store.head(key)) !== null) {
+      await store.delete(key);
+      written.push(key);
+    }
   }
   // Recorded after the writes: a page whose write failed keeps its previous dependencies, which
   // still describe what is stored.

@@ -150,11 +150,11 @@ describe('article pages', () => {
     expect(html).toMatch(/<h1 class="headline">[^<]+<\/h1>/);
     expect(html).toContain('| Fox News</title>');
     expect(html).toContain(`<link rel="canonical" href="https://www.example.test${ARTICLE}"/>`);
-    expect(decoded(html)).toMatch(/<p class="byline">By <span><a href="[^"]+">[^<]+<\/a><\/span>/);
+    expect(decoded(html)).toMatch(/<div class="byline"><span class="author">(<img class="headshot"[^>]*>)?<a href="[^"]+">Sarah Whitfield<\/a><\/span>/);
     expect(html).toMatch(/<th[^>]*colSpan="2"|<t[dh][^>]*colSpan="2"/i);
     expect(html).toMatch(/rowSpan="2"/i);
     expect(html).toContain('<blockquote class="pull-quote">');
-    expect(html).toMatch(/<figure class="article-image"><img src="[^"]+" alt="[^"]+"/);
+    expect(html).toMatch(/<figure class="article-image">(<picture>.*?)?<img src="[^"]+" alt="[^"]+"/);
     expect(html).not.toContain('ar-experience');
     const skip = logLines.find((l) => l.message === 'Unknown block kind "ar-experience"');
     expect(skip?.level).toBe('warn');
@@ -181,14 +181,14 @@ describe('article pages', () => {
     await renderer.render(job(ARTICLE));
     const again = await renderer.render(job(ARTICLE));
     expect(again.written).toEqual([]);
-    expect(again.unchanged).toEqual([pageKey('news', ARTICLE, 'standard')]);
+    expect(again.unchanged).toEqual([pageKey('news', ARTICLE, 'standard'), pageKey('news', ARTICLE, 'print')]);
 
     await sample('PATCH', `/__sample/articles/${ARTICLE_ID}`, {
       title: 'Broadband bill clears the Senate panel',
       header: { ...(await currentHeader(ARTICLE)), headline: 'Broadband bill clears the Senate panel' },
     });
     const changed = await renderer.render(job(ARTICLE));
-    expect(changed.written).toEqual([pageKey('news', ARTICLE, 'standard')]);
+    expect(changed.written).toEqual([pageKey('news', ARTICLE, 'standard'), pageKey('news', ARTICLE, 'print')]);
     expect(await stored(ARTICLE)).toContain('<h1 class="headline">Broadband bill clears the Senate panel</h1>');
   });
 
@@ -201,7 +201,7 @@ describe('article pages', () => {
       ],
     });
     await renderer.render(job(ARTICLE));
-    const body = /<div class="article-body">([\s\S]*?)<\/div><\/article>/.exec(await stored(ARTICLE))?.[1] ?? '';
+    const body = /<div class="article-body">([\s\S]*?)<\/div><footer class="article-footer">/.exec(await stored(ARTICLE))?.[1] ?? '';
     expect(body).toContain('Safe <b>bold</b>');
     expect(body).not.toMatch(/<script|onerror|onclick|javascript:|style=/i);
     // Pull quotes allow no links (spec 1 §5); a heading of level 7 renders nothing.

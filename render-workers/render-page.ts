@@ -14,16 +14,15 @@ import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
 import { toPlainText } from './blocks/sanitize.js';
-import { articleHead, toArticleView } from './load/article.js';
 import { loadListSections } from './load/front.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
-import { ArticlePage } from './pages/article-page.js';
+import { renderArticle } from './article/render-article.js';
 import { FrontPage } from './pages/front-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { publishPage, type RenderedObject } from './publish.js';
 import { renderDocument } from './render-html.js';
 
-export type PageKind = 'home' | 'section' | 'article' | 'not-found';
+export type PageKind = 'home' | 'section' | 'article' | 'redirect' | 'not-found';
 
 export interface RenderOutcome {
   kind: PageKind;
@@ -46,6 +45,8 @@ export interface PageRendererOptions {
   scripts: string[];
   /** Clock, for the copyright year; tests pin it. */
   now?: () => Date;
+  /** The environment's ad-hoc gating switch (spec 2 §6). Default off. */
+  adHocGating?: boolean;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -59,7 +60,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const reads = new Set<string>();
       const client = options.upstream.withRecorder({ record: (key) => reads.add(key) });
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
-      const context = { site, scripts: options.scripts, now: now() };
+      const context = { site, scripts: options.scripts, now: now(), adHocGating: options.adHocGating ?? false };
 
       const built = await buildPage(job.path, site, client, log, options.publicOrigin, context, (key) => reads.add(key));
       if (built.kind === 'not-found') {
@@ -72,6 +73,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const result = await publishPage(options.store, options.index, {
         page: { site: job.site, path: job.path },
         objects: built.objects,
+        ...(built.remove ? { remove: built.remove } : {}),
         dataKeys: [...reads],
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
@@ -81,7 +83,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
 }
 
-type Built = { kind: 'not-found' } | { kind: Exclude<PageKind, 'not-found'>; objects: RenderedObject[] };
+type Built = { kind: 'not-found' } | { kind: Exclude<PageKind, 'not-found'>; objects: RenderedObject[]; remove?: string[] };
 
 async function buildPage(
   path: string,
@@ -89,14 +91,14 @@ async function buildPage(
   client: UpstreamClient,
   log: Logger,
   publicOrigin: string,
-  context: { site: SiteInfo; scripts: string[]; now: Date },
+  context: { site: SiteInfo; scripts: string[]; now: Date; adHocGating: boolean },
   record: (dataKey: string) => void,
 ): Promise<Built> {
   const segments = path === '/' ? [] : path.slice(1).split('/');
 
   if (segments.length === 0) {
     const [shell, layout] = await Promise.all([loadShell(client, context), client.getLayout('home', '/')]);
-    const sections = await loadListSections(client, layout, log);
+    const sections = await loadListSections(client, layout?.main ?? [], log);
     const head = buildHead({
       site,
       title: 'Breaking News, Latest News and Videos',
@@ -132,17 +134,16 @@ async function buildPage(
   if (segments.length >= 2 && segments[0] !== 'category') {
     const article = await client.getArticleByPath(path);
     if (article) {
-      const sectionUrl = `/${segments[0] ?? ''}`;
-      const shell = await loadShell(client, context, { topicUrl: path, sectionUrl });
-      const view = toArticleView(article, log);
-      const head = articleHead(article, site, publicOrigin, path);
-      const html = renderDocument(
-        createElement(ArticlePage, { model: { head, shell, view }, bodyClass: `page-article section-${segments[0] ?? ''}` }),
-      );
-      return {
-        kind: 'article',
-        objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML, cacheControl: cacheControlFor('html') }],
-      };
+      const outcome = await renderArticle(article, {
+        site,
+        path,
+        client,
+        log,
+        publicOrigin,
+        shellContext: context,
+        adHocGating: context.adHocGating,
+      });
+      return { kind: outcome.kind, objects: outcome.objects, remove: outcome.remove };
     }
   }
 
@@ -151,7 +152,7 @@ async function buildPage(
     // Marks this page as a section front for ingest's fronts schedule (ingest/fronts.ts).
     record(dataKeys.front(path));
     const [shell, layout] = await Promise.all([loadShell(client, context, { topicUrl: path, sectionUrl: category.url }), client.getLayout('section', category.path)]);
-    const sections = await loadListSections(client, layout, log);
+    const sections = await loadListSections(client, layout?.main ?? [], log);
     const heading = category.customHeadline?.trim() ? category.customHeadline : category.title;
     const head = buildHead({
       site,

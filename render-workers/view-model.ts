@@ -40,14 +40,33 @@ export interface HeadModel {
   ogType: 'article' | 'website';
 }
 
+/**
+ * One body block, validated, sanitised and sized by render-workers/load/blocks.ts (spec 1 §3, §5).
+ * Fields named `html`/`*Html` hold sanitised HTML; every other string is text that components
+ * escape. URLs are already accepted (http(s) or site-relative) and images already resized.
+ */
 export type Block =
-  | { kind: 'paragraph'; html: string }
-  | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'paragraph'; html: string; /** The first two paragraphs (spec 1 §9). */ speakable?: boolean }
+  | { kind: 'heading'; level: HeadingLevel; text: string }
+  | { kind: 'list'; ordered: boolean; items: string[]; titleHtml?: string }
   | { kind: 'pullquote'; html: string; attribution?: string }
-  | { kind: 'image'; src: string; alt: string; caption?: string; copyright?: string; width: number; height: number }
-  | { kind: 'table'; rows: TableCell[][] }
+  | { kind: 'raw-html'; html: string; printHtml: string; ampIframe?: AmpIframeModel }
+  | { kind: 'external-link'; url: string; title: string; description?: string; newWindow: boolean }
+  | { kind: 'table'; caption?: string; rows: TableCell[][] }
+  | { kind: 'image'; image: BlockImage; fullSpan: boolean }
+  | { kind: 'images'; images: BlockImage[] }
+  | { kind: 'related-media'; mediaType: 'image' | 'video' | 'slideshow'; title: string; url: string; image?: BlockImage; captionHtml?: string; newWindow: boolean }
+  | { kind: 'video'; featured: boolean; videoId: string; title: string; url?: string; videoDomain?: string; duration?: string; image?: BlockImage }
+  | { kind: 'slider'; title?: string; items: { image: BlockImage; title?: string; url?: string }[] }
+  | { kind: 'slideshow'; title?: string; url?: string; slides: BlockImage[] }
+  | { kind: 'embed'; embed: EmbedModel }
+  | { kind: 'shared-video'; url: string; title: string; network?: string; image?: BlockImage }
+  | { kind: 'pdf'; url: string; height: number; linkText: string }
+  | { kind: 'live-blog'; eventCode: string; title?: string }
+  | { kind: 'weather-list'; title?: string; items: { title: string; url: string; description?: string; image?: BlockImage }[] }
   | { kind: 'ad'; slot: AdSlotModel };
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface TableCell {
   text: string;
@@ -55,6 +74,47 @@ export interface TableCell {
   colSpan?: number;
   rowSpan?: number;
 }
+
+/** An image at its context's size (spec 1 §9) with the print size beside it (612x344). */
+export interface BlockImage {
+  /** Resized URL at `width` x `height` (standard and AMP). */
+  src: string;
+  width: number;
+  height: number;
+  srcSet: string;
+  sizes: string;
+  /** Upstream's own per-media sources (responsiveImages), every URL checked. */
+  sources: { media: string; srcSet: string }[];
+  /** Print variant (spec 1 §9 print image 612x344). */
+  print: { src: string; width: number; height: number };
+  /** Plain text; falls back to the caption (spec 1 §3). */
+  alt: string;
+  captionHtml?: string;
+  /** Blank (absent) when upstream sent a single space (spec 1 §3). */
+  copyright?: string;
+  /** Where the image links to (article image externalUrl), http(s) or site-relative. */
+  link?: string;
+  /** Slideshow items: the source title line. */
+  sourceTitle?: string;
+}
+
+/** The AMP conversion of a raw-html block's first iframe (spec 1 §5). */
+export interface AmpIframeModel {
+  src: string;
+  width: number;
+  height: number;
+  sandbox: string;
+  title?: string;
+}
+
+/** Third-party embeds: the data their islands (or AMP components) need; no scripts are loaded. */
+export type EmbedModel =
+  | { provider: 'facebook'; url: string }
+  | { provider: 'instagram'; url: string; shortcode?: string; hideCaption: boolean }
+  | { provider: 'twitter'; id: string; url: string; hideThread: boolean; hideMedia: boolean; darkTheme: boolean }
+  | { provider: 'tiktok'; url: string; videoId?: string }
+  | { provider: 'vimeo'; videoId: string; url: string; title?: string }
+  | { provider: 'youtube'; videoId: string; url: string; title?: string; start?: number };
 
 export interface ArticleView {
   headline: string;

@@ -11,6 +11,7 @@
  * `parseArticleBlock` and skips a malformed one.
  */
 import { z } from 'zod';
+import { BLOCK_PROPS_SCHEMAS, isKnownBlockKind, type KnownBlock, type TableCellProps } from './block-schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -61,6 +62,13 @@ export type Person = z.infer<typeof personSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Article blocks (spec 1 §3 "Block types")
+//
+// Each kind's props schema lives in ./block-schemas.ts (with the props reference table); they are
+// re-exported here so imports from this module keep working.
+
+export * from './block-schemas.js';
+/** Former name of a table cell's props. */
+export type TableCell = TableCellProps;
 
 /** One body block as upstream sends it. Any kind is accepted here; see parseArticleBlock. */
 export const articleBlockSchema = z.looseObject({
@@ -69,84 +77,10 @@ export const articleBlockSchema = z.looseObject({
 });
 export type ArticleBlock = z.infer<typeof articleBlockSchema>;
 
-/** Paragraph: HTML limited to br, strong, em, u, s, b, i, a (spec 1 §5; the renderer sanitises). */
-export const paragraphPropsSchema = z.looseObject({ text });
-export type ParagraphProps = z.infer<typeof paragraphPropsSchema>;
-
-/** Heading: the renderer draws nothing when level is outside 1..6 (spec 1 §5). */
-export const headingPropsSchema = z.looseObject({ text, level: z.number().int() });
-export type HeadingProps = z.infer<typeof headingPropsSchema>;
-
-/** List: items are inline HTML. */
-export const listPropsSchema = z.looseObject({ ordered: z.boolean().default(false), items: z.array(text) });
-export type ListProps = z.infer<typeof listPropsSchema>;
-
-/** Pull quote: HTML limited to br, strong, span, em, u, s, b, i (spec 1 §5). */
-export const pullQuotePropsSchema = z.looseObject({ text, attribution: optionalText });
-export type PullQuoteProps = z.infer<typeof pullQuotePropsSchema>;
-
-export const responsiveImageSchema = z.looseObject({ media: text, srcset: text });
-export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
-
-/** Article image (spec 1 §3): url, baseImage, type, imageAlt, isSpotlight, caption, copyright, ... */
-export const articleImagePropsSchema = z.looseObject({
-  url: text,
-  baseImage: optionalText,
-  type: optionalText,
-  imageAlt: optionalText,
-  isSpotlight: z.boolean().default(false),
-  /** HTML caption. */
-  caption: optionalText,
-  /** Credit line; a single space means none (spec 1 §3 Slideshow). */
-  copyright: optionalText,
-  responsiveImages: z.array(responsiveImageSchema).default([]),
-  externalUrl: optionalText,
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-});
-export type ArticleImageProps = z.infer<typeof articleImagePropsSchema>;
-
-export const tableCellSchema = z.looseObject({
-  text,
-  isHeader: z.boolean().default(false),
-  colSpan: z.number().int().positive().default(1),
-  rowSpan: z.number().int().positive().default(1),
-});
-export type TableCell = z.infer<typeof tableCellSchema>;
-
-/** Table (spec 1 §3): header rows and body rows, each a list of cells. */
-export const tablePropsSchema = z.looseObject({
-  caption: optionalText,
-  headerRows: z.array(z.array(tableCellSchema)).default([]),
-  rows: z.array(z.array(tableCellSchema)),
-});
-export type TableProps = z.infer<typeof tablePropsSchema>;
-
-/** Block kinds with a props schema today; the contract document lists the kinds still to come. */
-export const BLOCK_PROPS_SCHEMAS = {
-  paragraph: paragraphPropsSchema,
-  heading: headingPropsSchema,
-  list: listPropsSchema,
-  'pull-quote': pullQuotePropsSchema,
-  'article-image': articleImagePropsSchema,
-  table: tablePropsSchema,
-} as const;
-
-export type KnownBlockKind = keyof typeof BLOCK_PROPS_SCHEMAS;
-export const KNOWN_BLOCK_KINDS = Object.keys(BLOCK_PROPS_SCHEMAS) as KnownBlockKind[];
-
-export type KnownBlock = {
-  [K in KnownBlockKind]: { kind: K; props: z.infer<(typeof BLOCK_PROPS_SCHEMAS)[K]> };
-}[KnownBlockKind];
-
 export type ParsedBlock =
   | { ok: true; block: KnownBlock }
   | { ok: false; reason: 'unknown-kind'; kind: string; message: string }
   | { ok: false; reason: 'invalid-props'; kind: string; message: string };
-
-export function isKnownBlockKind(kind: string): kind is KnownBlockKind {
-  return Object.hasOwn(BLOCK_PROPS_SCHEMAS, kind);
-}
 
 /**
  * Validates one block's props against its kind. Never throws: the renderer logs a failed result
@@ -206,6 +140,13 @@ export const fullArticleSchema = z.looseObject({
   canonical_url: text,
   originalCanonical_url: optionalText,
   third_party_canonical_url: optionalText,
+  /**
+   * Every absolute URL the article has been published at, the canonical one included. The sample
+   * upstream also answers an article request at any of these paths; rendering such an old path
+   * stores a 301 redirect record to the canonical path (spec 1 §2.2, docs/upstream-contract.md).
+   */
+  urls: z.array(z.string()).default([]),
+  short_urls: z.array(z.string()).default([]),
   article_slug: text,
   content_type: optionalText,
   external_source: optionalText,
@@ -230,6 +171,19 @@ export const fullArticleSchema = z.looseObject({
   fn__sections: z.array(z.looseObject({ path: text })).default([]),
   fn__sources: z.array(z.looseObject({ label: text, url: optionalText })).default([]),
   fn__contributors: z.array(z.looseObject({ full_name: text, page_url: optionalText, canonical_url: optionalText })).default([]),
+  fn__additional_authors: z.array(z.looseObject({ full_name: text })).default([]),
+  fn__shows: z.array(z.looseObject({ title: text, canonical_url: optionalText })).default([]),
+  /** Footer note shown below the body (spec 1 §2.6 "a footer note"); HTML, sanitised by the renderer. */
+  fn__footer: optionalText,
+  fn__syndication_info: z.looseObject({ canonical_url: optionalText }).optional(),
+  fn__distribution_platforms: z
+    .looseObject({
+      google_news: z.looseObject({ amp: z.boolean().default(false) }).optional(),
+      facebook_news: z.looseObject({ opinion: z.boolean().default(false) }).optional(),
+    })
+    .optional(),
+  original_shared_post: z.looseObject({ original_network: optionalText }).optional(),
+  /** 'article' | 'slideshow' | 'interactive': picks the layout (spec 1 §2.6). */
   fn__legacy_type: optionalText,
   fn__story_type: optionalText,
   robots_noindex: z.boolean().default(false),
@@ -238,6 +192,9 @@ export const fullArticleSchema = z.looseObject({
   foxid: z.looseObject({ enabled: z.boolean().default(false) }).optional(),
   comments: z.looseObject({ enabled: z.boolean().default(false) }).optional(),
   isAMP: z.boolean().default(false),
+  /** Betting promo after the 3rd paragraph (spec 1 §9); `fox_bet` in spec 1 §3. */
+  fox_bet: z.boolean().default(false),
+  livefyre__: z.looseObject({ storify: z.boolean().default(false), storify_id: optionalText, comments: z.boolean().default(false) }).optional(),
 });
 export type FullArticle = z.infer<typeof fullArticleSchema>;
 /** What upstream may send (before defaults); the sample dataset is typed with it. */
@@ -371,7 +328,11 @@ export type NewsletterPromoModel = z.infer<typeof newsletterPromoModelSchema>;
 // ---------------------------------------------------------------------------------------------
 // Site map (the whole-site publish reads it)
 
-export const SITE_PATH_TYPES = ['home', 'section', 'article'] as const;
+/**
+ * 'redirect' is an old path of a moved article (its `urls`): rendering it stores a redirect record
+ * to the canonical path (spec 1 §2.2). listArticlePaths leaves it out; listSitePaths includes it.
+ */
+export const SITE_PATH_TYPES = ['home', 'section', 'article', 'redirect'] as const;
 export const sitePathEntrySchema = z.looseObject({
   path: text,
   type: z.enum(SITE_PATH_TYPES),

@@ -13,14 +13,29 @@ import {
   menuModelSchema,
   parseArticleBlock,
   personSchema,
+  sitePathEntrySchema,
   type FullArticle,
 } from '../../core/upstream/schemas.js';
+import { DEFAULT_PERSON_IMAGE } from './data/people.js';
 import { createDataset } from './data/index.js';
 import { articlePathOf, SampleStore } from './store.js';
 import { buildSampleUpstream } from './server.js';
 
 const dataset = createDataset();
 const articles: FullArticle[] = dataset.articles.map((record) => fullArticleSchema.parse(record));
+
+function byId(id: string): FullArticle {
+  const found = articles.find((a) => a.id === id);
+  if (!found) throw new Error(`no article ${id}`);
+  return found;
+}
+
+/** Every block kind of spec 1 §3 "Block types", by the names of core/upstream/block-schemas.ts. */
+const SPEC_BLOCK_KINDS = [
+  'paragraph', 'heading', 'list', 'pull-quote', 'raw-html', 'external-link', 'table', 'article-image', 'images',
+  'full-span-image', 'related-media', 'inline-video', 'featured-video', 'slider', 'slideshow', 'facebook-post',
+  'instagram', 'tweet', 'tiktok', 'vimeo', 'youtube', 'shared-video', 'pdf', 'live-blog', 'weather-list', 'ad',
+] as const;
 
 function navItems(elementId: string): string[] {
   const layout = dataset.layouts.find((l) => l.subtype === 'nav' && l.elementId === elementId);
@@ -60,13 +75,106 @@ describe('sample dataset', () => {
     expect(new Set(articles.map((a) => a.wp__category?.slug)).size).toBeGreaterThanOrEqual(3);
   });
 
-  it('uses every known block kind, all with valid props, plus exactly one unknown block', () => {
-    const blocks = articles.flatMap((a) => a.components);
-    const results = blocks.map(parseArticleBlock);
-    expect(results.filter((r) => !r.ok && r.reason === 'invalid-props')).toEqual([]);
-    expect(results.filter((r) => !r.ok && r.reason === 'unknown-kind')).toHaveLength(1);
-    const used = new Set(results.flatMap((r) => (r.ok ? [r.block.kind] : [])));
-    expect([...used].sort()).toEqual([...KNOWN_BLOCK_KINDS].sort());
+  it('uses every block kind of spec 1 §3, all with valid props, plus exactly one unknown block', () => {
+    const blocks = articles.flatMap((a) => a.components.map((block) => ({ id: a.id, block })));
+    const results = blocks.map(({ id, block }) => ({ id, result: parseArticleBlock(block) }));
+    expect(results.filter(({ result }) => !result.ok && result.reason === 'invalid-props').map(({ id, result }) => `${id}: ${result.ok ? '' : result.message}`)).toEqual([]);
+    expect(results.flatMap(({ result }) => (!result.ok && result.reason === 'unknown-kind' ? [result.kind] : []))).toEqual(['ar-experience']);
+    const used = new Set(results.flatMap(({ result }) => (result.ok ? [result.block.kind] : [])));
+    expect([...used].sort()).toEqual([...SPEC_BLOCK_KINDS].sort());
+    expect([...KNOWN_BLOCK_KINDS].sort()).toEqual([...SPEC_BLOCK_KINDS].sort());
+  });
+
+  it('has a heading of level 7, ordered and unordered lists, and tweets with each option', () => {
+    const ok = articles.flatMap((a) => a.components).map(parseArticleBlock).flatMap((r) => (r.ok ? [r.block] : []));
+    expect(ok.some((b) => b.kind === 'heading' && b.props.level === 7)).toBe(true);
+    expect(ok.some((b) => b.kind === 'list' && b.props.ordered)).toBe(true);
+    expect(ok.some((b) => b.kind === 'list' && !b.props.ordered)).toBe(true);
+    for (const option of ['hideThread', 'hideMedia', 'darkTheme'] as const) {
+      expect(ok.some((b) => b.kind === 'tweet' && b.props[option]), option).toBe(true);
+    }
+    const relatedTypes = new Set(ok.flatMap((b) => (b.kind === 'related-media' ? [b.props.type] : [])));
+    expect([...relatedTypes].sort()).toEqual(['image', 'slideshow', 'video']);
+    const rawHtml = ok.flatMap((b) => (b.kind === 'raw-html' ? [b.props.html] : []));
+    expect(rawHtml.some((html) => html.includes('<table'))).toBe(true);
+    expect(rawHtml.some((html) => html.includes('<iframe'))).toBe(true);
+    expect(ok.some((b) => b.kind === 'article-image' && b.props.responsiveImages.length > 0)).toBe(true);
+  });
+
+  it('has the AMP raw-html iframe cases of spec 1 §5 in its AMP article', () => {
+    const amp = byId('art-2001');
+    expect(amp.isAMP).toBe(true);
+    const html = amp.components.flatMap((block) => (block.kind === 'raw-html' && typeof block.props.html === 'string' ? [block.props.html] : []));
+    expect(html.some((h) => /src="https:[^"]+" width="\d+" height="\d+"/.test(h) && !h.includes('sandbox'))).toBe(true);
+    expect(html.some((h) => h.includes('sandbox=') && (h.match(/<iframe/g) ?? []).length === 2)).toBe(true);
+    expect(html.some((h) => h.includes('src="http://'))).toBe(true);
+    expect(html.some((h) => h.includes('<iframe') && !h.includes('height='))).toBe(true);
+    expect(html.some((h) => h.includes('webkitallowfullscreen'))).toBe(true);
+    expect(amp.components.filter((b) => b.kind === 'paragraph').length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('has an article for every layout of spec 1 §2.6 and every article rule of issue 3', () => {
+    expect(articles.filter((a) => a.isAMP).length).toBeGreaterThanOrEqual(1);
+    expect(articles.some((a) => a.foxid?.enabled === true && a.header.isGated && !a.prevent_gating)).toBe(true);
+    expect(articles.some((a) => a.header.isMetered)).toBe(true);
+    expect(articles.some((a) => a.fn__legacy_type === 'interactive')).toBe(true);
+    expect(articles.some((a) => a.fn__legacy_type === 'article')).toBe(true);
+    const ap = articles.find((a) => a.content_type === 'spark_ap_post');
+    expect(ap?.header.authors).toEqual([]);
+    expect(articles.some((a) => /^[0:TZ\s-]+$/.test(a.publication_date))).toBe(true);
+    for (const section of ['health', 'entertainment']) expect(articles.some((a) => a.wp__category?.slug === section), section).toBe(true);
+    // Text-to-speech rule (spec 1 §9): a featured video in opinion, sports, lifestyle and entertainment after July 2021.
+    for (const section of ['opinion', 'sports', 'lifestyle', 'entertainment']) {
+      const withVideo = articles.filter(
+        (a) => a.wp__category?.slug === section && a.publication_date > '2021-08' && a.components.some((b) => b.kind === 'featured-video'),
+      );
+      expect(withVideo.length, section).toBeGreaterThan(0);
+    }
+    const tagSets = articles.map((a) => a.tags.map((t) => t.split('/').pop()).filter((t) => t === 'shopping' || t === 'commerce').join(','));
+    for (const combination of ['shopping', 'commerce', 'shopping,commerce', 'commerce,shopping']) expect(tagSets, combination).toContain(combination);
+    expect(articles.some((a) => a.robots_noindex)).toBe(true);
+    expect(articles.some((a) => a.robots_nofollow)).toBe(true);
+    expect(articles.some((a) => a.id === 'art-noindex-demo')).toBe(true);
+    expect(articles.some((a) => a.title.length > 110 && a.header.headline.length > 110)).toBe(true);
+    expect(articles.some((a) => a.fox_bet)).toBe(true);
+    expect(articles.some((a) => a.tags.length > 10 && a.header.articleTags.length > 5)).toBe(true);
+    expect(articles.some((a) => a.header.authors.some((author) => (author.shortBio ?? '').length > 250))).toBe(true);
+  });
+
+  it('has the headshot cases of spec 1 §5: with, without, the default-person image, another source', () => {
+    const authors = articles.flatMap((a) => a.header.authors.map((author) => ({ author, source: a.header.source?.name })));
+    expect(authors.some(({ author, source }) => author.avatar && author.avatar !== DEFAULT_PERSON_IMAGE && source === 'Fox News')).toBe(true);
+    expect(authors.some(({ author }) => author.avatar === undefined)).toBe(true);
+    expect(authors.some(({ author }) => author.avatar === DEFAULT_PERSON_IMAGE)).toBe(true);
+    expect(authors.some(({ author, source }) => author.avatar && author.avatar !== DEFAULT_PERSON_IMAGE && source !== 'Fox News')).toBe(true);
+  });
+
+  it('has a slideshow with every item field, an item without alt, a blank copyright, and 7 slideshows in its category', () => {
+    const slideshows = articles.filter((a) => a.fn__legacy_type === 'slideshow');
+    expect(slideshows.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(slideshows.map((a) => a.wp__category?.slug)).size).toBe(1);
+    const items = slideshows.flatMap((a) => a.components).flatMap((block) => {
+      const parsed = parseArticleBlock(block);
+      return parsed.ok && parsed.block.kind === 'slideshow' ? parsed.block.props.items : [];
+    });
+    expect(items.some((i) => i.imageId && i.imageOrig && i.imageThumb && i.imageFull && i.responsiveImages.length > 0 && i.alt && i.caption && i.source?.title)).toBe(true);
+    expect(items.some((i) => i.alt === undefined && i.caption)).toBe(true);
+    expect(items.some((i) => i.copyright === ' ')).toBe(true);
+  });
+
+  it('serves a moved article at its old path too, and lists the old path as a redirect in the site map', async () => {
+    const moved = articles.find((a) => a.urls.some((url) => new URL(url).pathname !== articlePathOf(a)));
+    const old = new URL(moved?.urls.find((url) => new URL(url).pathname !== articlePathOf(moved)) ?? 'https://x.test/').pathname;
+    expect(moved).toBeDefined();
+    const app = buildSampleUpstream();
+    const response = await app.inject({ url: `/api/article?path=${encodeURIComponent(old)}` });
+    const body = response.json<{ data: { results: { id: string; canonical_url: string }[] } }>();
+    expect(body.data.results[0]?.id).toBe(moved?.id);
+    expect(new URL(body.data.results[0]?.canonical_url ?? '/', 'https://x.test').pathname).not.toBe(old);
+    const siteMap = (await app.inject({ url: '/api/sitemap' })).json<{ data: { results: { path: string; type: string }[] } }>();
+    expect(siteMap.data.results).toContainEqual({ path: old, type: 'redirect' });
+    expect(siteMap.data.results.every((entry) => sitePathEntrySchema.safeParse(entry).success)).toBe(true);
+    await app.close();
   });
 
   it('has a table with header cells, a colSpan and a rowSpan, and images with alt, caption and copyright', () => {
@@ -84,17 +192,16 @@ describe('sample dataset', () => {
     }
   });
 
-  it('has two authors, and every byline names one of them', () => {
+  it('has authors with person records, and every byline names one of them (AP wire posts have none)', () => {
     const people = dataset.people.map((p) => personSchema.parse(p));
-    expect(people).toHaveLength(2);
+    expect(people.length).toBeGreaterThanOrEqual(6);
     for (const person of people) {
       expect(person).toMatchObject({ role: 'Author' });
       expect(person.shortBio).toBeTruthy();
-      expect(person.avatar).toBeTruthy();
     }
     const names = new Set(people.map((p) => p.name));
     for (const article of articles) {
-      expect(article.header.authors.length).toBeGreaterThan(0);
+      if (article.content_type !== 'spark_ap_post') expect(article.header.authors.length, article.id).toBeGreaterThan(0);
       for (const author of article.header.authors) expect(names.has(author.name)).toBe(true);
     }
   });

@@ -112,7 +112,8 @@ function placeholderSvg(name: string): string {
 }
 
 function createApp(logger: Logger) {
-  return Fastify({ loggerInstance: logger });
+  // A test and demo server: closing it must not wait for clients' idle keep-alive sockets.
+  return Fastify({ loggerInstance: logger, forceCloseConnections: true });
 }
 
 /** The sample upstream's Fastify instance (its logger is a pino Logger). */

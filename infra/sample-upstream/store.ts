@@ -4,17 +4,18 @@
  * mutation API may store a record that is off the contract on purpose (to test how the site
  * copes); everything derived from them (lists, site map) parses first and skips what fails.
  */
-import { fullArticleSchema, type articleSummarySchema, type FullArticle } from '../../core/upstream/schemas.js';
+import { fullArticleSchema, type articleSummarySchema, type FullArticle, type SITE_PATH_TYPES } from '../../core/upstream/schemas.js';
 import { isValidPagePath } from '../../core/storage/keys.js';
 import type { z } from 'zod';
 import { createDataset, type Dataset } from './data/index.js';
 
 export type JsonRecord = Record<string, unknown>;
 type SummaryWire = z.input<typeof articleSummarySchema>;
+type SitePathType = (typeof SITE_PATH_TYPES)[number];
 
 export interface SiteMapEntry {
   path: string;
-  type: 'home' | 'section' | 'article';
+  type: SitePathType;
   lastModified?: string;
 }
 
@@ -32,6 +33,24 @@ export function articlePathOf(record: JsonRecord): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Paths of the article's `urls` other than its canonical path: where it used to live. */
+export function oldPathsOf(record: JsonRecord): string[] {
+  const canonical = articlePathOf(record);
+  const urls = record.urls;
+  if (!Array.isArray(urls)) return [];
+  const paths = new Set<string>();
+  for (const url of urls) {
+    if (typeof url !== 'string') continue;
+    try {
+      const path = new URL(url, 'https://placeholder.invalid').pathname;
+      if (path !== canonical) paths.add(path);
+    } catch {
+      // An unparsable URL names no path.
+    }
+  }
+  return [...paths];
 }
 
 function toRecords(items: readonly object[]): JsonRecord[] {
@@ -60,8 +79,13 @@ export class SampleStore {
     return `${subtype}\u0000${elementId}`;
   }
 
+  /**
+   * The article at `path`: the one whose canonical path it is, else one that lists it among its old
+   * `urls` (a moved article; the site renders a 301 to the canonical path, spec 1 §2.2).
+   */
   articleByPath(path: string): JsonRecord | undefined {
     for (const article of this.articles.values()) if (articlePathOf(article) === path) return article;
+    for (const article of this.articles.values()) if (oldPathsOf(article).includes(path)) return article;
     return undefined;
   }
 
@@ -87,8 +111,10 @@ export class SampleStore {
       const path = str(category, 'path');
       if (path !== undefined && isValidPagePath(path)) entries.push({ path, type: 'section' });
     }
-    for (const { article, path } of this.publishedArticles()) {
+    for (const { record, article, path } of this.publishedArticles()) {
       entries.push({ path, type: 'article', lastModified: article.last_published_date ?? article.publication_date });
+      // Old paths are listed so a whole-site publish stores their redirect records.
+      for (const old of oldPathsOf(record)) if (isValidPagePath(old)) entries.push({ path: old, type: 'redirect' });
     }
     return entries;
   }

@@ -1,8 +1,12 @@
 /**
- * Body blocks of the standard article page (spec 1 §3). Block HTML is already sanitised by the
- * loader (blocks/to-blocks.ts); components only lay it out.
+ * Body blocks of the standard article page (spec 1 §3). Block HTML is already sanitised and
+ * images already sized by the loader (render-workers/load/blocks.ts); components only lay them out.
+ * Third-party embeds are placeholder figures carrying the data their islands need (data-*
+ * attributes) and a plain link: no third-party script is loaded by any block.
  */
-import type { Block, TableCell } from '../view-model.js';
+import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import { AD_LABEL } from '../article/ads.js';
+import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
 
 export function BodyBlocks({ blocks }: { blocks: Block[] }) {
   return (
@@ -15,64 +19,170 @@ export function BodyBlocks({ blocks }: { blocks: Block[] }) {
 }
 
 function BodyBlock({ block }: { block: Block }) {
+  if (isTextBlock(block)) return <TextBlockView block={block} />;
   switch (block.kind) {
-    case 'paragraph':
-      return <p dangerouslySetInnerHTML={{ __html: block.html }} />;
-    case 'heading': {
-      const Tag = `h${block.level}` as const;
-      return <Tag>{block.text}</Tag>;
-    }
-    case 'list': {
-      const items = block.items.map((html, i) => <li key={i} dangerouslySetInnerHTML={{ __html: html }} />);
-      return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
-    }
-    case 'pullquote':
-      return (
-        <blockquote className="pull-quote">
-          <p dangerouslySetInnerHTML={{ __html: block.html }} />
-          {block.attribution ? <cite>{block.attribution}</cite> : null}
-        </blockquote>
-      );
+    case 'raw-html':
+      return <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'image':
+      return <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} />;
+    case 'images':
       return (
-        <figure className="article-image">
-          <img src={block.src} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
-          {block.caption || block.copyright ? (
-            <figcaption>
-              {block.caption ? <span className="caption">{block.caption}</span> : null}
-              {block.copyright ? <span className="copyright"> ({block.copyright})</span> : null}
-            </figcaption>
-          ) : null}
+        <div className="images">
+          {block.images.map((image, i) => (
+            <ImageFigure key={i} image={image} className="article-image" />
+          ))}
+        </div>
+      );
+    case 'related-media':
+      return (
+        <aside className={`related-media related-${block.mediaType}`}>
+          <a href={block.url} {...newWindow(block.newWindow)}>
+            {block.image ? <Img image={block.image} /> : null}
+            <span className="title">{block.title}</span>
+          </a>
+          {block.captionHtml ? <p className="caption" dangerouslySetInnerHTML={{ __html: block.captionHtml }} /> : null}
+        </aside>
+      );
+    case 'video':
+      return (
+        <figure className={block.featured ? 'video featured-video' : 'video inline-video'} data-video-id={block.videoId} data-video-domain={block.videoDomain}>
+          {block.image ? block.url ? <a href={block.url}><Img image={block.image} /></a> : <Img image={block.image} /> : null}
+          <figcaption>
+            {block.url ? <a href={block.url}>{block.title}</a> : block.title}
+            {block.duration ? <span className="duration"> {block.duration}</span> : null}
+          </figcaption>
         </figure>
       );
-    case 'table':
-      return <Table rows={block.rows} />;
+    case 'slider':
+      return (
+        <section className="slider">
+          {block.title ? <h2>{block.title}</h2> : null}
+          {block.items.map((item, i) => (
+            <figure key={i} className="slide">
+              {item.url ? <a href={item.url}><Img image={item.image} /></a> : <Img image={item.image} />}
+              {item.title ? <p className="slide-title">{item.title}</p> : null}
+              <ImageCaption image={item.image} />
+            </figure>
+          ))}
+        </section>
+      );
+    case 'slideshow':
+      return (
+        <section className="slideshow-block">
+          {block.title ? <h2>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</h2> : null}
+          {block.slides.map((image, i) => (
+            <ImageFigure key={i} image={image} className="slide" />
+          ))}
+        </section>
+      );
+    case 'embed':
+      return <EmbedPlaceholder embed={block.embed} />;
+    case 'shared-video':
+      return (
+        <figure className="shared-video" data-network={block.network}>
+          <a href={block.url}>{block.image ? <Img image={block.image} /> : block.title}</a>
+          <figcaption>{block.title}</figcaption>
+        </figure>
+      );
+    case 'pdf':
+      return (
+        <figure className="embed embed-pdf" data-embed="pdf" data-src={block.url} data-height={block.height}>
+          <a href={block.url} target="_blank" rel="noopener noreferrer">
+            {block.linkText}
+          </a>
+        </figure>
+      );
+    case 'live-blog':
+      return (
+        <section className="live-blog" data-event-code={block.eventCode}>
+          {block.title ? <h2>{block.title}</h2> : null}
+        </section>
+      );
+    case 'weather-list':
+      return (
+        <section className="weather-list">
+          {block.title ? <h2>{block.title}</h2> : null}
+          <ul>
+            {block.items.map((item, i) => (
+              <li key={i}>
+                <a href={item.url}>
+                  {item.image ? <Img image={item.image} /> : null}
+                  <span className="title">{item.title}</span>
+                </a>
+                {item.description ? <p>{item.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
     case 'ad':
       return (
-        <aside className="ad" id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label="Advertisement">
-          <span className="ad-label">Advertisement</span>
+        <aside className="ad" id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label={AD_LABEL}>
+          <span className="ad-label">{AD_LABEL}</span>
         </aside>
       );
   }
 }
 
-function Table({ rows }: { rows: TableCell[][] }) {
+function Img({ image }: { image: BlockImage }) {
+  const img = (
+    <img src={image.src} alt={image.alt} srcSet={image.srcSet} sizes={image.sizes} width={image.width} height={image.height} loading="lazy" decoding="async" />
+  );
+  if (image.sources.length === 0) return img;
   return (
-    <table>
-      <tbody>
-        {rows.map((row, r) => (
-          <tr key={r}>
-            {row.map((cell, c) => {
-              const Cell = cell.isHeader ? 'th' : 'td';
-              return (
-                <Cell key={c} colSpan={cell.colSpan} rowSpan={cell.rowSpan} scope={cell.isHeader ? 'col' : undefined}>
-                  {cell.text}
-                </Cell>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <picture>
+      {image.sources.map((source, i) => (
+        <source key={i} media={source.media} srcSet={source.srcSet} />
+      ))}
+      {img}
+    </picture>
+  );
+}
+
+function ImageFigure({ image, className }: { image: BlockImage; className: string }) {
+  return (
+    <figure className={className}>
+      {image.link ? (
+        <a href={image.link}>
+          <Img image={image} />
+        </a>
+      ) : (
+        <Img image={image} />
+      )}
+      <ImageCaption image={image} />
+    </figure>
+  );
+}
+
+/** What the embed islands will read; today only the link works (no third-party scripts). */
+function embedData(embed: EmbedModel): Record<string, string> {
+  switch (embed.provider) {
+    case 'facebook':
+      return {};
+    case 'instagram':
+      return { 'data-hide-caption': String(embed.hideCaption), ...(embed.shortcode ? { 'data-shortcode': embed.shortcode } : {}) };
+    case 'twitter':
+      return {
+        'data-tweet-id': embed.id,
+        'data-hide-thread': String(embed.hideThread),
+        'data-hide-media': String(embed.hideMedia),
+        'data-dark-theme': String(embed.darkTheme),
+      };
+    case 'tiktok':
+      return embed.videoId ? { 'data-video-id': embed.videoId } : {};
+    case 'vimeo':
+      return { 'data-video-id': embed.videoId };
+    case 'youtube':
+      return { 'data-video-id': embed.videoId, ...(embed.start !== undefined ? { 'data-start': String(embed.start) } : {}) };
+  }
+}
+
+function EmbedPlaceholder({ embed }: { embed: EmbedModel }) {
+  return (
+    <figure className={`embed embed-${embed.provider}`} data-embed={embed.provider} data-url={embed.url} {...embedData(embed)}>
+      <a href={embed.url} target="_blank" rel="noopener noreferrer">
+        {embedLinkText(embed)}
+      </a>
+    </figure>
   );
 }

@@ -3,6 +3,8 @@
  * including every attribute but a link's href (and its style, which the spec strips explicitly).
  */
 import sanitizeHtml from 'sanitize-html';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import type { AmpIframeModel } from '../view-model.js';
 
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
@@ -39,6 +41,144 @@ export function sanitizePullQuote(html: string): string {
 /** Summary paragraphs and list titles are stripped of unsafe tags (spec 1 §5): inline formatting only. */
 export function sanitizeInline(html: string): string {
   return sanitizeParagraph(html);
+}
+
+/** Tags raw-html blocks keep on standard and print pages: text structure, links, images, iframes. */
+const RAW_HTML_TAGS = [
+  'p', 'br', 'hr', 'strong', 'em', 'u', 's', 'b', 'i', 'a', 'span', 'div', 'small', 'sub', 'sup',
+  'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'cite', 'figure', 'figcaption',
+  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'img', 'iframe',
+];
+
+/** Sandbox for iframes that come without one; a cross-origin frame keeps its own origin. */
+export const DEFAULT_IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
+
+/** The sandbox tokens an upstream iframe may keep; never allow-top-navigation. */
+function iframeSandbox(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_IFRAME_SANDBOX;
+  const tokens = value
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => /^allow-(scripts|same-origin|popups|presentation|forms|popups-to-escape-sandbox)$/.test(t));
+  return [...new Set(tokens)].join(' ');
+}
+
+const POSITIVE_INT = /^\d{1,5}$/;
+
+/** An https URL in canonical form, or null (iframes and embeds are https only). */
+export function safeHttpsUrl(url: string | undefined): string | null {
+  const safe = safeImageUrl(url);
+  return safe !== null && safe.startsWith('https://') ? safe : null;
+}
+
+/** A link target: http(s) or site-relative, canonical form, or null. */
+export function safeLinkUrl(url: string | undefined): string | null {
+  return safeImageUrl(url);
+}
+
+/**
+ * Raw HTML blocks (spec 1 §3) through a strict allow-list: no script, style, svg or math, no event
+ * handlers, no srcdoc, no id/name (DOM clobbering), links http(s)/mailto only, images
+ * http(s)/site-relative only, iframes https only and always sandboxed.
+ */
+export function sanitizeRawHtml(html: string): string {
+  return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS));
+}
+
+/** Raw HTML for print: the same allow-list without iframes (print shows no interactive parts). */
+export function sanitizeRawHtmlForPrint(html: string): string {
+  return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS.filter((tag) => tag !== 'iframe')));
+}
+
+function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
+  return {
+    allowedTags,
+    allowedAttributes: {
+      a: ['href', 'target', 'rel', 'title'],
+      img: ['src', 'alt', 'width', 'height', 'loading'],
+      iframe: ['src', 'width', 'height', 'title', 'sandbox', 'loading', 'allow'],
+      th: ['colspan', 'rowspan', 'scope'],
+      td: ['colspan', 'rowspan'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+    allowProtocolRelative: false,
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'xmp'],
+    transformTags: {
+      a: (tagName, attribs) => {
+        const next: Record<string, string> = {};
+        const href = attribs.href;
+        if (href !== undefined && (/^mailto:/i.test(href.trim()) || safeLinkUrl(href) !== null)) next.href = href;
+        if (attribs.title !== undefined) next.title = attribs.title;
+        if (attribs.target === '_blank') {
+          next.target = '_blank';
+          next.rel = 'noopener noreferrer';
+        }
+        return { tagName, attribs: next };
+      },
+      img: (tagName, attribs) => {
+        const next: Record<string, string> = { loading: 'lazy' };
+        const src = safeImageUrl(attribs.src);
+        if (src !== null) next.src = src;
+        next.alt = attribs.alt ?? '';
+        if (attribs.width !== undefined && POSITIVE_INT.test(attribs.width)) next.width = attribs.width;
+        if (attribs.height !== undefined && POSITIVE_INT.test(attribs.height)) next.height = attribs.height;
+        return { tagName, attribs: next };
+      },
+      iframe: (tagName, attribs) => {
+        const next: Record<string, string> = { loading: 'lazy', sandbox: iframeSandbox(attribs.sandbox) };
+        const src = safeHttpsUrl(attribs.src);
+        if (src !== null) next.src = src;
+        if (attribs.width !== undefined && POSITIVE_INT.test(attribs.width)) next.width = attribs.width;
+        if (attribs.height !== undefined && POSITIVE_INT.test(attribs.height)) next.height = attribs.height;
+        if (attribs.title !== undefined) next.title = attribs.title;
+        return { tagName, attribs: next };
+      },
+    },
+    // An image without an accepted src or an iframe without an https src is dropped entirely.
+    exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && frame.attribs.src === undefined,
+  };
+}
+
+/** The old, prefixed fullscreen attributes the AMP conversion refuses (spec 1 §5). */
+const OLD_FULLSCREEN_ATTRIBUTES = ['mozallowfullscreen', 'webkitallowfullscreen'];
+
+
+/**
+ * The AMP raw-html rule (spec 1 §5): only the FIRST iframe is converted, only if it has src,
+ * height and width, is not http and does not use the old fullscreen attributes; a sandbox is added
+ * when missing. Returns null when there is nothing to convert (the rest of the HTML is dropped).
+ */
+export function firstAmpIframe(html: string): AmpIframeModel | null {
+  const found: Record<string, string>[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ['iframe'],
+    allowedAttributes: false,
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'xmp'],
+    transformTags: {
+      iframe: (tagName, attribs) => {
+        if (found.length === 0) found.push({ ...attribs });
+        return { tagName, attribs: {} };
+      },
+    },
+  });
+  const attribs = found[0];
+  if (attribs === undefined) return null;
+  const names = Object.keys(attribs).map((n) => n.toLowerCase());
+  if (OLD_FULLSCREEN_ATTRIBUTES.some((name) => names.includes(name))) return null;
+  const src = safeHttpsUrl(attribs.src);
+  const width = attribs.width;
+  const height = attribs.height;
+  if (src === null || width === undefined || height === undefined) return null;
+  if (!POSITIVE_INT.test(width) || !POSITIVE_INT.test(height) || Number(width) === 0 || Number(height) === 0) return null;
+  const sandbox = attribs.sandbox === undefined ? DEFAULT_IFRAME_SANDBOX : iframeSandbox(attribs.sandbox);
+  return {
+    src,
+    width: Number(width),
+    height: Number(height),
+    sandbox,
+    ...(attribs.title !== undefined ? { title: toPlainText(attribs.title) } : {}),
+  };
 }
 
 /** Plain text from HTML, for descriptions and alt texts. */

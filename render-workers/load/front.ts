@@ -5,12 +5,12 @@
  */
 import type { Logger } from '../../core/logger.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
-import { articleListModelSchema, describeIssues, type ArticleSummary, type Layout } from '../../core/upstream/schemas.js';
+import { articleListModelSchema, describeIssues, type ArticleSummary, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import type { ArticleListItem, ListSection } from '../view-model.js';
+import { safeHref, safeLinks } from './links.js';
 
-export async function loadListSections(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<ListSection[]> {
-  const components = layout?.main ?? [];
+export async function loadListSections(client: UpstreamClient, components: readonly LayoutComponent[], log: Logger): Promise<ListSection[]> {
   const sections = await Promise.all(
     components.map(async (component, index): Promise<ListSection | null> => {
       if (component.type !== 'article-list') {
@@ -28,7 +28,7 @@ export async function loadListSections(client: UpstreamClient, layout: Layout | 
         size: model.size,
         from: model.from,
       });
-      return { ...(model.title ? { title: model.title } : {}), items: items.map(toListItem) };
+      return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem) };
     }),
   );
   return sections.filter((s): s is ListSection => s !== null);
@@ -38,9 +38,9 @@ function toListItem(item: ArticleSummary): ArticleListItem {
   return {
     title: toPlainText(item.title),
     url: item.url,
-    ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
+    ...(safeHref(item.imageUrl) ? { imageUrl: safeHref(item.imageUrl) ?? '' } : {}),
     ...(item.description ? { description: toPlainText(item.description) } : {}),
-    ...(item.category ? { category: { name: item.category.name, url: item.category.url } } : {}),
+    ...(item.category && safeHref(item.category.url) ? { category: { name: item.category.name, url: safeHref(item.category.url) ?? '' } } : {}),
     ...(item.publicationDate ? { publicationDate: item.publicationDate } : {}),
   };
 }

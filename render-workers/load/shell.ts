@@ -6,6 +6,7 @@ import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
 import type { HeadModel, MenuEntry, ShellModel } from '../view-model.js';
+import { safeLinks } from './links.js';
 
 export interface ShellContext {
   site: SiteInfo;
@@ -13,8 +14,12 @@ export interface ShellContext {
   now: Date;
 }
 
-function toMenuEntry(item: MenuItem): MenuEntry {
-  return { name: item.name, url: item.url, subsections: item.subsections.map((s) => ({ name: s.name, url: s.url })) };
+function toMenuEntries(items: readonly MenuItem[]): MenuEntry[] {
+  return safeLinks(items).map((item) => ({
+    name: item.name,
+    url: item.url,
+    subsections: safeLinks(item.subsections).map((sub) => ({ name: sub.name, url: sub.url })),
+  }));
 }
 
 /** Menus and legal links never fail a page: the client logs and returns empty lists (spec 1 §8). */
@@ -27,12 +32,12 @@ export async function loadShell(
   return {
     site: context.site,
     menus: {
-      header: menus.header.map(toMenuEntry),
-      more: menus.more.map(toMenuEntry),
-      mobile: menus.mobile.map(toMenuEntry),
-      topics: menus.topics.map(toMenuEntry),
+      header: toMenuEntries(menus.header),
+      more: toMenuEntries(menus.more),
+      mobile: toMenuEntries(menus.mobile),
+      topics: toMenuEntries(menus.topics),
     },
-    legalLinks: legal.map((link) => ({ name: link.name, url: link.url })),
+    legalLinks: safeLinks(legal).map((link) => ({ name: link.name, url: link.url })),
     ...(active.topicUrl === undefined ? {} : { activeTopicUrl: active.topicUrl }),
     ...(active.sectionUrl === undefined ? {} : { activeSectionUrl: active.sectionUrl }),
     year: context.now.getUTCFullYear(),

@@ -2,6 +2,7 @@
  * Home and section fronts (spec 1 §2.4): a heading and article lists. Regions, sponsored headings
  * and load-more arrive with the fronts issue.
  */
+import type { ReactNode } from 'react';
 import { Document } from '../shell/document.js';
 import { formatArticleDate } from '../../core/isomorphic/dates.js';
 import type { FrontView, PageModel } from '../view-model.js';
@@ -24,9 +25,10 @@ export function FrontPage({ model, bodyClass, isHome }: { model: PageModel<Front
                 {section.items.map((item) => (
                   <li key={item.url}>
                     {item.category ? <span className="kicker">{item.category.name}</span> : null}
-                    <h3>
+                    {/* Item headings sit one level below their section's (h2 when it has no title). */}
+                    <ItemHeading level={section.title ? 3 : 2}>
                       <a href={item.url}>{item.title}</a>
-                    </h3>
+                    </ItemHeading>
                     {item.description ? <p>{item.description}</p> : null}
                     {item.publicationDate ? (
                       <time dateTime={item.publicationDate}>{formatArticleDate(item.publicationDate)}</time>
@@ -40,4 +42,8 @@ export function FrontPage({ model, bodyClass, isHome }: { model: PageModel<Front
       </div>
     </Document>
   );
+}
+
+function ItemHeading({ level, children }: { level: 2 | 3; children: ReactNode }) {
+  return level === 2 ? <h2 className="item-title">{children}</h2> : <h3 className="item-title">{children}</h3>;
 }

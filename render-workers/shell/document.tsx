@@ -9,33 +9,24 @@ import { SiteHeader } from './header.js';
 import { SiteFooter } from './footer.js';
 
 export interface DocumentProps {
-  head: HeadModel;
+  /** The shared head model, or page-built head tags that replace it (articles: article/meta.ts). */
+  head: HeadModel | { tags: ReactNode };
   shell: ShellModel;
   /** Body class: per section or page kind (spec 1 §2.4, §2.5). */
   bodyClass: string;
+  /** Page-specific head elements (article meta, amphtml link, JSON-LD), after the shared ones. */
+  extraHead?: ReactNode;
   children: ReactNode;
 }
 
-export function Document({ head, shell, bodyClass, children }: DocumentProps) {
+export function Document({ head, shell, bodyClass, extraHead, children }: DocumentProps) {
   return (
     <html lang={shell.site.lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{head.title}</title>
-        <meta name="description" content={head.description} />
-        <link rel="canonical" href={head.canonicalUrl} />
-        <meta name="robots" content={head.robots} />
-        <meta name="twitter:card" content={head.twitterCard} />
-        <meta name="twitter:title" content={head.title} />
-        <meta name="twitter:description" content={head.description} />
-        <meta property="og:type" content={head.ogType} />
-        <meta property="og:title" content={head.title} />
-        <meta property="og:description" content={head.description} />
-        <meta property="og:url" content={head.canonicalUrl} />
-        <meta property="og:site_name" content={shell.site.name} />
-        {head.imageUrl ? <meta property="og:image" content={head.imageUrl} /> : null}
-        {head.imageUrl ? <meta name="twitter:image" content={head.imageUrl} /> : null}
+        {'tags' in head ? head.tags : <SharedHeadTags head={head} siteName={shell.site.name} />}
+        {extraHead}
         <style dangerouslySetInnerHTML={{ __html: BASE_CSS }} />
         {shell.scripts.map((src) => (
           <script key={src} type="module" src={src} />
@@ -56,5 +47,27 @@ export function Document({ head, shell, bodyClass, children }: DocumentProps) {
         <SiteFooter shell={shell} />
       </body>
     </html>
+  );
+}
+
+/** Title, description, canonical, robots, Twitter card and Open Graph from a HeadModel. */
+function SharedHeadTags({ head, siteName }: { head: HeadModel; siteName: string }) {
+  return (
+    <>
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      <link rel="canonical" href={head.canonicalUrl} />
+      <meta name="robots" content={head.robots} />
+      <meta name="twitter:card" content={head.twitterCard} />
+      <meta name="twitter:title" content={head.title} />
+      <meta name="twitter:description" content={head.description} />
+      <meta property="og:type" content={head.ogType} />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:description" content={head.description} />
+      <meta property="og:url" content={head.canonicalUrl} />
+      <meta property="og:site_name" content={siteName} />
+      {head.imageUrl ? <meta property="og:image" content={head.imageUrl} /> : null}
+      {head.imageUrl ? <meta name="twitter:image" content={head.imageUrl} /> : null}
+    </>
   );
 }

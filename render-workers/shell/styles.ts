@@ -33,7 +33,7 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 .front h1{font-size:1.8rem;margin:.2em 0 .6em}
 .article-list{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 .article-list li{border-top:1px solid var(--rule);padding-top:8px}
-.article-list h3{font-size:1.05rem;margin:.2em 0}
+.article-list .item-title{font-size:1.05rem;margin:.2em 0}
 .article-list .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
 .not-found{text-align:center;padding:48px 16px}
 .site-footer{border-top:1px solid var(--rule);margin-top:32px;background:#f7f8fa}
@@ -41,5 +41,16 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 .site-footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:12px;padding:0}
 .translation-notice{background:#fff8e1;padding:8px 16px;font-size:.9rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.article-layout{display:grid;grid-template-columns:minmax(0,760px) 300px;gap:32px}
+.right-rail h2{font-size:1rem;border-bottom:2px solid var(--accent)}.right-rail ul{padding-left:1.1em}
+.byline .author{margin-right:8px}.byline .headshot{border-radius:50%;vertical-align:middle;margin-right:6px}
+.byline .source{color:var(--muted)}
+.ad{min-height:50px;margin:16px 0;background:#f4f5f7;text-align:center}.ad-label{font-size:.7rem;color:var(--muted);text-transform:uppercase}
+.gate-overlay{border:1px solid var(--rule);padding:24px;margin:16px 0;text-align:center;background:#fff}
+.gate-overlay input{width:100%;max-width:360px;padding:8px}.gate-legal,.gate-help{font-size:.8rem;color:var(--muted)}
+.disclosure{font-style:italic;color:var(--muted)}.text-to-speech .badge{background:var(--accent);color:#fff;padding:0 6px;border-radius:3px;font-size:.75rem}
+.article-footer section,.article-footer nav{margin-top:24px}.article-tags,.related-topics ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}
+.special-series{background:#111;padding:8px 16px}.special-series a{color:#fff;margin-right:16px}
+@media (max-width:1023px){.article-layout{grid-template-columns:1fr}}
 @media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}
 `;

@@ -13,7 +13,7 @@ import type { ArticleRecord, PersonRecord } from './types.js';
 /** Production origin of canonical URLs; the renderer keeps the pathname only. */
 export const CANONICAL_ORIGIN = 'https://www.foxnews.com';
 
-interface ArticleSpec {
+export interface ArticleSpec {
   id: string;
   section: string;
   slug: string;
@@ -26,6 +26,8 @@ interface ArticleSpec {
   blocks: BlockRecord[];
   /** Fields that differ from the defaults below (flags, meta titles, ...). */
   extra?: Partial<ArticleRecord>;
+  /** Header fields that differ from the defaults below (merged into the header). */
+  header?: Partial<ArticleRecord['header']>;
 }
 
 function sectionOf(slug: string): { title: string; url: string; path: string } {
@@ -34,7 +36,7 @@ function sectionOf(slug: string): { title: string; url: string; path: string } {
   return { title: category.title, url: category.url, path: category.path };
 }
 
-function article(spec: ArticleSpec): ArticleRecord {
+export function article(spec: ArticleSpec): ArticleRecord {
   const section = sectionOf(spec.section);
   const path = `/${spec.section}/${spec.slug}`;
   const updated = spec.updated ?? spec.published;
@@ -70,6 +72,7 @@ function article(spec: ArticleSpec): ArticleRecord {
       articleTags: spec.tags.map((tag) => ({ slug: tag })),
       isGated: false,
       isMetered: false,
+      ...spec.header,
     },
     tags: spec.tags.map((tag) => `fox-news/${spec.section}/${tag}`),
     fn__tags: spec.tags.map((tag) => ({ title: titleCase(tag), slug: tag, path: `fox-news/${spec.section}/${tag}` })),
@@ -86,7 +89,7 @@ function article(spec: ArticleSpec): ArticleRecord {
   };
 }
 
-function titleCase(slug: string): string {
+export function titleCase(slug: string): string {
   return slug
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -296,7 +299,7 @@ export const ARTICLES: ArticleRecord[] = [
         'The team of eight students, from a school with about 200 pupils, beat more than 60 finalists in a three-day competition that asked robots to sort, stack and deliver packages on a timed course.',
       ),
       pullQuote('We did not have a fancy lab. We had a barn, a lot of zip ties and a coach who never went home.', 'The team captain'),
-      heading('How they got there', 3),
+      heading('How they got there', 2),
       list(
         ['Regional qualifier in November', 'State championship in January', 'National finals this weekend'],
         true,

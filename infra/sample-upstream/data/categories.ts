@@ -49,4 +49,33 @@ export const CATEGORIES: CategoryRecord[] = [
     label: 'Entertainment',
     url: '/entertainment',
   },
+  {
+    title: 'Sports',
+    metaTitle: 'Sports News | Scores, Teams and Athletes',
+    description: 'Games, athletes and the business of sports.',
+    slug: 'sports',
+    path: '/sports',
+    label: 'Sports',
+    url: '/sports',
+  },
+  {
+    title: 'Lifestyle',
+    metaTitle: 'Lifestyle News | Food, Travel, Home and Family',
+    description: 'Food, travel, home, family and the things people buy.',
+    slug: 'lifestyle',
+    path: '/lifestyle',
+    customHeadline: 'Lifestyle',
+    label: 'Lifestyle',
+    url: '/lifestyle',
+  },
+  {
+    // The health section has its own ad pattern and an extra in-read slot (spec 1 §2.6).
+    title: 'Health',
+    metaTitle: 'Health News | Medicine, Fitness and Wellness',
+    description: 'Medical research, fitness and everyday health.',
+    slug: 'health',
+    path: '/health',
+    label: 'Health',
+    url: '/health',
+  },
 ];

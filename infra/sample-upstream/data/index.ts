@@ -4,12 +4,14 @@
  */
 import { ARTICLES } from './articles.js';
 import { CATEGORIES } from './categories.js';
+import { FEATURE_ARTICLES } from './feature-articles.js';
 import { LAYOUTS } from './layouts.js';
 import { PEOPLE } from './people.js';
+import { SLIDESHOWS } from './slideshows.js';
 import type { Dataset } from './types.js';
 
 export type { ArticleRecord, CategoryRecord, Dataset, LayoutRecord, PersonRecord } from './types.js';
 
 export function createDataset(): Dataset {
-  return structuredClone({ articles: ARTICLES, categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
+  return structuredClone({ articles: [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS], categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
 }

@@ -1,4 +1,4 @@
-/** The two authors of the sample articles (spec 1 §3 header.authors, spec 2 §3 Person). Fictional. */
+/** The authors of the sample articles (spec 1 §3 header.authors, spec 2 §3 Person). Fictional. */
 import { sampleImage } from './images.js';
 import type { PersonRecord } from './types.js';
 
@@ -39,17 +39,79 @@ export const MARCUS_DELGADO: PersonRecord = {
   createdDate: '2019-09-02T14:00:00Z',
 };
 
-export const PEOPLE: PersonRecord[] = [SARAH_WHITFIELD, MARCUS_DELGADO];
+/** Headshot and a bio longer than 250 characters, so the bio cut (spec 1 §9) shows. */
+export const LENA_OKAFOR: PersonRecord = {
+  id: 'person-lena-okafor',
+  name: 'Lena Okafor',
+  title: 'Health Editor',
+  metaTitle: 'Lena Okafor',
+  metaDescription: 'Lena Okafor edits health coverage: medical research, hospitals and public health.',
+  shortBio:
+    'Lena Okafor is the health editor. She trained as a nurse and worked for six years in emergency departments in Ohio and Georgia before moving into journalism, where she has covered hospital finances, drug pricing, rural clinics and the science behind new treatments. She lives in Atlanta with her family and two very loud dogs.',
+  avatar: sampleImage('authors/lena-okafor'),
+  canonicalUrl: 'https://www.foxnews.com/person/o/lena-okafor',
+  role: 'Author',
+  personSlug: 'lena-okafor',
+  fullBio: ['<p>Lena Okafor is the health editor.</p>'],
+  createdDate: '2018-01-08T14:00:00Z',
+};
+
+/** No headshot at all (spec 1 §5: the headshot shows only if present). */
+export const JAMES_PARK: PersonRecord = {
+  id: 'person-james-park',
+  name: 'James Park',
+  title: 'Sports Reporter',
+  shortBio: 'James Park covers college and professional sports from Chicago.',
+  canonicalUrl: 'https://www.foxnews.com/person/p/james-park',
+  role: 'Author',
+  personSlug: 'james-park',
+  createdDate: '2021-05-17T14:00:00Z',
+};
+
+/**
+ * The upstream's default-person image: a placeholder, never shown as a headshot (spec 1 §5). The
+ * renderer compares an author's avatar with this URL (its DEFAULT_PERSON_IMAGE must match).
+ */
+export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
+
+/** Has only the default-person image. */
+export const RUTH_ELLIS: PersonRecord = {
+  id: 'person-ruth-ellis',
+  name: 'Ruth Ellis',
+  title: 'Lifestyle Writer',
+  shortBio: 'Ruth Ellis writes about food, travel and the things people buy for their homes.',
+  avatar: DEFAULT_PERSON_IMAGE,
+  canonicalUrl: 'https://www.foxnews.com/person/e/ruth-ellis',
+  role: 'Author',
+  personSlug: 'ruth-ellis',
+  createdDate: '2020-02-03T14:00:00Z',
+};
+
+/** A sister network's reporter with a real headshot: hidden because the source is not ours (spec 1 §5). */
+export const DANA_REYES: PersonRecord = {
+  id: 'person-dana-reyes',
+  name: 'Dana Reyes',
+  title: 'Markets Reporter',
+  shortBio: 'Dana Reyes covers markets and small business for Fox Business.',
+  avatar: sampleImage('authors/dana-reyes'),
+  canonicalUrl: 'https://www.foxnews.com/person/r/dana-reyes',
+  role: 'Author',
+  personSlug: 'dana-reyes',
+  createdDate: '2019-11-12T14:00:00Z',
+};
+
+export const PEOPLE: PersonRecord[] = [SARAH_WHITFIELD, MARCUS_DELGADO, LENA_OKAFOR, JAMES_PARK, RUTH_ELLIS, DANA_REYES];
 
 /** The header.authors entry of an article written by `person`. */
 export function byline(person: PersonRecord): { name: string; url: string; avatar?: string; shortBio?: string; fullName: string } {
+  // Optional fields are left out when absent, as upstream leaves them out.
   // Person pages live at /person/{initial of the family name}/{slug}, as the canonical URL says.
   const url = person.canonicalUrl === undefined ? `/person/${person.personSlug}` : new URL(person.canonicalUrl).pathname;
   return {
     name: person.name,
     url,
-    avatar: person.avatar,
-    shortBio: person.shortBio,
+    ...(person.avatar === undefined ? {} : { avatar: person.avatar }),
+    ...(person.shortBio === undefined ? {} : { shortBio: person.shortBio }),
     fullName: person.name,
   };
 }

@@ -1,0 +1,198 @@
+/**
+ * The image service URL rule and the image sizes of article pages (spec 1 §7 last paragraph,
+ * spec 1 §9 "Image sizes on articles" and breakpoints). Isomorphic: no Node APIs.
+ *
+ * URL rule (spec 1 §7: "resized through an image service by URL built from base, path and
+ * width/height/file with ve and tl query values"). An image URL is read as
+ *
+ *     {base}{path}/{file}                       an original, e.g. https://img.example/up/2025/03/a.jpg
+ *     {base}{path}/{width}/{height}/{file}?…    an already resized one, recognised by its ve and tl values
+ *
+ * where base is the origin ("" for a site-relative URL), path the directory ("/up/2025/03") and
+ * file the last segment. A resized URL is always
+ *
+ *     {base}{path}/{width}/{height}/{file}?ve=1&tl=1
+ *
+ * (ve = image service version 1, tl = 1 keeps the top-left crop anchor), so resizing an already
+ * resized URL replaces its size instead of nesting it, and the same source and size always give
+ * the same URL (pages are compared by content hash).
+ *
+ * Only `http:`/`https:` URLs and site-relative paths ("/…", not "//…") are images; anything else
+ * (javascript:, data:, protocol-relative, entity tricks) yields `null`, i.e. no image.
+ */
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Spec 1 §9 "Image sizes on articles", each named for the context that uses it. */
+export const IMAGE_SIZES = {
+  imageFeatured: { width: 931, height: 524 },
+  imageDefault: { width: 931, height: 523 },
+  videoFeatured: { width: 896, height: 500 },
+  videoDefault: { width: 720, height: 405 },
+  featuredImage: { width: 1862, height: 1048 },
+  slideshow: { width: 931, height: 524 },
+  printImage: { width: 612, height: 344 },
+  headshot: { width: 32, height: 32 },
+  headshotInList: { width: 48, height: 48 },
+  spotlightBigtop: { width: 920, height: 518 },
+  spotlightTwocross: { width: 454, height: 256 },
+  recommendedVideo: { width: 320, height: 180 },
+  recommendedVideoMobile: { width: 200, height: 113 },
+  recommendedVideoTablet: { width: 240, height: 135 },
+  listThumbnailMobile: { width: 132, height: 74 },
+  listThumbnailMobileLarge: { width: 268, height: 148 },
+  listThumbnailTablet: { width: 221, height: 124 },
+  listThumbnailTabletLarge: { width: 442, height: 148 },
+  listThumbnailDesktop: { width: 227, height: 128 },
+  sharedVideo: { width: 1280, height: 720 },
+  ampVideoImage: { width: 1200, height: 675 },
+} as const satisfies Record<string, ImageSize>;
+
+export type ImageSizeName = keyof typeof IMAGE_SIZES;
+
+/** Article breakpoints (spec 1 §9): mobile under 768, tablet 768 to 1023, desktop 1024 and up. */
+export const ARTICLE_BREAKPOINTS = {
+  mobile: { max: 767 },
+  tablet: { min: 768, max: 1023 },
+  desktop: { min: 1024 },
+} as const;
+
+export type Breakpoint = keyof typeof ARTICLE_BREAKPOINTS;
+
+/** Media queries for the article breakpoints, narrowest first (the order `sizes` needs). */
+export const BREAKPOINT_MEDIA: Readonly<Record<Breakpoint, string>> = {
+  mobile: `(max-width: ${ARTICLE_BREAKPOINTS.mobile.max}px)`,
+  tablet: `(min-width: ${ARTICLE_BREAKPOINTS.tablet.min}px) and (max-width: ${ARTICLE_BREAKPOINTS.tablet.max}px)`,
+  desktop: `(min-width: ${ARTICLE_BREAKPOINTS.desktop.min}px)`,
+};
+
+export interface ImageSource {
+  /** Origin such as "https://img.example", or "" for a site-relative image. */
+  base: string;
+  /** Directory, "" or starting with "/", without a trailing slash or an old width/height. */
+  path: string;
+  /** Last path segment, percent-encoded. */
+  file: string;
+}
+
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+// A site-relative path: one slash, not followed by another slash or a backslash (which URL
+// parsers read as "//", i.e. another host).
+const SITE_RELATIVE = /^\/(?![/\\])/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const PARSE_BASE = 'https://relative.invalid';
+
+/**
+ * The canonical form of an image URL when it is one we accept (http(s) or site-relative), else null.
+ * The result is percent-encoded, so it is safe inside `srcset` (commas are encoded too).
+ */
+export function safeImageUrl(url: string | undefined | null): string | null {
+  if (typeof url !== 'string') return null;
+  const raw = url.trim();
+  if (raw === '' || raw.length > 2048 || CONTROL.test(raw)) return null;
+  const relative = SITE_RELATIVE.test(raw);
+  if (!relative && !ABSOLUTE_HTTP.test(raw)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw, PARSE_BASE);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (parsed.username !== '' || parsed.password !== '') return null;
+  const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`.replace(/,/g, '%2C');
+  if (relative) return parsed.origin === PARSE_BASE ? rest : null;
+  return `${parsed.origin}${rest}`;
+}
+
+/** Splits an accepted image URL into base, path and file; null for a URL that is not an image. */
+export function imageSourceFromUrl(url: string | undefined | null): ImageSource | null {
+  const safe = safeImageUrl(url);
+  if (safe === null) return null;
+  const parsed = new URL(safe, PARSE_BASE);
+  const base = parsed.origin === PARSE_BASE ? '' : parsed.origin;
+  const segments = parsed.pathname.split('/').slice(1);
+  const file = segments.pop() ?? '';
+  if (file === '') return null;
+  // An already resized URL (it carries the rule's ve and tl values): drop its {width}/{height} so
+  // the new size replaces it. Without them, numeric folders such as /2025/03/ are just folders.
+  const last = segments.length;
+  const resized = parsed.searchParams.has('ve') && parsed.searchParams.has('tl');
+  if (resized && last >= 2 && /^\d{1,5}$/.test(segments[last - 1] ?? '') && /^\d{1,5}$/.test(segments[last - 2] ?? '')) {
+    segments.splice(last - 2, 2);
+  }
+  const path = segments.length === 0 ? '' : `/${segments.join('/')}`;
+  return { base, path, file: file.replace(/,/g, '%2C') };
+}
+
+/** `{base}{path}/{width}/{height}/{file}?ve=1&tl=1`, or null when the source is not an image URL. */
+export function resizedImageUrl(source: ImageSource | string | undefined | null, size: ImageSize): string | null {
+  const parts = typeof source === 'string' || source === undefined || source === null ? imageSourceFromUrl(source) : source;
+  if (parts === null) return null;
+  const width = Math.round(size.width);
+  const height = Math.round(size.height);
+  return `${parts.base}${parts.path}/${width}/${height}/${parts.file}?ve=1&tl=1`;
+}
+
+export interface ResponsiveSource {
+  breakpoint: Breakpoint;
+  /** Media query of the breakpoint (BREAKPOINT_MEDIA). */
+  media: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+export interface ResponsiveImageModel {
+  /** Fallback `src`: the desktop size. */
+  src: string;
+  width: number;
+  height: number;
+  /** Every distinct size, as width descriptors. */
+  srcSet: string;
+  /** The displayed width per breakpoint, narrowest first. */
+  sizes: string;
+  /** One entry per breakpoint, for `<picture><source media srcset>` (narrowest first). */
+  sources: ResponsiveSource[];
+}
+
+/** Sizes per breakpoint; a breakpoint without its own size uses the next wider one's. */
+export type BreakpointSizes = { desktop: ImageSize } & Partial<Record<'mobile' | 'tablet', ImageSize>>;
+
+/**
+ * `srcset`/`sizes` for one image at the spec's size per article breakpoint (spec 1 §9), e.g. list
+ * thumbnails `{ mobile: listThumbnailMobile, tablet: listThumbnailTablet, desktop: listThumbnailDesktop }`.
+ * Mobile and tablet display at most the full viewport width. Null when the URL is not an image.
+ */
+export function responsiveSources(url: ImageSource | string | undefined | null, bySize: BreakpointSizes): ResponsiveImageModel | null {
+  const source = typeof url === 'string' || url === undefined || url === null ? imageSourceFromUrl(url) : url;
+  if (source === null) return null;
+  const desktop = bySize.desktop;
+  const tablet = bySize.tablet ?? desktop;
+  const mobile = bySize.mobile ?? tablet;
+  const chosen: [Breakpoint, ImageSize][] = [
+    ['mobile', mobile],
+    ['tablet', tablet],
+    ['desktop', desktop],
+  ];
+  const sources = chosen.map(([breakpoint, size]): ResponsiveSource => {
+    const href = resizedImageUrl(source, size) ?? '';
+    return { breakpoint, media: BREAKPOINT_MEDIA[breakpoint], srcSet: href, width: size.width, height: size.height };
+  });
+  const byWidth = new Map<number, string>();
+  for (const s of sources) if (!byWidth.has(s.width)) byWidth.set(s.width, s.srcSet);
+  const srcSet = [...byWidth.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([width, href]) => `${href} ${width}w`)
+    .join(', ');
+  const sizes = [
+    `(max-width: ${ARTICLE_BREAKPOINTS.mobile.max}px) min(100vw, ${mobile.width}px)`,
+    `(max-width: ${ARTICLE_BREAKPOINTS.tablet.max}px) min(100vw, ${tablet.width}px)`,
+    `${desktop.width}px`,
+  ].join(', ');
+  return { src: resizedImageUrl(source, desktop) ?? '', width: desktop.width, height: desktop.height, srcSet, sizes, sources };
+}

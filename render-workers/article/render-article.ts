@@ -1,0 +1,282 @@
+/**
+ * Every stored variant of one article (spec 1 §2.6): the standard URL (standard, gated, slideshow
+ * or interactive layout), the print URL (print, or gated for a gated article), the AMP URL for
+ * articles flagged AMP, and a 301 redirect record instead when the article is requested at a
+ * path other than its canonical one (spec 1 §2.2).
+ */
+import { createElement, type ReactNode } from 'react';
+import type { SiteInfo } from '../../core/isomorphic/sites.js';
+import { resizedImageUrl } from '../../core/isomorphic/images.js';
+import type { Logger } from '../../core/logger.js';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey, variantUrlPath } from '../../core/storage/keys.js';
+import type { UpstreamClient } from '../../core/upstream/client.js';
+import type { FullArticle } from '../../core/upstream/schemas.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { toBlocks } from '../load/blocks.js';
+import { loadListSections } from '../load/front.js';
+import { optionalLink, safeHref, safeLinks } from '../load/links.js';
+import { loadShell, type ShellContext } from '../load/shell.js';
+import { ArticlePage } from '../pages/article/article-page.js';
+import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
+import { PrintArticlePage } from '../pages/article/article-page.print.js';
+import type { ArticlePageView } from '../pages/article/article-view.js';
+import { SlideshowPage } from '../pages/article/slideshow-page.js';
+import type { RenderedObject } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import type { Block, Link, ShellModel } from '../view-model.js';
+import { insertArticleAds } from './ads.js';
+import { categorySlugOf, chooseArticleLayout } from './layout.js';
+import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
+import { canonicalRedirect, redirectRecord } from './redirects.js';
+import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
+import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
+
+const HTML = 'text/html; charset=utf-8';
+
+export interface ArticleRenderOptions {
+  site: SiteInfo;
+  path: string;
+  client: UpstreamClient;
+  log: Logger;
+  publicOrigin: string;
+  shellContext: ShellContext;
+  /** The environment's ad-hoc gating switch (spec 2 §6: "an environment setting ... being 'true'"). */
+  adHocGating: boolean;
+}
+
+export type ArticleOutcome =
+  | { kind: 'redirect'; objects: RenderedObject[]; remove: string[] }
+  | { kind: 'article'; objects: RenderedObject[]; remove: string[] };
+
+/** The default-person headshot upstream uses for authors without a photo (spec 1 §5). */
+export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
+
+export async function renderArticle(article: FullArticle, options: ArticleRenderOptions): Promise<ArticleOutcome> {
+  const { site, path, client, log } = options;
+  const redirect = canonicalRedirect(article, path);
+  if (redirect) {
+    return {
+      kind: 'redirect',
+      objects: [{ key: pageKey(site.id, path, 'redirect'), body: redirectRecord(redirect.to), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
+      // The variants that stood here before the article moved are shadowed by the record anyway;
+      // removing them keeps storage honest.
+      remove: [pageKey(site.id, path, 'standard'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
+    };
+  }
+
+  const section = categorySlugOf(path);
+  const meta = deriveArticleMeta(article, { site, publicOrigin: options.publicOrigin, path, adHocGating: options.adHocGating });
+  const gated = isGatedArticle(article, { adHocGating: options.adHocGating, path });
+  const [shell, layout] = await Promise.all([
+    loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` }),
+    // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
+    client.getLayout('article', `${site.layoutDomain}/${section}`),
+  ]);
+  const rightRail = await loadListSections(client, layout?.rightRail ?? [], log);
+  const blocks = toBlocks(article.components, log, { articleId: article.id, path });
+  const variants = { amp: meta.isAMP, print: true };
+
+  const standardLayout = chooseArticleLayout({ amp: false, gated, print: false, legacyType: article.fn__legacy_type });
+  const printLayout = chooseArticleLayout({ amp: false, gated, print: true, legacyType: article.fn__legacy_type });
+
+  const extraHead = (page: 'standard' | 'print'): ReactNode => [
+    createElement(HeadTags, { key: 'tags', tags: articleHeadTags(meta, variants, page) }),
+    createElement(JsonLd, { key: 'ld', data: newsArticleJsonLd(meta) }),
+  ];
+
+  const objects: RenderedObject[] = [];
+  const html = (key: string, body: string): RenderedObject => ({ key, body, contentType: HTML, cacheControl: cacheControlFor('html') });
+
+  let standardHtml: string;
+  if (standardLayout === 'slideshow') {
+    standardHtml = await renderSlideshow(article, meta, blocks, shell, extraHead('standard'), options);
+  } else {
+    const view = articleView(article, meta, blocks, standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard', rightRail, path);
+    standardHtml = renderDocument(createElement(ArticlePage, { head: { tags: extraHead('standard') }, shell, view }));
+  }
+  objects.push(html(pageKey(site.id, path, 'standard'), standardHtml));
+
+  if (printLayout === 'gated') {
+    // A gated article's print URL shows the gated page (spec 1 §2.6 priority: gated before print).
+    objects.push(html(pageKey(site.id, path, 'print'), standardHtml));
+  } else {
+    objects.push(html(pageKey(site.id, path, 'print'), renderPrint(article, meta, blocks, shell)));
+  }
+
+  if (meta.isAMP) objects.push(html(pageKey(site.id, path, 'amp'), renderAmp(meta, blocks, shell, section)));
+
+  return {
+    kind: 'article',
+    objects,
+    // An article published at a path that used to redirect must not stay shadowed by the record;
+    // an article no longer flagged AMP loses its AMP page.
+    remove: [pageKey(site.id, path, 'redirect'), ...(meta.isAMP ? [] : [pageKey(site.id, path, 'amp')])],
+  };
+}
+
+/** A tag path "fox-news/politics/elections" is the category page /category/politics/elections. */
+function tagLink(term: { title: string; path: string }): Link {
+  const withoutDomain = term.path.replace(/^[^/]+\//, '');
+  return { name: toPlainText(term.title), url: `/category/${withoutDomain}` };
+}
+
+function articleView(
+  article: FullArticle,
+  meta: ArticleMeta,
+  blocks: Block[],
+  layout: ArticlePageView['layout'],
+  rightRail: ArticlePageView['rightRail'],
+  path: string,
+): ArticlePageView {
+  const header = article.header;
+  const section = categorySlugOf(path);
+  // Gated: the featured components (video) above the paywall, then the rest (spec 1 §2.6).
+  const featuredCount = layout === 'gated' ? leadingFeatured(blocks) : 0;
+  const liveBlog = blocks.find((b) => b.kind === 'live-blog');
+  const body = blocks.slice(featuredCount).filter((b) => b.kind !== 'live-blog');
+  const disclosure = disclosureFor(meta.tags);
+  return {
+    layout,
+    section,
+    banners: [],
+    headline: meta.articleTitle,
+    ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
+    authors: header.authors.map((author) => {
+      const headshot = showHeadshot(author, { source: header.source?.name ?? meta.source.name, siteName: meta.siteName, defaultPersonImage: DEFAULT_PERSON_IMAGE })
+        ? resizedImageUrl(author.avatar, { width: 32, height: 32 })
+        : null;
+      return { ...optionalLink(toPlainText(author.name), author.url), ...(headshot ? { headshotUrl: headshot } : {}) };
+    }),
+    ...(header.headerCategory && safeHref(header.headerCategory.url)
+      ? { category: { name: toPlainText(header.headerCategory.name), url: safeHref(header.headerCategory.url) ?? '' } }
+      : {}),
+    publishedAt: meta.dates.published,
+    ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
+    source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' },
+    featuredBlocks: blocks.slice(0, featuredCount),
+    blocks: layout === 'interactive' ? body : insertArticleAds(markSpeakable(body), { section }),
+    ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
+    textToSpeech: textToSpeechApplies(meta),
+    ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),
+    authorBios: header.authors
+      .filter((a) => a.shortBio)
+      .map((a) => ({ ...optionalLink(toPlainText(a.name), a.url), bio: cutBio(toPlainText(a.shortBio ?? '')) })),
+    ...(liveBlog && liveBlog.kind === 'live-blog' ? { liveBlog: { eventCode: liveBlog.eventCode } } : {}),
+    ...(header.sponsor || article.branding?.fn__indicator
+      ? {
+          sponsor: {
+            ...(header.sponsor?.fn__indicator ?? article.branding?.fn__indicator ? { indicator: toPlainText(header.sponsor?.fn__indicator ?? article.branding?.fn__indicator ?? '') } : {}),
+            ...(header.sponsor?.fn__disclaimer ?? article.branding?.fn__disclaimer ? { disclaimer: toPlainText(header.sponsor?.fn__disclaimer ?? article.branding?.fn__disclaimer ?? '') } : {}),
+          },
+        }
+      : {}),
+    relatedTopics: limitRelatedTopics(article.fn__tags.map(tagLink)),
+    tags: limitTags(article.wp__tags.map(tagLink)),
+    comments: Boolean(article.comments?.enabled) && header.allowComments,
+    rightRail,
+    recommendedVideos: [],
+    ...(showPrintLink(meta) ? { printUrl: variantUrlPath(path, 'print') } : {}),
+  };
+}
+
+function leadingFeatured(blocks: Block[]): number {
+  let count = 0;
+  while (count < blocks.length) {
+    const block = blocks[count];
+    if (!block || block.kind !== 'video' || !block.featured) break;
+    count += 1;
+  }
+  return count;
+}
+
+/** The first two paragraphs are speakable (spec 1 §9); structured-data.ts names the selector. */
+function markSpeakable(blocks: Block[]): Block[] {
+  let seen = 0;
+  return blocks.map((block) => {
+    if (block.kind !== 'paragraph' || seen >= SPEAKABLE_PARAGRAPHS) return block;
+    seen += 1;
+    return { ...block, speakable: true };
+  });
+}
+
+function renderPrint(article: FullArticle, meta: ArticleMeta, blocks: Block[], shell: ShellModel): string {
+  const disclosure = disclosureFor(meta.tags);
+  return renderDocument(
+    createElement(PrintArticlePage, {
+      site: { name: meta.siteName, lang: meta.lang },
+      title: meta.articleTitle,
+      lastPublishedDate: meta.dates.lastPublished ?? meta.dates.published ?? article.publication_date,
+      source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '/' },
+      canonicalUrl: meta.canonicalUrl,
+      header: {
+        authors: article.header.authors.map((a) => ({
+          ...optionalLink(toPlainText(a.name), a.url),
+          ...(a.shortBio ? { bio: cutBio(toPlainText(a.shortBio)) } : {}),
+        })),
+      },
+      articleTags: article.header.articleTags.map((t) => ({ slug: t.slug })),
+      content: blocks,
+      ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
+      year: shell.year,
+    }),
+  );
+}
+
+function renderAmp(meta: ArticleMeta, blocks: Block[], shell: ShellModel, section: string): string {
+  return renderAmpArticlePage({
+    site: { name: meta.siteName, lang: meta.lang },
+    title: `${meta.metaTitle}${meta.titleSuffix}`,
+    description: meta.metaDescription,
+    canonicalUrl: meta.canonicalUrl,
+    robots: robotsFor(meta, 'amp'),
+    structuredData: newsArticleJsonLd(meta),
+    headline: meta.articleTitle,
+    authors: meta.authors.map((a) => ({ name: a.name, url: safeHref(a.url) ?? '' })),
+    ...(meta.dates.published === null ? { publishedAt: null } : { publishedAt: meta.dates.published }),
+    ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
+    blocks,
+    menu: shell.menus.header,
+    legalLinks: shell.legalLinks,
+    year: shell.year,
+    analytics: [],
+    ads: { slotPath: `/fox-news/amp/${section}`, rtcUrls: [] },
+  });
+}
+
+async function renderSlideshow(
+  article: FullArticle,
+  meta: ArticleMeta,
+  blocks: Block[],
+  shell: ShellModel,
+  extraHead: ReactNode,
+  options: ArticleRenderOptions,
+): Promise<string> {
+  const slideshow = blocks.find((b) => b.kind === 'slideshow');
+  const slides = slideshow && slideshow.kind === 'slideshow' ? slideshow.slides : [];
+  const section = categorySlugOf(options.path);
+  // Spec 1 §7/§9: request 6 from the same category, show 5 excluding the current one.
+  const related = await options.client.searchArticles({ category: section, size: 6, from: 0 });
+  return renderDocument(
+    createElement(SlideshowPage, {
+      head: { tags: extraHead },
+      shell,
+      bodyClass: `page-article layout-slideshow section-${section}`,
+      slideshow: {
+        title: meta.articleTitle,
+        ...(meta.standFirst ? { dek: meta.standFirst } : {}),
+        url: options.path,
+        shareUrl: meta.canonicalUrl,
+        items: slides.map((slide, index) => ({
+          imageId: `${article.id}-${index + 1}`,
+          imageUrl: slide.src,
+          alt: slide.alt,
+          ...(slide.captionHtml ? { caption: toPlainText(slide.captionHtml) } : {}),
+          ...(slide.copyright ? { copyright: slide.copyright } : {}),
+          ...(slide.sourceTitle ? { sourceTitle: slide.sourceTitle } : {}),
+        })),
+      },
+      recommended: safeLinks(related).map((item) => ({ title: toPlainText(item.title), url: item.url, ...(safeHref(item.imageUrl) ? { imageUrl: safeHref(item.imageUrl) ?? '' } : {}) })),
+    }),
+  );
+}

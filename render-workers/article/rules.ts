@@ -1,0 +1,201 @@
+/**
+ * Pure article rules (spec 1 §4, §5, §9; spec 2 §9): headshots, bio length, disclosures, deals,
+ * the text-to-speech block, tag limits, draft, Print link and gating. No I/O and no clock: every
+ * answer follows from the arguments.
+ */
+import type { FullArticle } from '../../core/upstream/schemas.js';
+import type { ArticleMeta } from './meta.js';
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+/** The ellipsis appended to cut text: one character, so a cut result is at most `max` long. */
+export const ELLIPSIS = '…';
+
+/**
+ * Cuts plain text to at most `max` characters (the ellipsis included). Text already within `max`
+ * (after collapsing whitespace) is returned unchanged. Longer text is cut at the last word boundary
+ * that keeps room for the ellipsis, unless that boundary falls in the first half (one very long
+ * word), in which case it is cut mid-word; trailing punctuation and spaces before the ellipsis go.
+ */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  // Count code points, not UTF-16 units, so a cut never splits an emoji.
+  const chars = Array.from(clean);
+  if (chars.length <= max) return clean;
+  const room = chars.slice(0, max - ELLIPSIS.length);
+  const lastSpace = room.lastIndexOf(' ');
+  const kept = lastSpace >= Math.floor(max / 2) ? room.slice(0, lastSpace) : room;
+  return kept.join('').replace(/[\s.,;:!?\-–—]+$/u, '') + ELLIPSIS;
+}
+
+/** Author bio cut (spec 1 §9 "bio description cut to 250 characters"). */
+export const BIO_MAX_LENGTH = 250;
+
+export function cutBio(text: string): string {
+  return truncateText(text, BIO_MAX_LENGTH);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authors
+
+/**
+ * Spec 1 §5: an author headshot is shown only if present, not the default-person image, and only
+ * for the publisher's own source (`source` equals `siteName`, e.g. "Fox News").
+ */
+export function showHeadshot(
+  author: { avatar?: string | undefined },
+  options: { source: string; siteName: string; defaultPersonImage: string },
+): boolean {
+  const avatar = author.avatar?.trim() ?? '';
+  if (avatar === '') return false;
+  if (options.defaultPersonImage !== '' && avatar === options.defaultPersonImage.trim()) return false;
+  return options.source.trim() === options.siteName;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tags, disclosures, deals (spec 1 §9, spec 2 §9)
+
+/** The last segment of a tag path or the slug itself: "fox-news/lifestyle/shopping" -> "shopping". */
+export function lastTagSegment(tag: string): string {
+  const segments = tag.split('/').filter((segment) => segment !== '');
+  return (segments[segments.length - 1] ?? '').toLowerCase();
+}
+
+export const SHOPPING_TAG = 'shopping';
+export const COMMERCE_TAG = 'commerce';
+export const DEALS_SECTION = 'deals';
+
+/** Disclosure texts (spec 2 §9; spec 1 §9 quotes the same without the names). */
+export const DISCLOSURE_TEXTS = {
+  shopping: 'Fox News may earn a commission if you buy through our referral links.',
+  commerce: 'This content was created by a team that works independently from the Fox newsroom.',
+} as const;
+
+export interface Disclosure {
+  /** The tag that decided. */
+  tag: typeof SHOPPING_TAG | typeof COMMERCE_TAG;
+  /** Sentences in display order: the commerce version adds its sentence to the shopping one. */
+  lines: string[];
+}
+
+/**
+ * The disclosure for an article's tags (tag paths or slugs, in upstream order). When both shopping
+ * and commerce tags exist, the later tag in the list decides (spec 1 §9, spec 2 §9).
+ */
+export function disclosureFor(tags: readonly string[]): Disclosure | null {
+  let decided: Disclosure['tag'] | null = null;
+  for (const tag of tags) {
+    const segment = lastTagSegment(tag);
+    if (segment === SHOPPING_TAG || segment === COMMERCE_TAG) decided = segment;
+  }
+  if (decided === null) return null;
+  return decided === SHOPPING_TAG
+    ? { tag: SHOPPING_TAG, lines: [DISCLOSURE_TEXTS.shopping] }
+    : { tag: COMMERCE_TAG, lines: [DISCLOSURE_TEXTS.shopping, DISCLOSURE_TEXTS.commerce] };
+}
+
+/** Deals show when the section is deals or the tags include shopping or commerce (spec 1 §9, spec 2 §5). */
+export function showsDeals(section: string, tags: readonly string[]): boolean {
+  if (section === DEALS_SECTION) return true;
+  return tags.some((tag) => {
+    const segment = lastTagSegment(tag);
+    return segment === SHOPPING_TAG || segment === COMMERCE_TAG;
+  });
+}
+
+/** Article tags shown: max 5 (spec 1 §9). */
+export const MAX_ARTICLE_TAGS = 5;
+/** Related topics: max 10 (spec 1 §9). */
+export const MAX_RELATED_TOPICS = 10;
+
+export function limitTags<T>(tags: readonly T[]): T[] {
+  return tags.slice(0, MAX_ARTICLE_TAGS);
+}
+
+export function limitRelatedTopics<T>(topics: readonly T[]): T[] {
+  return topics.slice(0, MAX_RELATED_TOPICS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text to speech (spec 1 §9)
+
+export const TEXT_TO_SPEECH = { label: 'NEW', text: 'You can now listen to articles!' } as const;
+
+/** Sections whose articles get the block (spec 1 §9). */
+export const TEXT_TO_SPEECH_SECTIONS: readonly string[] = ['opinion', 'sports', 'lifestyle', 'entertainment'];
+
+/**
+ * "Dated after July 2021" (spec 1 §9): published on or after 1 August 2021, 00:00 US Eastern
+ * (EDT, UTC-4; spec 1 §9 time zone).
+ */
+export const TEXT_TO_SPEECH_FROM = '2021-08-01T04:00:00.000Z';
+
+/** A quiz: story type, content type, a tag or a block of kind quiz. */
+export function isQuizArticle(article: Pick<FullArticle, 'fn__story_type' | 'content_type' | 'tags' | 'components'>): boolean {
+  return (
+    article.fn__story_type === 'quiz' ||
+    article.content_type === 'quiz' ||
+    article.tags.some((tag) => lastTagSegment(tag) === 'quiz') ||
+    article.components.some((component) => component.kind === 'quiz')
+  );
+}
+
+/**
+ * The text-to-speech block applies to published opinion, sports, lifestyle and entertainment
+ * articles that are not quizzes, are dated after July 2021 and have a featured video (the block goes
+ * right after the first one: component index `meta.featuredVideoIndex`).
+ */
+export function textToSpeechApplies(
+  meta: Pick<ArticleMeta, 'isPublished' | 'section' | 'isQuiz' | 'dates' | 'featuredVideoIndex'>,
+): boolean {
+  if (!meta.isPublished || meta.isQuiz || meta.featuredVideoIndex === null) return false;
+  if (!TEXT_TO_SPEECH_SECTIONS.includes(meta.section)) return false;
+  const published = meta.dates.published === null ? Number.NaN : Date.parse(meta.dates.published);
+  return Number.isFinite(published) && published >= Date.parse(TEXT_TO_SPEECH_FROM);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Draft, Print link, gating
+
+/** A publication date of all zeros shows Draft (spec 1 §4). */
+export function isDraft(meta: Pick<ArticleMeta, 'dates'>): boolean {
+  return meta.dates.isDraft;
+}
+
+/** The Print link is hidden for gated or metered articles (spec 1 §2.6). */
+export function showPrintLink(meta: Pick<ArticleMeta, 'isGated' | 'isMetered'>): boolean {
+  return !meta.isGated && !meta.isMetered;
+}
+
+/**
+ * Path prefixes on which gating is prevented (spec 1 §2.6 "gating is not prevented (by a path rule
+ * or the article flag)"). The spec does not list the paths; none by default. A prefix matches the
+ * path itself or anything below it ("/opinion" matches "/opinion/x", not "/opinions").
+ */
+export const GATING_PREVENTED_PATH_PREFIXES: readonly string[] = [];
+
+export function isGatingPreventedPath(path: string, prefixes: readonly string[] = GATING_PREVENTED_PATH_PREFIXES): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+}
+
+export interface GatingOptions {
+  /** The identity-login (ad-hoc gating) flag: when on, the article is gated (spec 1 §4). */
+  adHocGating: boolean;
+  /** Page path for the path rule; the canonical path when the caller has it. */
+  path?: string;
+  /** Overrides GATING_PREVENTED_PATH_PREFIXES (tests, configuration). */
+  preventedPathPrefixes?: readonly string[];
+}
+
+/**
+ * Spec 1 §4: gated when flagged gated (foxid.enabled or header.isGated) and gating is not prevented
+ * (prevent_gating or a path rule), or when the identity-login flag is on.
+ */
+export function isGatedArticle(article: Pick<FullArticle, 'foxid' | 'header' | 'prevent_gating'>, options: GatingOptions): boolean {
+  if (options.adHocGating) return true;
+  const flagged = article.foxid?.enabled === true || article.header.isGated;
+  if (!flagged) return false;
+  const prevented = article.prevent_gating || (options.path !== undefined && isGatingPreventedPath(options.path, options.preventedPathPrefixes));
+  return !prevented;
+}

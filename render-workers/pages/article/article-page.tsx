@@ -1,0 +1,204 @@
+/**
+ * The standard, gated and interactive article layouts (spec 1 §2.6). AMP, print and slideshow
+ * have their own components (article-page.amp.tsx, article-page.print.tsx, slideshow-page.tsx).
+ */
+import type { ReactNode } from 'react';
+import { formatArticleDate } from '../../../core/isomorphic/dates.js';
+import { BodyBlocks } from '../../blocks/blocks.js';
+import { Document, type DocumentProps } from '../../shell/document.js';
+import type { ListSection, ShellModel } from '../../view-model.js';
+import type { ArticlePageView } from './article-view.js';
+import { GateOverlay } from './gate-overlay.js';
+
+export interface ArticlePageProps {
+  head: DocumentProps['head'];
+  shell: ShellModel;
+  view: ArticlePageView;
+  /** Article meta tags and JSON-LD (render-workers/article/meta.ts, structured-data.ts). */
+  extraHead?: ReactNode;
+}
+
+/** Spec 1 §9: text-to-speech block label and text. */
+export const TEXT_TO_SPEECH = { label: 'NEW', text: 'You can now listen to articles!' } as const;
+
+export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) {
+  const bodyClass = `page-article layout-${view.layout} section-${view.section}`;
+  return (
+    <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead}>
+      {view.banners.length > 0 ? (
+        <nav className="special-series" aria-label="Special series">
+          {view.banners.map((banner) => (
+            <a key={banner.url} href={banner.url}>
+              {banner.name}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      {view.recommendedVideos.length > 0 ? <RecommendedVideos videos={view.recommendedVideos} /> : null}
+      <div className="article-layout">
+        <article className="article">
+          <ArticleHeader view={view} />
+          {view.layout === 'gated' ? (
+            <>
+              {view.featuredBlocks.length > 0 ? (
+                <div className="featured">
+                  <BodyBlocks blocks={view.featuredBlocks} />
+                </div>
+              ) : null}
+              <div className="paywall">
+                <GateOverlay siteName={shell.site.name} />
+              </div>
+            </>
+          ) : null}
+          {view.disclosure ? <p className="disclosure">{view.disclosure}</p> : null}
+          {view.textToSpeech ? (
+            <p className="text-to-speech">
+              <span className="badge">{TEXT_TO_SPEECH.label}</span> {TEXT_TO_SPEECH.text}
+            </p>
+          ) : null}
+          <div className="article-body">
+            <BodyBlocks blocks={view.blocks} />
+          </div>
+          {view.layout === 'interactive' ? (view.comments ? <Comments /> : null) : <ArticleFooter view={view} />}
+        </article>
+        {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} /> : null}
+      </div>
+    </Document>
+  );
+}
+
+function ArticleHeader({ view }: { view: ArticlePageView }) {
+  return (
+    <header className="article-header">
+      {view.category ? (
+        <p className="eyebrow">
+          <a href={view.category.url}>{view.category.name}</a>
+        </p>
+      ) : null}
+      <h1 className="headline">{view.headline}</h1>
+      {view.subHeadline ? <p className="dek">{view.subHeadline}</p> : null}
+      {view.layout === 'interactive' ? null : (
+        <>
+          {view.authors.length > 0 ? (
+            <div className="byline">
+              {view.authors.map((author) => (
+                <span className="author" key={author.url ?? author.name}>
+                  {author.headshotUrl ? <img className="headshot" src={author.headshotUrl} alt="" width={32} height={32} /> : null}
+                  {author.url ? <a href={author.url}>{author.name}</a> : author.name}
+                </span>
+              ))}
+              {view.source ? <span className="source">{view.source.name}</span> : null}
+            </div>
+          ) : null}
+          <p className="dates">
+            {view.publishedAt === null ? (
+              'Draft'
+            ) : (
+              <>
+                {'Published '}
+                <time dateTime={view.publishedAt}>{formatArticleDate(view.publishedAt)}</time>
+              </>
+            )}
+            {view.updatedAt && view.updatedAt !== view.publishedAt ? (
+              <>
+                {' | Updated '}
+                <time dateTime={view.updatedAt}>{formatArticleDate(view.updatedAt)}</time>
+              </>
+            ) : null}
+          </p>
+          {view.printUrl ? (
+            <p className="article-tools">
+              <a className="print-link" href={view.printUrl} rel="nofollow">
+                Print
+              </a>
+            </p>
+          ) : null}
+        </>
+      )}
+    </header>
+  );
+}
+
+function ArticleFooter({ view }: { view: ArticlePageView }) {
+  return (
+    <footer className="article-footer">
+      {view.footerNote ? <p className="footer-note">{view.footerNote}</p> : null}
+      {view.authorBios.map((bio) => (
+        <section className="author-bio" key={bio.name}>
+          <h2>{bio.url ? <a href={bio.url}>{bio.name}</a> : bio.name}</h2>
+          <p>{bio.bio}</p>
+        </section>
+      ))}
+      {view.liveBlog ? <section className="live-blog" data-event-code={view.liveBlog.eventCode} aria-label="Live updates" /> : null}
+      {view.sponsor ? (
+        <aside className="sponsor">
+          {view.sponsor.indicator ? <p className="sponsor-indicator">{view.sponsor.indicator}</p> : null}
+          {view.sponsor.disclaimer ? <p className="sponsor-disclaimer">{view.sponsor.disclaimer}</p> : null}
+        </aside>
+      ) : null}
+      {view.relatedTopics.length > 0 ? (
+        <nav className="related-topics" aria-label="Related topics">
+          <h2>Related Topics</h2>
+          <ul>
+            {view.relatedTopics.map((topic) => (
+              <li key={topic.url}>
+                <a href={topic.url}>{topic.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {view.tags.length > 0 ? (
+        <ul className="article-tags">
+          {view.tags.map((tag) => (
+            <li key={tag.url}>
+              <a href={tag.url}>{tag.name}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {view.comments ? <Comments /> : null}
+    </footer>
+  );
+}
+
+function Comments() {
+  return (
+    <section className="comments" id="comments" aria-label="Comments">
+      <h2>Comments</h2>
+    </section>
+  );
+}
+
+function RightRail({ sections }: { sections: ListSection[] }) {
+  return (
+    <aside className="right-rail" aria-label="More stories">
+      {sections.map((section, index) => (
+        <section key={index}>
+          {section.title ? <h2>{section.title}</h2> : null}
+          <ul>
+            {section.items.map((item) => (
+              <li key={item.url}>
+                <a href={item.url}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </aside>
+  );
+}
+
+function RecommendedVideos({ videos }: { videos: ArticlePageView['recommendedVideos'] }) {
+  return (
+    <nav className="recommended-videos" aria-label="Recommended videos">
+      <ul>
+        {videos.map((video) => (
+          <li key={video.url}>
+            <a href={video.url}>{video.name}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * What the standard, gated and interactive article layouts show (spec 1 §2.6), decided by the
+ * loader (render-workers/load/article.ts) so the components only lay it out.
+ */
+import type { Block, Link, ListSection } from '../../view-model.js';
+
+export interface AuthorView {
+  name: string;
+  url?: string;
+  /** Present only when the headshot rule allows it (spec 1 §5). */
+  headshotUrl?: string;
+}
+
+export interface AuthorBioView {
+  name: string;
+  url?: string;
+  /** Cut to 250 characters (spec 1 §9). */
+  bio: string;
+}
+
+export interface ArticlePageView {
+  layout: 'standard' | 'gated' | 'interactive';
+  /** Category slug from the path (spec 1 §2.6). */
+  section: string;
+  banners: Link[];
+  headline: string;
+  subHeadline?: string;
+  authors: AuthorView[];
+  category?: Link;
+  /** ISO instant, or null for a draft (all-zero date, spec 1 §4). */
+  publishedAt: string | null;
+  updatedAt?: string;
+  source?: Link;
+  /** Gated layout: the featured components shown above the paywall (spec 1 §2.6). */
+  featuredBlocks: Block[];
+  /** Body blocks, ads already inserted. */
+  blocks: Block[];
+  disclosure?: string;
+  textToSpeech: boolean;
+  footerNote?: string;
+  authorBios: AuthorBioView[];
+  liveBlog?: { eventCode: string };
+  sponsor?: { indicator?: string; disclaimer?: string };
+  relatedTopics: Link[];
+  tags: Link[];
+  comments: boolean;
+  rightRail: ListSection[];
+  recommendedVideos: Link[];
+  /** The print variant's URL; absent when the Print link is hidden (gated or metered). */
+  printUrl?: string;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every stored page of the whole sample site is valid (issue 3 "Done when"): `npm start`'s publish
+ * on the real pipeline (tests/support/stack.ts), then every standard and print page through the Nu
+ * HTML Checker in one run, every AMP page through the offline AMP check, and every HTML object
+ * through the live-markup check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stack } from '../../infra/local/stack.js';
+import { findLiveMarkup } from '../security/live-markup.js';
+import { checkAmp } from '../support/amp-check.js';
+import { errorLines, validateHtml } from '../support/html-validator.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+
+let running: TestStack;
+let stack: Stack;
+const pages = new Map<string, string>();
+
+beforeAll(async () => {
+  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
+  stack = running.stack;
+  const summary = await stack.publishSite();
+  expect(summary.failed).toEqual([]);
+  for await (const key of stack.store.list('news/')) {
+    if (!key.endsWith('.html')) continue;
+    const object = await stack.store.get(key);
+    if (object) pages.set(key, object.body.toString('utf8'));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await running.stop();
+});
+
+describe('every stored article variant', () => {
+  it('stores a standard page for every article, and AMP and print variants', () => {
+    const keys = [...pages.keys()];
+    expect(keys.filter((key) => key.endsWith('/index.html')).length).toBeGreaterThan(40);
+    expect(keys.some((key) => key.endsWith('/amp.html'))).toBe(true);
+    expect(keys.some((key) => key.endsWith('/print.html'))).toBe(true);
+  });
+
+  it('stores a redirect record for the moved article’s old path', async () => {
+    const response = await fetch(`${stack.siteUrl}/us/county-opens-cooling-centers`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/us/county-opens-cooling-centers-during-heat-wave');
+  });
+
+  it('has no HTML errors in any standard or print page (one vnu run)', { timeout: 120_000 }, async () => {
+    const documents = [...pages].filter(([key]) => !key.endsWith('/amp.html')).map(([name, html]) => ({ name, html }));
+    expect(errorLines(await validateHtml(documents))).toEqual([]);
+  });
+
+  it('has no AMP problems in any AMP page', () => {
+    const problems = [...pages].filter(([key]) => key.endsWith('/amp.html')).flatMap(([key, html]) => checkAmp(html).map((p) => `${key}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('has no live markup beyond the page’s own scripts in any page', () => {
+    const problems = [...pages].flatMap(([key, html]) => findLiveMarkup(html, { amp: key.endsWith('/amp.html') }).map((p) => `${key}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The Nu HTML Checker (vnu-jar, on the installed Java, offline) for many documents in ONE run:
+ * starting the JVM costs seconds, checking another document costs milliseconds, so callers pass
+ * every page they want checked at once (issue 3 "every stored page parses as HTML without errors").
+ *
+ * AMP documents are HTML with AMP's own attributes, which vnu reports as errors. For documents whose
+ * root is `<html ⚡>` or `<html amp>` (only those) the messages in AMP_ONLY_MESSAGES are dropped:
+ * each is an attribute the AMP format requires or defines and HTML does not know. Everything else
+ * in an AMP document is reported like any other page; tests/support/amp-check.ts checks the AMP
+ * rules themselves.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+
+const run = promisify(execFile);
+
+/** A document given by content: `name` identifies it in the messages (e.g. its storage key). */
+export interface HtmlDocument {
+  name: string;
+  html: string;
+}
+
+/** One vnu message, with `document` the file path or the HtmlDocument name it is about. */
+export interface Message {
+  document: string;
+  /** vnu's type: 'error', 'info' (subType 'warning' for warnings) or 'non-document-error' (I/O). */
+  type: string;
+  subType?: string;
+  message: string;
+  line?: number;
+  column?: number;
+  /** A few characters around the problem. */
+  extract?: string;
+}
+
+/**
+ * vnu errors dropped for AMP documents only, and why: each names an attribute of the AMP format
+ * (https://amp.dev/documentation/guides-and-tutorials/learn/spec/amphtml) that HTML lacks.
+ *  - `⚡` / `amp` on html: the AMP document marker (required).
+ *  - `amp-boilerplate` / `amp-custom` on style: the required boilerplate and the one author stylesheet.
+ *  - `custom-element` / `custom-template` on script: how AMP loads its extension scripts.
+ *  - `on` on any element: AMP's action attribute (`on="tap:sidebar.toggle"`), not an event handler.
+ */
+export const AMP_ONLY_MESSAGES: readonly RegExp[] = [
+  /^Attribute “(⚡|amp)” not allowed on element “html” at this point\.$/,
+  /^Attribute “(amp-boilerplate|amp-custom)” not allowed on element “style” at this point\.$/,
+  /^Attribute “(custom-element|custom-template)” not allowed on element “script” at this point\.$/,
+  /^Attribute “on” not allowed on element “[a-z0-9-]+” at this point\.$/,
+];
+
+const vnuMessageSchema = z.looseObject({
+  type: z.string(),
+  subType: z.string().optional(),
+  url: z.string().optional(),
+  message: z.string(),
+  lastLine: z.number().optional(),
+  firstColumn: z.number().optional(),
+  lastColumn: z.number().optional(),
+  extract: z.string().optional(),
+});
+const vnuOutputSchema = z.looseObject({ messages: z.array(vnuMessageSchema) });
+
+/** The vnu.jar path, from the vnu-jar package's export (a String object holding the path). */
+export function vnuJarPath(): string {
+  const exported: unknown = createRequire(import.meta.url)('vnu-jar');
+  const path = exported instanceof String || typeof exported === 'string' ? String(exported) : '';
+  if (!path.endsWith('.jar')) throw new TypeError('vnu-jar did not export the path of vnu.jar');
+  return path;
+}
+
+const AMP_ROOT = /<html\b[^>]*\s(⚡|amp)(\s|=|>|\/)/i;
+
+function isAmpDocument(html: string): boolean {
+  return AMP_ROOT.test(html.slice(0, 2000));
+}
+
+/**
+ * Checks every document in one vnu run and returns its messages (errors, warnings and infos; filter
+ * on `type === 'error'` for "parses without errors"), minus AMP_ONLY_MESSAGES for AMP documents.
+ */
+export async function validateHtml(documents: readonly string[] | readonly HtmlDocument[]): Promise<Message[]> {
+  if (documents.length === 0) return [];
+  const dir = await mkdtemp(join(tmpdir(), 'vnu-'));
+  try {
+    /** Absolute file path -> the document's name, and whether it is an AMP document. */
+    const files = new Map<string, { name: string; isAmp: () => Promise<boolean> }>();
+    let n = 0;
+    for (const doc of documents) {
+      if (typeof doc === 'string') {
+        const path = resolve(doc);
+        files.set(path, { name: doc, isAmp: async () => isAmpDocument(await readHead(path)) });
+      } else {
+        n += 1;
+        const path = join(dir, `${String(n).padStart(5, '0')}.html`);
+        await writeFile(path, doc.html, 'utf8');
+        const amp = isAmpDocument(doc.html);
+        files.set(path, { name: doc.name, isAmp: () => Promise.resolve(amp) });
+      }
+    }
+    const { stdout } = await run(
+      'java',
+      ['-jar', vnuJarPath(), '--format', 'json', '--stdout', '--exit-zero-always', '--no-langdetect', '--html', ...files.keys()],
+      { maxBuffer: 256 * 1024 * 1024 },
+    );
+    const output = vnuOutputSchema.parse(JSON.parse(stdout));
+    const messages: Message[] = [];
+    for (const raw of output.messages) {
+      const path = raw.url?.startsWith('file:') ? fileURLToPath(raw.url) : (raw.url ?? '');
+      const file = files.get(path);
+      if (file && (await file.isAmp()) && AMP_ONLY_MESSAGES.some((pattern) => pattern.test(raw.message))) continue;
+      messages.push({
+        document: file?.name ?? path,
+        type: raw.type,
+        ...(raw.subType === undefined ? {} : { subType: raw.subType }),
+        message: raw.message,
+        ...(raw.lastLine === undefined ? {} : { line: raw.lastLine }),
+        ...(raw.firstColumn === undefined ? {} : { column: raw.firstColumn }),
+        ...(raw.extract === undefined ? {} : { extract: raw.extract }),
+      });
+    }
+    return messages;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readHead(path: string): Promise<string> {
+  return (await readFile(path, 'utf8')).slice(0, 2000);
+}
+
+/** Only the errors, one line each: "document:line:column message" (for readable test failures). */
+export function errorLines(messages: readonly Message[]): string[] {
+  return messages
+    .filter((m) => m.type === 'error' || m.type === 'non-document-error')
+    .map((m) => `${m.document}:${m.line ?? '?'}:${m.column ?? '?'} ${m.message}`);
+}
