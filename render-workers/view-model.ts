@@ -64,7 +64,9 @@ export type Block =
   | { kind: 'pdf'; url: string; height: number; linkText: string }
   | { kind: 'live-blog'; eventCode: string; title?: string }
   | { kind: 'weather-list'; title?: string; items: { title: string; url: string; description?: string; image?: BlockImage }[] }
-  | { kind: 'ad'; slot: AdSlotModel };
+  | { kind: 'ad'; slot: AdSlotModel }
+  /** A promo unit the article rules place (spec 1 §9: a betting promo after the 3rd paragraph). */
+  | { kind: 'promo'; promo: 'betting' };
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 

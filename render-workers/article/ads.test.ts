@@ -66,3 +66,14 @@ describe('article ad insertion (spec 1 §9)', () => {
     expect(slots.every((s) => s.sizes.every((size) => /^\d+x\d+$/.test(size)))).toBe(true);
   });
 });
+
+describe('betting promo (spec 1 §9)', () => {
+  it('goes after the 3rd paragraph of a fox_bet article, and nowhere else', () => {
+    const blocks = insertArticleAds(paragraphs(6), { section: 'sports', bettingPromo: true });
+    const index = blocks.findIndex((b) => b.kind === 'promo');
+    const before = blocks.slice(0, index).filter((b) => b.kind === 'paragraph');
+    expect(before).toHaveLength(3);
+    expect(blocks.filter((b) => b.kind === 'promo')).toHaveLength(1);
+    expect(insertArticleAds(paragraphs(6), { section: 'sports' }).some((b) => b.kind === 'promo')).toBe(false);
+  });
+});

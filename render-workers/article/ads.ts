@@ -56,7 +56,12 @@ export interface ArticleAdOptions {
   section: string;
   /** The in-read slot is skipped for one excluded organisation (spec 1 §9). */
   inReadExcluded?: boolean;
+  /** fox_bet articles get a betting promo after the 3rd paragraph (spec 1 §9). */
+  bettingPromo?: boolean;
 }
+
+/** "A betting promo goes after the 3rd paragraph" (spec 1 §9). */
+export const BETTING_PROMO_AFTER_PARAGRAPH = 3;
 
 /** The organisation whose articles get no in-read ad (spec 1 §9 names none; none by default). */
 export const IN_READ_EXCLUDED_ORGANISATIONS: readonly string[] = [];
@@ -77,6 +82,7 @@ export function insertArticleAds(blocks: readonly Block[], options: ArticleAdOpt
     const position = index + 1;
     if (block.kind === 'paragraph') {
       paragraphs += 1;
+      if (options.bettingPromo && paragraphs === BETTING_PROMO_AFTER_PARAGRAPH) out.push({ kind: 'promo', promo: 'betting' });
       if (!health) {
         const devices = (['desktop', 'tablet', 'mobile'] as const).filter((device) => {
           const fires = placementFires(paragraphs, STRIKE_PATTERN[device], strikeCounts[device]);

@@ -17,14 +17,14 @@ import { toBlocks } from '../load/blocks.js';
 import { loadListSections } from '../load/front.js';
 import { optionalLink, safeHref, safeLinks } from '../load/links.js';
 import { loadShell, type ShellContext } from '../load/shell.js';
-import { ArticlePage } from '../pages/article/article-page.js';
+import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
 import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
 import { PrintArticlePage } from '../pages/article/article-page.print.js';
 import type { ArticlePageView } from '../pages/article/article-view.js';
 import { SlideshowPage } from '../pages/article/slideshow-page.js';
 import type { RenderedObject } from '../publish.js';
 import { renderDocument } from '../render-html.js';
-import type { Block, Link, ShellModel } from '../view-model.js';
+import type { Block, Link, ListSection, ShellModel } from '../view-model.js';
 import { insertArticleAds } from './ads.js';
 import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
@@ -48,6 +48,10 @@ export interface ArticleRenderOptions {
 export type ArticleOutcome =
   | { kind: 'redirect'; objects: RenderedObject[]; remove: string[] }
   | { kind: 'article'; objects: RenderedObject[]; remove: string[] };
+
+/** The section whose articles show On Our Radar on mobile (spec 1 §2.6), and how many items. */
+export const ON_OUR_RADAR_SECTION = 'entertainment';
+export const ON_OUR_RADAR_SIZE = 5;
 
 /** The default-person headshot upstream uses for authors without a photo (spec 1 §5). */
 export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
@@ -73,7 +77,17 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
     client.getLayout('article', `${site.layoutDomain}/${section}`),
   ]);
-  const rightRail = await loadListSections(client, layout?.rightRail ?? [], log);
+  const [rightRail, onOurRadar] = await Promise.all([
+    loadListSections(client, layout?.rightRail ?? [], log),
+    section === ON_OUR_RADAR_SECTION ? client.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }) : Promise.resolve([]),
+  ]);
+  const radar: ListSection = {
+    title: ON_OUR_RADAR,
+    items: safeLinks(onOurRadar)
+      .filter((item) => item.url !== path)
+      .slice(0, ON_OUR_RADAR_SIZE)
+      .map((item) => ({ title: toPlainText(item.title), url: item.url })),
+  };
   const blocks = toBlocks(article.components, log, { articleId: article.id, path });
   const variants = { amp: meta.isAMP, print: true };
 
@@ -92,7 +106,8 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   if (standardLayout === 'slideshow') {
     standardHtml = await renderSlideshow(article, meta, blocks, shell, extraHead('standard'), options);
   } else {
-    const view = articleView(article, meta, blocks, standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard', rightRail, path);
+    const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
+    const view = { ...articleView(article, meta, blocks, layoutName, rightRail, path), ...(radar.items.length > 0 ? { onOurRadar: radar } : {}) };
     standardHtml = renderDocument(createElement(ArticlePage, { head: { tags: extraHead('standard') }, shell, view }));
   }
   objects.push(html(pageKey(site.id, path, 'standard'), standardHtml));
@@ -155,7 +170,7 @@ function articleView(
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
     source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' },
     featuredBlocks: blocks.slice(0, featuredCount),
-    blocks: layout === 'interactive' ? body : insertArticleAds(markSpeakable(body), { section }),
+    blocks: layout === 'interactive' ? body : insertArticleAds(markSpeakable(body), { section, bettingPromo: meta.foxBet }),
     ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
     textToSpeech: textToSpeechApplies(meta),
     ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),

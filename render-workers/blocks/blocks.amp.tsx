@@ -171,6 +171,10 @@ function AmpBlock({ block }: { block: Block }) {
           </ul>
         </section>
       );
+    case 'promo':
+      // AMP carries no promo units: they need the standard page's tracking (spec 1 §9 names the
+      // betting promo for the article body, and AMP's own ad rules for AMP).
+      return null;
     case 'ad': {
       const [first = '300x250', ...rest] = block.slot.sizes;
       const [width = '300', height = '250'] = first.split('x');

@@ -87,6 +87,7 @@ function PrintBlock({ block }: { block: Block }) {
       );
     case 'live-blog':
     case 'ad':
+    case 'promo':
       return null;
   }
 }

@@ -115,6 +115,14 @@ function BodyBlock({ block }: { block: Block }) {
           </ul>
         </section>
       );
+    case 'promo':
+      return (
+        <aside className="promo promo-betting" aria-label="Fox Bet">
+          <p>
+            <a href="/sports">See the latest odds and picks</a>
+          </p>
+        </aside>
+      );
     case 'ad':
       return (
         <aside className="ad" id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label={AD_LABEL}>

@@ -52,5 +52,7 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 .article-footer section,.article-footer nav{margin-top:24px}.article-tags,.related-topics ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}
 .special-series{background:#111;padding:8px 16px}.special-series a{color:#fff;margin-right:16px}
 @media (max-width:1023px){.article-layout{grid-template-columns:1fr}}
+.mobile-only{display:none}
+@media (max-width:767px){.mobile-only{display:block}}
 @media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}
 `;

@@ -6,21 +6,9 @@
  * renders them and every stored object is parsed (tests/security/live-markup.ts).
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUpstreamConfig } from '../../core/config/upstream.js';
-import { DependencyIndex } from '../../core/dependency-index.js';
-import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
-import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClient } from '../../core/upstream/client.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
-import { createPageRenderer, type PageRenderer } from '../../render-workers/render-page.js';
-import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { findLiveMarkup } from './live-markup.js';
 
 const corpus = z
@@ -133,37 +121,14 @@ function hostileArticle(index: number, variant: Variant, p: string): { path: str
   return { path, record };
 }
 
-let upstream: RunningSampleUpstream;
-let redisServer: TestRedis;
-let redis: Redis;
-let dir: string;
-let store: ObjectStore;
-let renderer: PageRenderer;
+let h: RendererHarness;
 
 beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  redisServer = await startTestRedis();
-  redis = new Redis(redisServer.url);
-  dir = await mkdtemp(join(tmpdir(), 'hostile-'));
-  store = createFsStore({ root: dir });
-  const logger = createLogger({ component: 'hostile-test', level: 'silent' });
-  const client = createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  renderer = createPageRenderer({
-    store,
-    index: new DependencyIndex(redis, redisServer.prefix),
-    upstream: client,
-    logger,
-    publicOrigin: 'https://www.example.test',
-    scripts: ['/assets/client-TEST.js'],
-    now: () => new Date('2026-03-01T12:00:00Z'),
-  });
+  h = await startRendererHarness({ logLevel: 'silent' });
 });
 
 afterAll(async () => {
-  await upstream.close();
-  redis.disconnect();
-  await redisServer.stop();
-  await rm(dir, { recursive: true, force: true });
+  await h.stop();
 });
 
 describe('hostile HTML in every text field', () => {
@@ -180,14 +145,14 @@ describe('hostile HTML in every text field', () => {
     for (const [index, { name, payload }] of corpus.entries()) {
       for (const variant of VARIANTS) {
         const { path, record } = hostileArticle(index, variant, payload);
-        const put = await fetch(`${upstream.url}/__sample/articles/${encodeURIComponent(String(record.id))}`, {
+        const put = await fetch(`${h.upstream.url}/__sample/articles/${encodeURIComponent(String(record.id))}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(record),
         });
         expect(put.ok).toBe(true);
         try {
-          await renderer.render({ site: 'news', path, reason: 'republish', requestedAt: '2026-03-01T12:00:00Z' });
+          await h.render(path);
           rendered.push(path);
         } catch (error) {
           failures.push(`${name} / ${variant}: render failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -195,8 +160,8 @@ describe('hostile HTML in every text field', () => {
       }
     }
     let objects = 0;
-    for await (const key of store.list('news/pages/us/hostile-')) {
-      const object = await store.get(key);
+    for await (const key of h.store.list('news/pages/us/hostile-')) {
+      const object = await h.store.get(key);
       if (!object || !key.endsWith('.html')) continue;
       objects += 1;
       const index = Number(/hostile-(\d+)-/.exec(key)?.[1] ?? -1);

@@ -18,6 +18,9 @@ export interface ArticlePageProps {
   extraHead?: ReactNode;
 }
 
+/** The entertainment section's mobile block (spec 1 §2.6). */
+export const ON_OUR_RADAR = 'On Our Radar';
+
 /** Spec 1 §9: text-to-speech block label and text. */
 export const TEXT_TO_SPEECH = { label: 'NEW', text: 'You can now listen to articles!' } as const;
 
@@ -59,6 +62,18 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
           <div className="article-body">
             <BodyBlocks blocks={view.blocks} />
           </div>
+          {view.onOurRadar && view.onOurRadar.items.length > 0 ? (
+            <section className="on-our-radar mobile-only" aria-labelledby="on-our-radar">
+              <h2 id="on-our-radar">{ON_OUR_RADAR}</h2>
+              <ul>
+                {view.onOurRadar.items.map((item) => (
+                  <li key={item.url}>
+                    <a href={item.url}>{item.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {view.layout === 'interactive' ? (view.comments ? <Comments /> : null) : <ArticleFooter view={view} />}
         </article>
         {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} /> : null}

@@ -45,6 +45,8 @@ export interface ArticlePageView {
   tags: Link[];
   comments: boolean;
   rightRail: ListSection[];
+  /** Entertainment articles: the On Our Radar block, shown on mobile (spec 1 §2.6). */
+  onOurRadar?: ListSection;
   recommendedVideos: Link[];
   /** The print variant's URL; absent when the Print link is hidden (gated or metered). */
   printUrl?: string;

@@ -1,0 +1,197 @@
+/**
+ * Every article layout and rule of spec 1 §2.6 and §9, rendered from the sample upstream's
+ * articles through the real pipeline and read back from storage: what a reader or crawler sees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageKey } from '../../core/storage/keys.js';
+import { createDataset } from '../../infra/sample-upstream/data/index.js';
+import { articlePathOf } from '../../infra/sample-upstream/store.js';
+import { startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
+import { GATE_TEXTS } from '../pages/article/gate-overlay.js';
+
+let h: RendererHarness;
+const dataset = createDataset();
+
+function pathOf(id: string): string {
+  const record = dataset.articles.find((article) => article.id === id);
+  const path = record ? articlePathOf(record) : undefined;
+  if (!path) throw new Error(`no sample article ${id}`);
+  return path;
+}
+
+/** Text as a reader sees it: React's text separators and entity escapes removed. */
+function text(html: string): string {
+  return html.replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+async function page(id: string, variant: 'standard' | 'print' | 'amp' = 'standard'): Promise<string> {
+  const path = pathOf(id);
+  await h.render(path);
+  return text(await h.stored(path, variant));
+}
+
+beforeAll(async () => {
+  h = await startRendererHarness({ logLevel: 'silent' });
+});
+
+afterAll(async () => {
+  await h.stop();
+});
+
+describe('gated and metered articles (spec 1 §2.6, §4)', () => {
+  it('shows the gate overlay with its exact texts, fields and links, and hides the Print link', async () => {
+    const html = await page('art-2002');
+    expect(html).toContain('layout-gated');
+    expect(html).toContain(`<h2 id="gate-title">${GATE_TEXTS.title('Fox News')}</h2>`);
+    expect(html).toContain('Join Fox News for access to this content');
+    expect(html).toContain(
+      'You have reached your maximum number of articles. Log in or create an account FREE of charge to continue reading.',
+    );
+    const input = /<input id="gate-email"[^>]*>/.exec(html)?.[0] ?? '';
+    for (const attribute of ['type="email"', 'required=""', 'disabled=""', 'placeholder="Enter your email"']) expect(input).toContain(attribute);
+    expect(html).toMatch(/<button type="submit" hidden="">Continue<\/button>/);
+    expect(html).toContain('Please enter a valid email address.');
+    expect(html).toContain('>Terms of Use</a>');
+    expect(html).toContain('>Privacy Policy</a>');
+    expect(html).toContain('>Notice of Financial Incentive</a>');
+    expect(html).toContain('Having trouble? Click here.');
+    expect(html).toContain('<div class="paywall">');
+    expect(html).not.toContain('class="print-link"');
+  });
+
+  it('stores the gated page at the print URL too (gated comes before print)', async () => {
+    const path = pathOf('art-2002');
+    await h.render(path);
+    expect(await h.stored(path, 'print')).toBe(await h.stored(path));
+  });
+
+  it('hides the Print link on a metered article, and shows it on an ordinary one', async () => {
+    expect(await page('art-2003')).not.toContain('class="print-link"');
+    const path = pathOf('art-1001');
+    expect(await page('art-1001')).toContain(`<a class="print-link" href="${path}.print" rel="nofollow">Print</a>`);
+  });
+});
+
+describe('print, AMP and the links between variants', () => {
+  it('renders the print page with By, Published, the canonical link and noindex, nofollow', async () => {
+    const html = await page('art-1001', 'print');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('By ');
+    expect(html).toContain('Published ');
+    expect(html).toContain(`https://www.example.test${pathOf('art-1001')}`);
+  });
+
+  it('stores an AMP page only for articles flagged AMP, linked from the standard page', async () => {
+    const amp = await page('art-2001', 'amp');
+    expect(amp).toMatch(/^<!DOCTYPE html><html ⚡/i);
+    const standard = await h.stored(pathOf('art-2001'));
+    expect(standard).toContain(`<link rel="amphtml" href="https://www.example.test${pathOf('art-2001')}.amp"/>`);
+    await h.render(pathOf('art-1001'));
+    expect(await h.store.head(pageKey('news', pathOf('art-1001'), 'amp'))).toBeNull();
+    expect(await h.stored(pathOf('art-1001'))).not.toContain('rel="amphtml"');
+  });
+});
+
+describe('slideshow and interactive layouts', () => {
+  it('renders the slideshow with its counter, views and share dialog', async () => {
+    const html = await page('art-3001');
+    expect(html).toContain('layout-slideshow');
+    expect(html).toMatch(/Image 0 of \d+/);
+    expect(html).toContain('Filmstrip View');
+    expect(html).toContain('Thumbnail View');
+    expect(html).toContain('Share this Slideshow');
+    expect(html).toContain('Start Over');
+  });
+
+  it('renders the interactive layout without byline, ads or article footer', async () => {
+    const html = await page('art-2004');
+    expect(html).toContain('layout-interactive');
+    expect(html).not.toContain('class="byline"');
+    expect(html).not.toContain('class="ad"');
+    expect(html).not.toContain('class="article-footer"');
+  });
+});
+
+describe('header rules', () => {
+  it('shows Draft for an all-zero publication date', async () => {
+    expect(await page('art-2006')).toMatch(/<p class="dates">Draft/);
+  });
+
+  it('defaults the author of an AP article to Associated Press', async () => {
+    const html = await page('art-2005');
+    expect(html).toContain('Associated Press');
+  });
+});
+
+describe('section rules', () => {
+  it('gives health articles no strike ads and two in-read slots', async () => {
+    const html = await page('art-2007');
+    expect(html).not.toMatch(/id="ad-strike-/);
+    expect(html).toContain('id="ad-in-read-3"');
+    expect(html).toContain('id="ad-in-read-6"');
+    expect(html).toContain('<span class="ad-label">Advertisement</span>');
+  });
+
+  it('gives other sections the strike pattern, and marks the first two paragraphs speakable', async () => {
+    const html = await page('art-2001');
+    expect(html).toContain('id="ad-strike-1"');
+    expect(html.match(/<p class="speakable">/g)).toHaveLength(2);
+  });
+
+  it('shows On Our Radar on entertainment articles only', async () => {
+    expect(await page('art-2008')).toContain('<h2 id="on-our-radar">On Our Radar</h2>');
+    expect(await page('art-1001')).not.toContain('On Our Radar');
+  });
+});
+
+describe('text-to-speech, disclosures and the betting promo (spec 1 §9)', () => {
+  it('adds "You can now listen to articles!" to a recent opinion article, not to a quiz', async () => {
+    expect(await page('art-2009')).toContain('<span class="badge">NEW</span> You can now listen to articles!');
+    expect(await page('art-2012')).not.toContain('You can now listen to articles!');
+  });
+
+  it('shows the shopping disclosure, and the commerce one with its extra sentence', async () => {
+    const shopping = await page('art-2014');
+    expect(shopping).toContain('Fox News may earn a commission if you buy through our referral links.');
+    expect(shopping).not.toContain('This content was created by a team that works independently from the Fox newsroom.');
+    const commerce = await page('art-2015');
+    expect(commerce).toContain('This content was created by a team that works independently from the Fox newsroom.');
+  });
+
+  it('puts a betting promo after the 3rd paragraph of a fox_bet article', async () => {
+    const html = await page('art-2010');
+    const body = html.slice(html.indexOf('<div class="article-body">'));
+    const before = body.slice(0, body.indexOf('promo-betting'));
+    expect(before.match(/<p( class="speakable")?>/g)).toHaveLength(3);
+  });
+});
+
+describe('robots, structured data and canonical redirects', () => {
+  it('marks robots_noindex, robots_nofollow and the hard-coded article', async () => {
+    expect(await page('art-2018')).toMatch(/<meta name="robots" content="noindex, follow"\/>/);
+    expect(await page('art-2019')).toMatch(/<meta name="robots" content="index, nofollow[",]/);
+    expect(await page('art-noindex-demo')).toMatch(/<meta name="robots" content="noindex/);
+    expect(await page('art-1001')).toContain('<meta name="robots" content="index, follow, max-image-preview:large, max-video-preview:-1"/>');
+  });
+
+  it('writes NewsArticle JSON-LD with the headline cut to 110 characters', async () => {
+    await h.render(pathOf('art-2021'));
+    const html = await h.stored(pathOf('art-2021'));
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const data = JSON.parse(json) as { '@type': string; headline: string; publisher: { logo: { width: number; height: number } } };
+    expect(data['@type']).toBe('NewsArticle');
+    expect(data.headline.length).toBeLessThanOrEqual(110);
+    expect(data.publisher.logo).toMatchObject({ width: 600, height: 60 });
+  });
+
+  it('stores a 301 redirect record at an old path, and the edge router shape', async () => {
+    const record = dataset.articles.find((a) => a.id === 'art-2020');
+    const urls = record?.urls ?? [];
+    const oldPath = urls.map((u) => new URL(u, 'https://x.invalid').pathname).find((p) => p !== pathOf('art-2020'));
+    expect(oldPath).toBeDefined();
+    const outcome = await h.render(oldPath ?? '/');
+    expect(outcome.kind).toBe('redirect');
+    const stored = await h.store.get(pageKey('news', oldPath ?? '/', 'redirect'));
+    expect(JSON.parse(stored?.body.toString('utf8') ?? '{}')).toEqual({ location: pathOf('art-2020'), status: 301 });
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The render pipeline without the queue, on real parts: the sample upstream over HTTP, the
+ * filesystem store in a temp directory, a real Redis for the dependency index. For tests that
+ * render pages directly and read what was stored.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { parseUpstreamConfig } from '../../core/config/upstream.js';
+import { DependencyIndex } from '../../core/dependency-index.js';
+import { createLogger } from '../../core/logger.js';
+import type { RenderJob } from '../../core/queue.js';
+import { createFsStore } from '../../core/storage/fs-driver.js';
+import { pageKey, type PageVariant } from '../../core/storage/keys.js';
+import type { ObjectStore } from '../../core/storage/types.js';
+import { createUpstreamClient } from '../../core/upstream/client.js';
+import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
+import { startTestRedis, type TestRedis } from './redis-server.js';
+
+/** The clock every harness render uses: pages are deterministic, the copyright year is 2026. */
+export const HARNESS_NOW = new Date('2026-03-01T12:00:00Z');
+export const HARNESS_ORIGIN = 'https://www.example.test';
+export const HARNESS_SCRIPT = '/assets/client-TEST.js';
+
+export interface RendererHarness {
+  upstream: RunningSampleUpstream;
+  store: ObjectStore;
+  index: DependencyIndex;
+  renderer: PageRenderer;
+  /** Every JSON log line the renderer wrote, parsed. */
+  logLines: Array<Record<string, unknown>>;
+  render(path: string, reason?: RenderJob['reason']): Promise<RenderOutcome>;
+  /** The stored body of a page variant; throws when there is none. */
+  stored(path: string, variant?: PageVariant): Promise<string>;
+  /** Calls the sample upstream's test routes (/__sample/...). */
+  sample(method: string, path: string, body?: unknown): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startRendererHarness(options: { logLevel?: string } = {}): Promise<RendererHarness> {
+  const upstream = await startSampleUpstream({ port: 0 });
+  const redisServer: TestRedis = await startTestRedis();
+  const redis = new Redis(redisServer.url);
+  const dir = await mkdtemp(join(tmpdir(), 'render-'));
+  const store = createFsStore({ root: dir });
+  const index = new DependencyIndex(redis, redisServer.prefix);
+  const logLines: Array<Record<string, unknown>> = [];
+  const logger = createLogger({
+    component: 'render-test',
+    level: options.logLevel ?? 'debug',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    }),
+  });
+  const client = createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
+  const renderer = createPageRenderer({ store, index, upstream: client, logger, publicOrigin: HARNESS_ORIGIN, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
+
+  return {
+    upstream,
+    store,
+    index,
+    renderer,
+    logLines,
+    render: (path, reason = 'republish') => renderer.render({ site: 'news', path, reason, requestedAt: new Date().toISOString() }),
+    async stored(path, variant = 'standard') {
+      const object = await store.get(pageKey('news', path, variant));
+      if (!object) throw new Error(`nothing stored for ${path} (${variant})`);
+      return object.body.toString('utf8');
+    },
+    async sample(method, path, body) {
+      const response = await fetch(`${upstream.url}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    },
+    async stop() {
+      await upstream.close();
+      redis.disconnect();
+      await redisServer.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
