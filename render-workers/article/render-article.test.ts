@@ -107,7 +107,7 @@ describe('slideshow and interactive layouts', () => {
     const html = await page('art-2004');
     expect(html).toContain('layout-interactive');
     expect(html).not.toContain('class="byline"');
-    expect(html).not.toContain('class="ad"');
+    expect(html).not.toMatch(/class="ad[ "]/);
     expect(html).not.toContain('class="article-footer"');
   });
 });

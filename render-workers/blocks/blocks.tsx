@@ -125,7 +125,7 @@ function BodyBlock({ block }: { block: Block }) {
       );
     case 'ad':
       return (
-        <aside className="ad" id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label={AD_LABEL}>
+        <aside className={['ad', ...block.slot.devices.map((device) => `ad-${device}`)].join(' ')} id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label={AD_LABEL}>
           <span className="ad-label">{AD_LABEL}</span>
         </aside>
       );

@@ -43,9 +43,12 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .article-layout{display:grid;grid-template-columns:minmax(0,760px) 300px;gap:32px}
 .right-rail h2{font-size:1rem;border-bottom:2px solid var(--accent)}.right-rail ul{padding-left:1.1em}
-.byline .author{margin-right:8px}.byline .headshot{border-radius:50%;vertical-align:middle;margin-right:6px}
+.byline .author{margin-right:8px}.article .byline .headshot{width:32px;height:32px;object-fit:cover;border-radius:50%;vertical-align:middle;margin-right:6px}
 .byline .source{color:var(--muted)}
-.ad{min-height:50px;margin:16px 0;background:#f4f5f7;text-align:center}.ad-label{font-size:.7rem;color:var(--muted);text-transform:uppercase}
+.ad{display:none;min-height:50px;margin:16px 0;background:#f4f5f7;text-align:center}
+@media (min-width:1024px){.ad-desktop{display:block}}
+@media (min-width:768px) and (max-width:1023px){.ad-tablet{display:block}}
+@media (max-width:767px){.ad-mobile{display:block}}.ad-label{font-size:.7rem;color:var(--muted);text-transform:uppercase}
 .gate-overlay{border:1px solid var(--rule);padding:24px;margin:16px 0;text-align:center;background:#fff}
 .gate-overlay input{width:100%;max-width:360px;padding:8px}.gate-legal,.gate-help{font-size:.8rem;color:var(--muted)}
 .disclosure{font-style:italic;color:var(--muted)}.text-to-speech .badge{background:var(--accent);color:#fff;padding:0 6px;border-radius:3px;font-size:.75rem}
