@@ -1,0 +1,34 @@
+/**
+ * What every page builder receives for one render (render-page.ts routes a path to a builder).
+ * A builder loads what it needs through `client` (every read is recorded as a data key), and
+ * returns the objects to store, or null when there is no content at the path.
+ */
+import type { SiteInfo } from '../core/isomorphic/sites.js';
+import type { Logger } from '../core/logger.js';
+import type { UpstreamClient } from '../core/upstream/client.js';
+import type { ShellContext } from './load/shell.js';
+import type { RenderedObject } from './publish.js';
+
+export interface PageBuildContext {
+  site: SiteInfo;
+  /** The normalised page path being rendered. */
+  path: string;
+  /** Upstream client that records each read for this render. */
+  client: UpstreamClient;
+  log: Logger;
+  /** Public origin for canonical and absolute links, without a trailing slash. */
+  publicOrigin: string;
+  shellContext: ShellContext;
+  /** Records a data key that is not an upstream read (e.g. `front:<path>`). */
+  record(dataKey: string): void;
+  /** The render's clock (feeds and sitemaps use it for their windows). */
+  now: Date;
+}
+
+export interface BuiltPage {
+  /** For logs and metrics: 'section', 'static', 'feed', ... */
+  kind: string;
+  objects: RenderedObject[];
+  /** Keys that must not exist after this render. */
+  remove?: string[];
+}
