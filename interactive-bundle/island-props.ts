@@ -4,31 +4,18 @@
  * compile error, the script-safe serialiser, and the parser the client entry uses.
  * Isomorphic: the client entry imports it, so no Node APIs here.
  */
+import { jsonForScript } from '../core/isomorphic/json-script.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;
 export type JsonObject = { readonly [key: string]: JsonValue };
 
 /**
- * Characters that could end the `<script>` element or a JS string early, and their JSON escapes.
- * `<` and `>` stop `</script>` and `<!--` from closing the element; `&` keeps the text inert if a
- * page is ever parsed as XHTML; U+2028/U+2029 are line terminators in older JS parsers.
- */
-const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
-const SCRIPT_ESCAPES: Readonly<Record<string, string>> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/**
  * Serialises props for a `<script type="application/json">` element. The escapes are valid JSON
  * escapes, so `JSON.parse` returns the original values byte for byte.
  */
 export function serializeIslandProps(props: JsonObject): string {
-  return JSON.stringify(props).replace(SCRIPT_UNSAFE, (char) => SCRIPT_ESCAPES[char] ?? char);
+  return jsonForScript(props);
 }
 
 export class IslandPropsError extends Error {

@@ -6,7 +6,7 @@ import { DependencyIndex } from '../core/dependency-index.js';
 import { createLogger } from '../core/logger.js';
 import { createRedis } from '../core/redis.js';
 import { createStore } from '../core/storage/create-store.js';
-import { createUpstreamClient } from '../core/upstream/client.js';
+import { createUpstreamClients } from '../core/upstream/clients.js';
 import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { createPageRenderer } from './render-page.js';
@@ -26,8 +26,8 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const connection = createRedis(config.redisUrl, { blocking: true, name: 'render-worker' });
   const index = new DependencyIndex(redis, config.queuePrefix);
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
-  const upstream = createUpstreamClient({ config: config.upstream, logger });
-  const renderer = createPageRenderer({ store, index, upstream, logger, publicOrigin: config.publicOrigin, scripts: bundle.scripts });
+  const clients = createUpstreamClients({ config: config.upstream, logger });
+  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigin: config.publicOrigin, scripts: bundle.scripts });
   const worker = createRenderWorker({ connection, prefix: config.queuePrefix, concurrency: config.concurrency, renderer, logger });
   logger.info({ concurrency: config.concurrency, storage: store.driver }, 'render worker started');
 

@@ -13,6 +13,10 @@ export interface Link {
 
 export interface MenuEntry extends Link {
   subsections: Link[];
+  /** A valid CSS hex colour for the entry's text (spec 1 §3); absent when upstream sent none or a bad one. */
+  color?: string;
+  /** Upstream's isMobile flag: the entry belongs to the mobile menu only. */
+  isMobile?: boolean;
 }
 
 export interface ShellModel {
@@ -65,8 +69,11 @@ export type Block =
   | { kind: 'live-blog'; eventCode: string; title?: string }
   | { kind: 'weather-list'; title?: string; items: { title: string; url: string; description?: string; image?: BlockImage }[] }
   | { kind: 'ad'; slot: AdSlotModel }
-  /** A promo unit the article rules place (spec 1 §9: a betting promo after the 3rd paragraph). */
-  | { kind: 'promo'; promo: 'betting' };
+  /**
+   * Units the article rules place (spec 1 §9): the betting promo after the 3rd paragraph, and the
+   * text-to-speech block after the first featured video.
+   */
+  | { kind: 'promo'; promo: 'betting' | 'text-to-speech' };
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -33,8 +33,10 @@ export const SITES: Readonly<Record<SiteId, SiteInfo>> = {
     titleSuffix: ' | Fox News en Español',
     lang: 'es',
     layoutDomain: 'fox-news',
+    // On every page of this site, not only articles (spec 1 §1, §8 "Spanish site: machine-translation
+    // disclaimer"), so the text speaks of the page. The statement is a static page of this site.
     translationNotice: {
-      text: 'Este artículo fue traducido automáticamente.',
+      text: 'Esta página fue traducida automáticamente.',
       linkText: 'Declaración de traducción',
       href: '/translation-statement',
     },

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
 import {
   assetKey,
+  feedKey,
+  feedSectionFromRequestPath,
+  feedUrlPath,
   isValidPagePath,
   normalisePagePath,
   notFoundPageKey,
@@ -149,6 +152,42 @@ describe('special, root and asset keys', () => {
       expectInvalidPath(() => assetKey(file), file);
     }
   });
+});
+
+describe('feed keys', () => {
+  it('lay out a section feed under {site}/feeds and round-trip through parseKey', () => {
+    expect(feedKey('news', 'politics')).toBe('news/feeds/politics.xml');
+    expect(feedKey('es', 'us')).toBe('es/feeds/us.xml');
+    for (const section of ['lifestyle', 'us', 'world', 'politics', 'media', 'opinion', 'entertainment', 'science', 'tech', 'health', 'travel', 'sports']) {
+      expect(parseKey(feedKey('news', section))).toEqual({ kind: 'feed', site: 'news', section });
+      expect(feedSectionFromRequestPath(feedUrlPath(section))).toBe(section);
+    }
+  });
+
+  it('serve a feed at /rss/{section}.xml', () => {
+    expect(feedUrlPath('politics')).toBe('/rss/politics.xml');
+    expect(feedSectionFromRequestPath('/rss/politics.xml')).toBe('politics');
+  });
+
+  it.each(['', 'Politics', '../x', 'a/b', '.x', 'a.b', '-x', 'x'.repeat(65), 'caf\u00e9'])('refuse the section %j', (section) => {
+    expectInvalidPath(() => feedKey('news', section), section);
+    expectInvalidPath(() => feedUrlPath(section), section);
+    expect(feedSectionFromRequestPath(`/rss/${section}.xml`)).toBeNull();
+  });
+
+  it.each(['/rss/politics', '/rss/politics.xml/', '/rss/a/b.xml', '/rss.xml', '/feeds/politics.xml', '/rss/politics.xml.amp'])(
+    'name no feed with the request path %j',
+    (path) => {
+      expect(feedSectionFromRequestPath(path)).toBeNull();
+    },
+  );
+
+  it.each(['news/feeds/../x.xml', 'news/feeds/a/b.xml', 'news/feeds/politics.txt', 'news/feeds/.xml', 'news/feeds/Politics.xml'])(
+    'parseKey returns null for %j',
+    (key) => {
+      expect(parseKey(key)).toBeNull();
+    },
+  );
 });
 
 describe('parseKey', () => {

@@ -11,6 +11,7 @@
  *   {site}/pages{path}/redirect.json   redirect record
  *   {site}/special/404.html            the stored 404 page
  *   {site}/root/robots.txt, {site}/root/sitemap.xml, ...  files served at the site root
+ *   {site}/feeds/{section}.xml         a section's RSS feed (served at /rss/{section}.xml)
  *   assets/{file}                      hashed bundle assets, shared by every site
  */
 import { PlatformError } from '../errors.js';
@@ -35,6 +36,10 @@ export const PATH_LIMITS = { maxLength: 512, maxSegments: 12, maxSegmentLength: 
 const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
 const ROOT_FILE = /^[a-z0-9][a-z0-9._-]*\.(txt|xml)$/;
 const ASSET_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(js|css|map|json|svg|png|woff2)$/;
+// A feed is named by its section slug (spec 1 §2.4: "lifestyle", "us", ...): one lower-case slug,
+// so a feed key can never hold a "/" or a dot segment.
+const FEED_SECTION = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const FEED_REQUEST = /^\/rss\/([^/]+)\.xml$/;
 
 /**
  * Validates and normalises a page path: a leading slash, no trailing slash (except "/"),
@@ -84,10 +89,28 @@ export function notFoundPageKey(site: SiteId): string {
   return `${site}/special/404.html`;
 }
 
-/** Files served at the site root (robots.txt, sitemaps, feeds). */
+/** Files served at the site root (robots.txt, sitemaps); section feeds have feedKey. */
 export function rootFileKey(site: SiteId, file: string): string {
   if (!ROOT_FILE.test(file)) throw new PlatformError('INVALID_PATH', `Invalid root file name ${JSON.stringify(file)}`);
   return `${site}/root/${file}`;
+}
+
+/** A section's RSS feed (spec 1 §2.4). Kept out of `root/` because its public URL has two segments. */
+export function feedKey(site: SiteId, section: string): string {
+  if (!FEED_SECTION.test(section)) throw new PlatformError('INVALID_PATH', `Invalid feed section ${JSON.stringify(section.slice(0, 40))}`);
+  return `${site}/feeds/${section}.xml`;
+}
+
+/** Public URL path of a section's RSS feed: `/rss/{section}.xml`. */
+export function feedUrlPath(section: string): string {
+  if (!FEED_SECTION.test(section)) throw new PlatformError('INVALID_PATH', `Invalid feed section ${JSON.stringify(section.slice(0, 40))}`);
+  return `/rss/${section}.xml`;
+}
+
+/** The section a request path names as a feed (`/rss/politics.xml` -> "politics"), else null. */
+export function feedSectionFromRequestPath(requestPath: string): string | null {
+  const section = FEED_REQUEST.exec(requestPath)?.[1];
+  return section !== undefined && FEED_SECTION.test(section) ? section : null;
 }
 
 export function assetKey(file: string): string {
@@ -99,6 +122,7 @@ export type ParsedKey =
   | { kind: 'page'; site: SiteId; path: string; variant: PageVariant }
   | { kind: 'not-found'; site: SiteId }
   | { kind: 'root'; site: SiteId; file: string }
+  | { kind: 'feed'; site: SiteId; section: string }
   | { kind: 'asset'; file: string };
 
 /** The inverse of the key builders; null for a key this module did not make. */
@@ -115,6 +139,10 @@ export function parseKey(key: string): ParsedKey | null {
   if (rest.startsWith('root/')) {
     const file = rest.slice('root/'.length);
     return ROOT_FILE.test(file) ? { kind: 'root', site, file } : null;
+  }
+  if (rest.startsWith('feeds/') && rest.endsWith('.xml')) {
+    const section = rest.slice('feeds/'.length, -'.xml'.length);
+    return FEED_SECTION.test(section) ? { kind: 'feed', site, section } : null;
   }
   if (!rest.startsWith('pages/')) return null;
   const lastSlash = rest.lastIndexOf('/');

@@ -4,6 +4,7 @@
  * through core/storage/keys.ts only, and the object found is sent as stored.
  *
  *   /robots.txt, /sitemap.xml, /rss.xml ...  one segment that is a root file name -> rootFileKey
+ *   /rss/{section}.xml                       a section's RSS feed (spec 1 §2.4) -> feedKey
  *   /a/b, /a/b.amp, /a/b.print(.html)        -> the redirect record of /a/b if there is one,
  *                                               else the standard, AMP or print variant
  *   anything that is not a valid page path   -> the 404 page (not-found plugin)
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import { isPlatformError } from '../../core/errors.js';
 import { REDIRECT_STATUS } from '../../core/isomorphic/constants.js';
 import type { SiteId } from '../../core/isomorphic/sites.js';
-import { normalisePagePath, pageKey, rootFileKey, variantFromRequestPath, variantUrlPath, type PageVariant } from '../../core/storage/keys.js';
+import { feedKey, feedSectionFromRequestPath, normalisePagePath, pageKey, rootFileKey, variantFromRequestPath, variantUrlPath, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore, StoredObject } from '../../core/storage/types.js';
 import { decodeRequestPath, splitRequestTarget } from '../request-target.js';
 import { readObject, sendStoredObject } from '../stored-response.js';
@@ -24,6 +25,7 @@ import { objectStoreSchema } from './options.js';
 
 export type StoredTarget =
   | { kind: 'root'; key: string }
+  | { kind: 'feed'; key: string }
   | { kind: 'page'; path: string; variant: Exclude<PageVariant, 'redirect'>; key: string; redirectKey: string };
 
 function tryKey<T>(build: () => T): T | null {
@@ -42,6 +44,9 @@ export function storedTargetFor(site: SiteId, path: string): StoredTarget | null
     const key = tryKey(() => rootFileKey(site, single));
     if (key !== null) return { kind: 'root', key };
   }
+  // Before page paths: "/rss/politics.xml" is also a valid page path, but no page lives there.
+  const feedSection = feedSectionFromRequestPath(path);
+  if (feedSection !== null) return { kind: 'feed', key: feedKey(site, feedSection) };
   const requested = variantFromRequestPath(path);
   if (requested.variant === 'redirect') return null;
   const variant = requested.variant;
@@ -114,7 +119,7 @@ export const pageStorePlugin = routePlugin<PageStoreOptions>('edge-page-store', 
     const target = storedTargetFor(request.site, decodeRequestPath(rawPath));
     if (target === null) return reply.callNotFound();
 
-    if (target.kind === 'root') {
+    if (target.kind === 'root' || target.kind === 'feed') {
       const object = await readObject(store, target.key);
       return object === null ? reply.callNotFound() : sendStoredObject(request, reply, object);
     }

@@ -12,12 +12,13 @@ import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
-import type { SiteId } from '../../core/isomorphic/sites.js';
+import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
 import type { StorageConfig } from '../../core/config/storage.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upstream.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClient, type UpstreamClient } from '../../core/upstream/client.js';
+import type { UpstreamClient } from '../../core/upstream/client.js';
+import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import { buildAdminApp } from '../../ingest/app.js';
 import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
@@ -26,6 +27,8 @@ import { startSchedules } from '../../ingest/schedules.js';
 import { publishBundleAssets } from '../../render-workers/assets.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
+import { CRAWLER_PUBLISH_PATHS } from '../../render-workers/crawlers/crawler-files.js';
+import { translationStatementPath } from '../../render-workers/static/paths.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -75,6 +78,7 @@ export interface Stack {
 export interface PublishSummary {
   total: number;
   completed: number;
+  /** Pages that failed for good; `path` is `<site>:<path>`. */
   failed: Array<{ path: string; reason: string }>;
   durationMs: number;
 }
@@ -111,13 +115,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Render worker.
     const workerLog = log('render-worker');
     const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    const upstream = createUpstreamClient({ config: upstreamConfig, logger: workerLog });
-    const edgeApp: FastifyInstance = await buildEdgeApp({ store, logger: log('edge-router'), defaultSite: options.defaultSite ?? 'news' });
+    const { upstream, tags, staticPages } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
+    const edgeApp: FastifyInstance = await buildEdgeApp({
+      store,
+      logger: log('edge-router'),
+      defaultSite: options.defaultSite ?? 'news',
+      // Locally the Spanish edition is served at es.localhost (browsers resolve *.localhost to loopback).
+      siteHosts: { 'es.localhost': 'es' },
+    });
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
 
-    const renderer = createPageRenderer({ store, index, upstream, logger: workerLog, publicOrigin, scripts: bundle.scripts });
+    const renderer = createPageRenderer({ store, index, upstream, tags, staticPages, logger: workerLog, publicOrigin, scripts: bundle.scripts });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({
       connection: workerConnection,
@@ -183,8 +193,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logger: log('stack'),
       async publishSite({ reason = 'sweep', onProgress } = {}) {
         const started = performance.now();
-        const site = options.defaultSite ?? 'news';
-        const paths = await upstream.listSitePaths();
+        // Every page of both sites (the Spanish edition is a second site over the same content,
+        // spec 1 §1), the crawler files, and the es translation statement.
+        const sitePaths = [...(await upstream.listSitePaths()), ...CRAWLER_PUBLISH_PATHS];
+        const targets = SITE_IDS.flatMap((site) => {
+          const statement = translationStatementPath(SITES[site]);
+          return [...new Set([...sitePaths, ...(statement ? [statement] : [])])].map((path) => ({ site, path }));
+        });
+        const paths = targets.map((t) => `${t.site}:${t.path}`);
         /** job id -> page path, for jobs not yet seen to finish. */
         const pending = new Map<string, string>();
         const failed: PublishSummary['failed'] = [];
@@ -210,7 +226,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         events.on('failed', onFailed);
         try {
           const requestedAt = new Date().toISOString();
-          const results = await producer.enqueueMany(paths.map((path) => ({ site, path, reason, requestedBy: 'publish-site', requestedAt })));
+          const results = await producer.enqueueMany(targets.map(({ site, path }) => ({ site, path, reason, requestedBy: 'publish-site', requestedAt })));
           results.forEach((result, i) => {
             if (result.jobId !== undefined) pending.set(result.jobId, paths[i] ?? '');
           });

@@ -12,8 +12,11 @@ import { isPlatformError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { describeIssues, fullArticleSchema } from '../../core/upstream/schemas.js';
 import type { Dataset } from './data/index.js';
+import { SAMPLE_IMAGE_BASE } from './data/images.js';
 import { FaultSwitch, parseFaultSpec } from './faults.js';
 import { SampleStore, summarise, type JsonRecord } from './store.js';
+import { registerTagRoutes } from './tag-routes.js';
+import { registerStaticRoutes } from './static-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
@@ -150,6 +153,16 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     return reply.code(fault.status).send({ error: { code: 'INJECTED_FAULT', message: `Injected fault ${fault.id}` } });
   });
 
+  // The dataset names its images on the default address (data/images.ts). Answers point them at
+  // the address this server was actually reached on, so images load on any port (tests use free
+  // ports). Only the sample does this; a real CMS sends its image CDN's URLs.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const host = request.headers.host;
+    if (typeof payload !== 'string' || host === undefined || !/^[\w.-]+(:\d+)?$/.test(host)) return payload;
+    const base = `http://${host}/images`;
+    return base === SAMPLE_IMAGE_BASE ? payload : payload.split(SAMPLE_IMAGE_BASE).join(base);
+  });
+
   // --- Contract routes (docs/upstream-contract.md) -------------------------------------------
 
   app.get('/layouts', (request, reply) => {
@@ -178,6 +191,8 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     return person ? envelope([person]) : notFound(reply, `No person at ${url}`);
   });
 
+  registerTagRoutes(app, { categories: () => store.categories });
+
   app.get('/api/article-search', (request) => {
     const query = parse(searchQuery, request.query, 'article search query');
     const from = query.from ?? query.offset ?? 0;
@@ -199,6 +214,8 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const entries = store.siteMap();
     return envelope(entries.slice(from, from + size), { total: entries.length });
   });
+
+  registerStaticRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];

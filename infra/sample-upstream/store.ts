@@ -4,10 +4,11 @@
  * mutation API may store a record that is off the contract on purpose (to test how the site
  * copes); everything derived from them (lists, site map) parses first and skips what fails.
  */
-import { fullArticleSchema, type articleSummarySchema, type FullArticle, type SITE_PATH_TYPES } from '../../core/upstream/schemas.js';
+import { fullArticleSchema, SITE_PATH_TYPES, type articleSummarySchema, type FullArticle } from '../../core/upstream/schemas.js';
 import { isValidPagePath } from '../../core/storage/keys.js';
 import type { z } from 'zod';
 import { createDataset, type Dataset } from './data/index.js';
+import { STATIC_PAGES } from './data/static-pages.js';
 
 export type JsonRecord = Record<string, unknown>;
 type SummaryWire = z.input<typeof articleSummarySchema>;
@@ -116,6 +117,11 @@ export class SampleStore {
       // Old paths are listed so a whole-site publish stores their redirect records.
       for (const old of oldPathsOf(record)) if (isValidPagePath(old)) entries.push({ path: old, type: 'redirect' });
     }
+    // Static pages (spec 1 §2.5) are listed as type 'static' once the client's site-map schema
+    // accepts that type (core/upstream/schemas.ts SITE_PATH_TYPES); until then listing them would
+    // make the client refuse the whole site map.
+    const staticType = SITE_PATH_TYPES.find((type: string) => type === 'static');
+    if (staticType !== undefined) for (const { path } of STATIC_PAGES) entries.push({ path, type: staticType });
     return entries;
   }
 }

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
-import type { Logger } from '../../core/logger.js';
 import { normalisePagePath, variantUrlPath } from '../../core/storage/keys.js';
 import type { FullArticle } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
@@ -52,39 +51,8 @@ export const FORUM_CATEGORY = 'forum';
 /** Tag that marks a video-gated article (spec 1 §4 "Video gated if tagged video_gate"). */
 export const VIDEO_GATE_TAG = 'video_gate';
 
-/** Section codes (spec 1 §9). Sections not listed here are unknown and pass through (spec 1 §5). */
-export const SECTION_CODES: Readonly<Record<string, string>> = {
-  entertainment: 'ent',
-  politics: 'pol',
-  opinion: 'opin',
-  lifestyle: 'life',
-  science: 'sci',
-  health: 'heal',
-  'faith-values': 'faith',
-  'food-drink': 'food',
-  'great-outdoors': 'outdoors',
-  'real-estate': 'realest',
-  travel: 'trav',
-  auto: 'auto',
-  family: 'family',
-  media: 'media',
-  sports: 'sports',
-  tech: 'tech',
-  transcript: 'transcript',
-  us: 'us',
-  world: 'world',
-};
-
-/**
- * The short code of a section (spec 1 §9). An unknown section logs a console error
- * "Unknown section: {section}" and passes through unchanged (spec 1 §5).
- */
-export function sectionCode(name: string, log: Pick<Logger, 'error'>): string {
-  const code = Object.hasOwn(SECTION_CODES, name) ? SECTION_CODES[name] : undefined;
-  if (code !== undefined) return code;
-  log.error({ section: name }, `Unknown section: ${name}`);
-  return name;
-}
+// Section codes (spec 1 §9) live in core/isomorphic/sections.ts, shared with the fronts.
+export { SECTION_CODES, sectionCode } from '../../core/isomorphic/sections.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types

@@ -55,7 +55,10 @@ describe('gated and metered articles (spec 1 §2.6, §4)', () => {
     expect(html).toContain('>Privacy Policy</a>');
     expect(html).toContain('>Notice of Financial Incentive</a>');
     expect(html).toContain('Having trouble? Click here.');
-    expect(html).toContain('<div class="paywall">');
+    // The restricted remainder of the body is the paywalled part the JSON-LD names.
+    expect(html).toContain('<div class="gate">');
+    expect(html).toContain('<div class="article-body paywall">');
+    expect(html).toContain('"cssSelector":".paywall"');
     expect(html).not.toContain('class="print-link"');
   });
 
@@ -117,9 +120,10 @@ describe('header rules', () => {
     expect(await page('art-2006')).toMatch(/<p class="dates">Draft/);
   });
 
-  it('defaults the author of an AP article to Associated Press', async () => {
+  it('defaults the visible byline of an AP article to Associated Press', async () => {
     const html = await page('art-2005');
-    expect(html).toContain('Associated Press');
+    expect(html).toMatch(/<div class="byline"><span class="author">Associated Press<\/span>/);
+    expect(await page('art-2005', 'print')).toContain('Associated Press');
   });
 });
 
@@ -145,8 +149,11 @@ describe('section rules', () => {
 });
 
 describe('text-to-speech, disclosures and the betting promo (spec 1 §9)', () => {
-  it('adds "You can now listen to articles!" to a recent opinion article, not to a quiz', async () => {
-    expect(await page('art-2009')).toContain('<span class="badge">NEW</span> You can now listen to articles!');
+  it('adds "You can now listen to articles!" after the first featured video of a recent opinion article, not to a quiz', async () => {
+    const html = await page('art-2009');
+    expect(html).toContain('<span class="badge">NEW</span> You can now listen to articles!');
+    expect(html.indexOf('featured-video')).toBeGreaterThan(-1);
+    expect(html.indexOf('class="text-to-speech"')).toBeGreaterThan(html.indexOf('featured-video'));
     expect(await page('art-2012')).not.toContain('You can now listen to articles!');
   });
 
@@ -163,6 +170,15 @@ describe('text-to-speech, disclosures and the betting promo (spec 1 §9)', () =>
     const body = html.slice(html.indexOf('<div class="article-body">'));
     const before = body.slice(0, body.indexOf('promo-betting'));
     expect(before.match(/<p( class="speakable")?>/g)).toHaveLength(3);
+  });
+});
+
+describe('the AMP page as stored', () => {
+  it('carries the dek, the analytics tag and the comments link', async () => {
+    const amp = await page('art-2001', 'amp');
+    expect(amp).toContain('class="dek"');
+    expect(amp).toContain('<amp-analytics');
+    expect(amp).toMatch(/"trackPageview":\{"on":"visible","request":"pageview"\}/);
   });
 });
 
@@ -183,6 +199,14 @@ describe('robots, structured data and canonical redirects', () => {
     expect(data.headline.length).toBeLessThanOrEqual(110);
     expect(data.publisher.logo).toMatchObject({ width: 600, height: 60 });
   });
+
+  it('sizes the social and JSON-LD images through the image service (1200x675, 1200x800)', async () => {
+    const html = await page('art-1001');
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*\/1200\/675\/[^"]*\?ve=1&tl=1"\/>/);
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(json).toMatch(/\/1200\/800\/[^"]*\?ve=1\\u0026tl=1/);
+  });
+
 
   it('stores a 301 redirect record at an old path, and the edge router shape', async () => {
     const record = dataset.articles.find((a) => a.id === 'art-2020');

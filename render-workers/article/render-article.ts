@@ -6,7 +6,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
-import { resizedImageUrl } from '../../core/isomorphic/images.js';
+import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import type { Logger } from '../../core/logger.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey, variantUrlPath } from '../../core/storage/keys.js';
@@ -19,9 +19,10 @@ import { optionalLink, safeHref, safeLinks } from '../load/links.js';
 import { loadShell, type ShellContext } from '../load/shell.js';
 import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
 import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
-import { PrintArticlePage } from '../pages/article/article-page.print.js';
+import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page.print.js';
 import type { ArticlePageView } from '../pages/article/article-view.js';
-import { SlideshowPage } from '../pages/article/slideshow-page.js';
+import type { JsonValue } from '../pages/article/variant-props.js';
+import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from '../pages/article/slideshow-page.js';
 import type { RenderedObject } from '../publish.js';
 import { renderDocument } from '../render-html.js';
 import type { Block, Link, ListSection, ShellModel } from '../view-model.js';
@@ -33,6 +34,11 @@ import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, s
 import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
 
 const HTML = 'text/html; charset=utf-8';
+
+/** Social and structured-data images go through the image service at their spec sizes (§9). */
+function resizeOrKeep(src: string, size: { width: number; height: number }): string {
+  return resizedImageUrl(src, size) ?? src;
+}
 
 export interface ArticleRenderOptions {
   site: SiteInfo;
@@ -58,7 +64,7 @@ export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img
 
 export async function renderArticle(article: FullArticle, options: ArticleRenderOptions): Promise<ArticleOutcome> {
   const { site, path, client, log } = options;
-  const redirect = canonicalRedirect(article, path);
+  const redirect = await verifiedRedirect(article, path, client, log);
   if (redirect) {
     return {
       kind: 'redirect',
@@ -70,16 +76,21 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   }
 
   const section = categorySlugOf(path);
-  const meta = deriveArticleMeta(article, { site, publicOrigin: options.publicOrigin, path, adHocGating: options.adHocGating });
+  const meta = deriveArticleMeta(article, { site, publicOrigin: options.publicOrigin, path, adHocGating: options.adHocGating, imageUrl: resizeOrKeep });
   const gated = isGatedArticle(article, { adHocGating: options.adHocGating, path });
   const [shell, layout] = await Promise.all([
     loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` }),
     // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
     client.getLayout('article', `${site.layoutDomain}/${section}`),
   ]);
-  const [rightRail, onOurRadar] = await Promise.all([
-    loadListSections(client, layout?.rightRail ?? [], log),
-    section === ON_OUR_RADAR_SECTION ? client.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }) : Promise.resolve([]),
+  // Lists beside the article (rail, post-content, On Our Radar) are read without recording: if
+  // every article depended on its section's list, each new story would rewrite and purge every
+  // article of the section. They refresh whenever the article renders (edits, sweeps).
+  const unrecorded = client.withRecorder(undefined);
+  const [rightRail, postContent, onOurRadar] = await Promise.all([
+    loadListSections(unrecorded, layout?.rightRail ?? [], log),
+    loadListSections(unrecorded, layout?.postContent ?? [], log),
+    section === ON_OUR_RADAR_SECTION ? unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }) : Promise.resolve([]),
   ]);
   const radar: ListSection = {
     title: ON_OUR_RADAR,
@@ -96,7 +107,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
 
   const extraHead = (page: 'standard' | 'print'): ReactNode => [
     createElement(HeadTags, { key: 'tags', tags: articleHeadTags(meta, variants, page) }),
-    createElement(JsonLd, { key: 'ld', data: newsArticleJsonLd(meta) }),
+    createElement(JsonLd, { key: 'ld', data: newsArticleJsonLd(meta, { imageUrl: resizeOrKeep }) }),
   ];
 
   const objects: RenderedObject[] = [];
@@ -107,7 +118,10 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     standardHtml = await renderSlideshow(article, meta, blocks, shell, extraHead('standard'), options);
   } else {
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
-    const view = { ...articleView(article, meta, blocks, layoutName, rightRail, path), ...(radar.items.length > 0 ? { onOurRadar: radar } : {}) };
+    const view = {
+      ...articleView(article, meta, blocks, layoutName, { rightRail, postContent }, path),
+      ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),
+    };
     standardHtml = renderDocument(createElement(ArticlePage, { head: { tags: extraHead('standard') }, shell, view }));
   }
   objects.push(html(pageKey(site.id, path, 'standard'), standardHtml));
@@ -119,7 +133,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     objects.push(html(pageKey(site.id, path, 'print'), renderPrint(article, meta, blocks, shell)));
   }
 
-  if (meta.isAMP) objects.push(html(pageKey(site.id, path, 'amp'), renderAmp(meta, blocks, shell, section)));
+  if (meta.isAMP) objects.push(html(pageKey(site.id, path, 'amp'), renderAmp(article, meta, blocks, shell, section)));
 
   return {
     kind: 'article',
@@ -128,6 +142,21 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     // an article no longer flagged AMP loses its AMP page.
     remove: [pageKey(site.id, path, 'redirect'), ...(meta.isAMP ? [] : [pageKey(site.id, path, 'amp')])],
   };
+}
+
+/**
+ * A 301 only when the canonical path really serves this article (spec 1 §2.2): the same article
+ * id at the target, whose own canonical path is the target. Otherwise (an off-site canonical, a
+ * target that is missing, another article, or itself a redirect) the article renders in place,
+ * so a reader never follows a redirect to a 404 or round a loop.
+ */
+async function verifiedRedirect(article: FullArticle, path: string, client: UpstreamClient, log: Logger): Promise<{ from: string; to: string } | null> {
+  const redirect = canonicalRedirect(article, path);
+  if (!redirect) return null;
+  const target = await client.getArticleByPath(redirect.to);
+  if (target && target.id === article.id && canonicalRedirect(target, redirect.to) === null) return redirect;
+  log.warn({ redirect, targetId: target?.id ?? null }, 'canonical path does not serve this article; rendering in place');
+  return null;
 }
 
 /** A tag path "fox-news/politics/elections" is the category page /category/politics/elections. */
@@ -141,7 +170,7 @@ function articleView(
   meta: ArticleMeta,
   blocks: Block[],
   layout: ArticlePageView['layout'],
-  rightRail: ArticlePageView['rightRail'],
+  lists: Pick<ArticlePageView, 'rightRail' | 'postContent'>,
   path: string,
 ): ArticlePageView {
   const header = article.header;
@@ -157,9 +186,10 @@ function articleView(
     banners: [],
     headline: meta.articleTitle,
     ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
-    authors: header.authors.map((author) => {
-      const headshot = showHeadshot(author, { source: header.source?.name ?? meta.source.name, siteName: meta.siteName, defaultPersonImage: DEFAULT_PERSON_IMAGE })
-        ? resizedImageUrl(author.avatar, { width: 32, height: 32 })
+    // No upstream authors: the newsroom or AP default from the derived meta (spec 1 §3).
+    authors: (header.authors.length > 0 ? header.authors : meta.authors.map((a) => ({ name: a.name, url: a.url }))).map((author) => {
+      const headshot = showHeadshot('avatar' in author ? author : {}, { source: header.source?.name ?? meta.source.name, siteName: meta.siteName, defaultPersonImage: DEFAULT_PERSON_IMAGE })
+        ? resizedImageUrl('avatar' in author ? author.avatar : undefined, IMAGE_SIZES.headshot)
         : null;
       return { ...optionalLink(toPlainText(author.name), author.url), ...(headshot ? { headshotUrl: headshot } : {}) };
     }),
@@ -170,9 +200,8 @@ function articleView(
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
     source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' },
     featuredBlocks: blocks.slice(0, featuredCount),
-    blocks: layout === 'interactive' ? body : insertArticleAds(markSpeakable(body), { section, bettingPromo: meta.foxBet }),
+    blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(body), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
     ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
-    textToSpeech: textToSpeechApplies(meta),
     ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),
     authorBios: header.authors
       .filter((a) => a.shortBio)
@@ -189,10 +218,18 @@ function articleView(
     relatedTopics: limitRelatedTopics(article.fn__tags.map(tagLink)),
     tags: limitTags(article.wp__tags.map(tagLink)),
     comments: Boolean(article.comments?.enabled) && header.allowComments,
-    rightRail,
+    ...lists,
     recommendedVideos: [],
     ...(showPrintLink(meta) ? { printUrl: variantUrlPath(path, 'print') } : {}),
   };
+}
+
+/** Spec 1 §9: the text-to-speech block goes after the first featured video. */
+function withTextToSpeech(blocks: Block[], applies: boolean): Block[] {
+  if (!applies) return blocks;
+  const index = blocks.findIndex((b) => b.kind === 'video' && b.featured);
+  if (index < 0) return blocks;
+  return [...blocks.slice(0, index + 1), { kind: 'promo', promo: 'text-to-speech' }, ...blocks.slice(index + 1)];
 }
 
 function leadingFeatured(blocks: Block[]): number {
@@ -217,36 +254,64 @@ function markSpeakable(blocks: Block[]): Block[] {
 
 function renderPrint(article: FullArticle, meta: ArticleMeta, blocks: Block[], shell: ShellModel): string {
   const disclosure = disclosureFor(meta.tags);
-  return renderDocument(
-    createElement(PrintArticlePage, {
+  // The print page's required props are checked where they are built (spec 1 §2.6); a draft
+  // stays a draft on print as on the standard page.
+  const props = parsePrintProps({
       site: { name: meta.siteName, lang: meta.lang },
-      title: meta.articleTitle,
-      lastPublishedDate: meta.dates.lastPublished ?? meta.dates.published ?? article.publication_date,
+      // A headline that sanitises to nothing must not cost the article its print page.
+      title: meta.articleTitle || meta.metaTitle || meta.siteName,
+      lastPublishedDate: meta.dates.published === null ? article.publication_date : (meta.dates.lastPublished ?? meta.dates.published),
       source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '/' },
       canonicalUrl: meta.canonicalUrl,
       header: {
-        authors: article.header.authors.map((a) => ({
-          ...optionalLink(toPlainText(a.name), a.url),
-          ...(a.shortBio ? { bio: cutBio(toPlainText(a.shortBio)) } : {}),
-        })),
+        authors:
+          article.header.authors.length > 0
+            ? article.header.authors.map((a) => ({
+                ...optionalLink(toPlainText(a.name), a.url),
+                ...(a.shortBio ? { bio: cutBio(toPlainText(a.shortBio)) } : {}),
+              }))
+            : meta.authors.map((a) => optionalLink(a.name, a.url)),
       },
       articleTags: article.header.articleTags.map((t) => ({ slug: t.slug })),
       content: blocks,
       ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
       year: shell.year,
-    }),
-  );
+  });
+  return renderDocument(createElement(PrintArticlePage, props));
 }
 
-function renderAmp(meta: ArticleMeta, blocks: Block[], shell: ShellModel, section: string): string {
+/**
+ * The AMP page's analytics tag (spec 1 §2.6 "analytics tags"): a pageview to the site's own
+ * collector with the article's section and id. The vendor tags (the spec names none) slot in here.
+ */
+function ampPageviewAnalytics(meta: ArticleMeta, section: string): { config: { [key: string]: JsonValue } } {
+  return {
+    config: {
+      requests: { pageview: `${meta.publicOrigin}/analytics/amp?article=\${articleId}&section=\${section}` },
+      vars: { articleId: meta.id, section },
+      triggers: { trackPageview: { on: 'visible', request: 'pageview' } },
+      transport: { beacon: true, xhrpost: false },
+    },
+  };
+}
+
+function renderAmp(article: FullArticle, meta: ArticleMeta, blocks: Block[], shell: ShellModel, section: string): string {
+  const header = article.header;
+  const categoryUrl = header.headerCategory ? safeHref(header.headerCategory.url) : undefined;
+  const category = header.headerCategory && categoryUrl ? { name: toPlainText(header.headerCategory.name), url: categoryUrl } : undefined;
+  const comments = Boolean(article.comments?.enabled) && header.allowComments;
   return renderAmpArticlePage({
     site: { name: meta.siteName, lang: meta.lang },
     title: `${meta.metaTitle}${meta.titleSuffix}`,
     description: meta.metaDescription,
     canonicalUrl: meta.canonicalUrl,
     robots: robotsFor(meta, 'amp'),
-    structuredData: newsArticleJsonLd(meta),
+    structuredData: newsArticleJsonLd(meta, { imageUrl: resizeOrKeep }),
     headline: meta.articleTitle,
+    ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
+    ...(category ? { category } : {}),
+    ...(safeHref(meta.source.url) ? { source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' } } : {}),
+    ...(comments ? { commentsUrl: `${meta.canonicalUrl}#comments` } : {}),
     authors: meta.authors.map((a) => ({ name: a.name, url: safeHref(a.url) ?? '' })),
     ...(meta.dates.published === null ? { publishedAt: null } : { publishedAt: meta.dates.published }),
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
@@ -254,7 +319,7 @@ function renderAmp(meta: ArticleMeta, blocks: Block[], shell: ShellModel, sectio
     menu: shell.menus.header,
     legalLinks: shell.legalLinks,
     year: shell.year,
-    analytics: [],
+    analytics: [ampPageviewAnalytics(meta, section)],
     ads: { slotPath: `/fox-news/amp/${section}`, rtcUrls: [] },
   });
 }
@@ -271,7 +336,8 @@ async function renderSlideshow(
   const slides = slideshow && slideshow.kind === 'slideshow' ? slideshow.slides : [];
   const section = categorySlugOf(options.path);
   // Spec 1 §7/§9: request 6 from the same category, show 5 excluding the current one.
-  const related = await options.client.searchArticles({ category: section, size: 6, from: 0 });
+  // Unrecorded, like the article's other side lists (see renderArticle).
+  const related = await options.client.withRecorder(undefined).searchArticles({ category: section, size: RECOMMENDED_SLIDESHOWS.request, from: 0 });
   return renderDocument(
     createElement(SlideshowPage, {
       head: { tags: extraHead },

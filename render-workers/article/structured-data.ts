@@ -3,6 +3,7 @@
  * 1200x800 or the 1200x675 default social image, first two paragraphs speakable) and its safe
  * serialisation inside `<script type="application/ld+json">`.
  */
+import { jsonForScript } from '../../core/isomorphic/json-script.js';
 import { createElement, type ReactElement } from 'react';
 import type { ArticleMeta, ImageSize } from './meta.js';
 import { truncateText } from './rules.js';
@@ -111,13 +112,6 @@ export function newsArticleJsonLd(meta: ArticleMeta, options: NewsArticleOptions
   return data;
 }
 
-const UNSAFE_IN_SCRIPT: Readonly<Record<string, string>> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
 
 /**
  * JSON for the body of `<script type="application/ld+json">`. `<`, `>` and `&` become JSON
@@ -125,8 +119,7 @@ const UNSAFE_IN_SCRIPT: Readonly<Record<string, string>> = {
  * for old JavaScript parsers. The result is still the same JSON value.
  */
 export function jsonLdScript(data: unknown): string {
-  const json = JSON.stringify(data) ?? 'null';
-  return json.replace(/[<>&\u2028\u2029]/g, (char) => UNSAFE_IN_SCRIPT[char] ?? char);
+  return jsonForScript(data);
 }
 
 /** The script element; its body comes only from jsonLdScript, so it cannot close itself early. */

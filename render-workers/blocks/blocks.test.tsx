@@ -175,7 +175,7 @@ describe('every block kind (spec 1 §3)', () => {
   });
 
   it('raw html on standard keeps an https iframe, sandboxed', () => {
-    expect(std).toContain('<iframe loading="lazy" sandbox="allow-scripts allow-same-origin allow-popups allow-presentation" src="https://embed.example/frame" width="640" height="360"></iframe>');
+    expect(std).toContain('<iframe loading="lazy" sandbox="allow-scripts allow-popups allow-presentation" src="https://embed.example/frame" width="640" height="360"></iframe>');
   });
 
   it('AMP: amp-img responsive, AMP embeds, the first iframe as amp-iframe, and the extensions listed', () => {
@@ -183,7 +183,7 @@ describe('every block kind (spec 1 §3)', () => {
     expect(amp).toContain('layout="responsive"');
     expect(amp).not.toMatch(/<img\b/);
     expect(amp).not.toMatch(/<iframe\b/);
-    expect(amp).toContain('<amp-iframe src="https://embed.example/frame" width="640" height="360" layout="responsive" sandbox="allow-scripts allow-same-origin allow-popups allow-presentation" frameborder="0">');
+    expect(amp).toContain('<amp-iframe src="https://embed.example/frame" width="640" height="360" layout="responsive" sandbox="allow-scripts allow-popups allow-presentation" frameborder="0">');
     expect(amp).toContain('<amp-twitter data-tweetid="1234567890" width="375" height="472" layout="responsive" data-conversation="none" data-cards="hidden" data-theme="dark">');
     expect(amp).toContain('<amp-instagram data-shortcode="AbCdEf123"');
     expect(amp).toContain('An error occurred while retrieving the Instagram post. It might have been deleted.');
@@ -240,7 +240,7 @@ describe('the AMP raw-html rule (spec 1 §5)', () => {
 
   it('keeps a given sandbox and adds one when missing', () => {
     expect(ampOf('<iframe src="https://a.example/" width="1" height="2" sandbox="allow-scripts allow-top-navigation"></iframe>').html).toContain('sandbox="allow-scripts"');
-    expect(ampOf('<iframe src="https://a.example/" width="1" height="2"></iframe>').html).toContain('sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"');
+    expect(ampOf('<iframe src="https://a.example/" width="1" height="2"></iframe>').html).toContain('sandbox="allow-scripts allow-popups allow-presentation"');
   });
 });
 

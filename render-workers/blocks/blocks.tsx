@@ -4,6 +4,7 @@
  * Third-party embeds are placeholder figures carrying the data their islands need (data-*
  * attributes) and a plain link: no third-party script is loaded by any block.
  */
+import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { AD_LABEL } from '../article/ads.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
@@ -116,6 +117,13 @@ function BodyBlock({ block }: { block: Block }) {
         </section>
       );
     case 'promo':
+      if (block.promo === 'text-to-speech') {
+        return (
+          <p className="text-to-speech">
+            <span className="badge">{TEXT_TO_SPEECH.label}</span> {TEXT_TO_SPEECH.text}
+          </p>
+        );
+      }
       return (
         <aside className="promo promo-betting" aria-label="Fox Bet">
           <p>

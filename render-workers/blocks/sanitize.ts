@@ -51,7 +51,9 @@ const RAW_HTML_TAGS = [
 ];
 
 /** Sandbox for iframes that come without one; a cross-origin frame keeps its own origin. */
-export const DEFAULT_IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
+// No allow-same-origin: with allow-scripts it would let a frame from the site's own origin lift
+// its own sandbox and script the page.
+export const DEFAULT_IFRAME_SANDBOX = 'allow-scripts allow-popups allow-presentation';
 
 /** The sandbox tokens an upstream iframe may keep; never allow-top-navigation. */
 function iframeSandbox(value: string | undefined): string {

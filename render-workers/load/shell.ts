@@ -1,5 +1,6 @@
 /**
- * Builds the shell and head models every page shares.
+ * Builds the shell and head models every page shares (spec 1 §2.3, §7, §8): the four nav menus and
+ * the legal links, each link checked, and the copyright year from the render clock.
  */
 import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
@@ -14,12 +15,27 @@ export interface ShellContext {
   now: Date;
 }
 
+
+/** #rgb, #rgba, #rrggbb or #rrggbbaa: the only `color` values a menu item may carry into a style. */
+const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The menu item's colour if it is a valid CSS hex colour (spec 1 §3 Menu item `color`). */
+export function menuColor(color: string | undefined | null): string | undefined {
+  const trimmed = color?.trim();
+  return trimmed !== undefined && HEX_COLOR.test(trimmed) ? trimmed : undefined;
+}
+
 function toMenuEntries(items: readonly MenuItem[]): MenuEntry[] {
-  return safeLinks(items).map((item) => ({
-    name: item.name,
-    url: item.url,
-    subsections: safeLinks(item.subsections).map((sub) => ({ name: sub.name, url: sub.url })),
-  }));
+  return safeLinks(items).map((item) => {
+    const color = menuColor(item.color);
+    return {
+      name: item.name,
+      url: item.url,
+      subsections: safeLinks(item.subsections).map((sub) => ({ name: sub.name, url: sub.url })),
+      ...(color === undefined ? {} : { color }),
+      ...(item.isMobile ? { isMobile: true } : {}),
+    };
+  });
 }
 
 /** Menus and legal links never fail a page: the client logs and returns empty lists (spec 1 §8). */

@@ -7,6 +7,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { jsonForScript } from '../../core/isomorphic/json-script.js';
 import { PlatformError } from '../../core/errors.js';
 import { AMP_CUSTOM_CSS_MAX_BYTES } from './amp-styles.js';
 
@@ -95,14 +96,7 @@ export function ampExtensionScripts(extensions: readonly string[]): string[] {
 }
 
 /** JSON for a `<script type="application/json">` body: nothing in it can close the element. */
-export function serializeJsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+export const serializeJsonForScript = jsonForScript;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

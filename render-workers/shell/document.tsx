@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { HeadModel, ShellModel } from '../view-model.js';
-import { BASE_CSS } from './styles.js';
+import { BASE_CSS, SHELL_CSS } from './styles.js';
 import { SiteHeader } from './header.js';
 import { SiteFooter } from './footer.js';
 
@@ -16,10 +16,14 @@ export interface DocumentProps {
   bodyClass: string;
   /** Page-specific head elements (article meta, amphtml link, JSON-LD), after the shared ones. */
   extraHead?: ReactNode;
+  /** Spec 1 §2.3: the static-page layout hides the header on /gowatch. Default false. */
+  hideHeader?: boolean;
+  /** Spec 1 §2.3: the static-page layout hides the footer on /connect. Default false. */
+  hideFooter?: boolean;
   children: ReactNode;
 }
 
-export function Document({ head, shell, bodyClass, extraHead, children }: DocumentProps) {
+export function Document({ head, shell, bodyClass, extraHead, hideHeader = false, hideFooter = false, children }: DocumentProps) {
   return (
     <html lang={shell.site.lang}>
       <head>
@@ -27,7 +31,7 @@ export function Document({ head, shell, bodyClass, extraHead, children }: Docume
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {'tags' in head ? head.tags : <SharedHeadTags head={head} siteName={shell.site.name} />}
         {extraHead}
-        <style dangerouslySetInnerHTML={{ __html: BASE_CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: BASE_CSS + SHELL_CSS }} />
         {shell.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
@@ -42,9 +46,9 @@ export function Document({ head, shell, bodyClass, extraHead, children }: Docume
             <a href={shell.site.translationNotice.href}>{shell.site.translationNotice.linkText}</a>
           </p>
         ) : null}
-        <SiteHeader shell={shell} />
+        {hideHeader ? null : <SiteHeader shell={shell} />}
         <main id="main-content">{children}</main>
-        <SiteFooter shell={shell} />
+        {hideFooter ? null : <SiteFooter shell={shell} />}
       </body>
     </html>
   );

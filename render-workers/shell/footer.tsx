@@ -1,18 +1,32 @@
 /**
- * Site footer (spec 1 §2.3): legal links and the copyright line with the year and the market-data
- * attribution. Social links and the network bar arrive with the shell issue.
+ * Site footer (spec 1 §2.3): social links (Facebook, Twitter, Instagram, RSS, Newsletters, by the
+ * social URL rule in core/isomorphic/social.ts), legal links, and the copyright line with the year
+ * and the market-data attribution. Failed legal links arrive empty (spec 1 §8) and render nothing.
  */
+import { socialLinks } from '../../core/isomorphic/social.js';
 import type { ShellModel } from '../view-model.js';
 
 export function SiteFooter({ shell }: { shell: ShellModel }) {
+  const social = socialLinks(shell.site.id);
   return (
     <footer className="site-footer">
       <div className="inner">
-        {shell.legalLinks.length > 0 ? (
-          <nav aria-label="Legal">
+        {social.length > 0 ? (
+          <nav className="social-links" aria-label="Follow us">
             <ul>
-              {shell.legalLinks.map((link) => (
-                <li key={link.url}>
+              {social.map((link) => (
+                <li key={link.network} className={`social-${link.network}`}>
+                  <a href={link.url}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {shell.legalLinks.length > 0 ? (
+          <nav className="legal-links" aria-label="Legal">
+            <ul>
+              {shell.legalLinks.map((link, index) => (
+                <li key={`${index}:${link.url}`}>
                   <a href={link.url}>{link.name}</a>
                 </li>
               ))}

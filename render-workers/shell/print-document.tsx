@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 
 /** Spec 1 §2.6: the print page is "Marked noindex, nofollow". */
-export const PRINT_ROBOTS = 'noindex, nofollow';
+export { PRINT_ROBOTS } from '../article/meta.js';
+import { PRINT_ROBOTS } from '../article/meta.js';
 
 export const PRINT_CSS = `
 *{box-sizing:border-box}

@@ -59,3 +59,21 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 @media (max-width:767px){.mobile-only{display:block}}
 @media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}
 `;
+
+// --- Site shell (issue 4 item 1; spec 1 §2.3): network bar, More and mobile menus, social links.
+// Appended by the shell work; the disclosures are <details>, styled to open as drop-downs.
+export const SHELL_CSS = `
+.network-bar{background:#0b1a2e;font-size:.75rem}
+.network-bar ul{display:flex;gap:14px;list-style:none;margin:0 auto;padding:4px 16px;max-width:1280px;overflow-x:auto;white-space:nowrap}
+.network-bar a{color:#c9d3e0}
+.more-menu,.mobile-menu{position:relative}
+.more-menu summary,.mobile-menu summary{cursor:pointer;font-weight:600;font-size:.95rem}
+.more-menu>details>ul,.mobile-menu>details>ul{position:absolute;z-index:5;top:100%;left:0;min-width:240px;max-height:70vh;overflow-y:auto;margin:6px 0 0;padding:8px 12px;list-style:none;background:var(--brand);box-shadow:0 4px 12px rgba(0,0,0,.25)}
+.mobile-menu>details>ul{left:auto;right:0}
+.more-menu li,.mobile-menu li{padding:3px 0}
+.more-menu details details ul,.mobile-menu details details ul{list-style:none;margin:2px 0 4px;padding-left:12px}
+.mobile-menu{display:none}
+@media (max-width:767px){.more-menu{display:none}.mobile-menu{display:block}}
+.social-links ul,.legal-links ul{margin:0 0 12px}
+.social-links a{font-weight:600}
+`;

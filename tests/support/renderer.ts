@@ -12,10 +12,11 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import type { RenderJob } from '../../core/queue.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
 import { createFsStore } from '../../core/storage/fs-driver.js';
 import { pageKey, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClient } from '../../core/upstream/client.js';
+import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
@@ -32,9 +33,10 @@ export interface RendererHarness {
   renderer: PageRenderer;
   /** Every JSON log line the renderer wrote, parsed. */
   logLines: Array<Record<string, unknown>>;
-  render(path: string, reason?: RenderJob['reason']): Promise<RenderOutcome>;
-  /** The stored body of a page variant; throws when there is none. */
-  stored(path: string, variant?: PageVariant): Promise<string>;
+  /** Renders a page of `site` (default news). */
+  render(path: string, reason?: RenderJob['reason'], site?: SiteId): Promise<RenderOutcome>;
+  /** The stored body of a page variant of `site` (default news); throws when there is none. */
+  stored(path: string, variant?: PageVariant, site?: SiteId): Promise<string>;
   /** Calls the sample upstream's test routes (/__sample/...). */
   sample(method: string, path: string, body?: unknown): Promise<void>;
   stop(): Promise<void>;
@@ -58,8 +60,8 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
       },
     }),
   });
-  const client = createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, upstream: client, logger, publicOrigin: HARNESS_ORIGIN, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
+  const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
+  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigin: HARNESS_ORIGIN, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
 
   return {
     upstream,
@@ -67,10 +69,10 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
     index,
     renderer,
     logLines,
-    render: (path, reason = 'republish') => renderer.render({ site: 'news', path, reason, requestedAt: new Date().toISOString() }),
-    async stored(path, variant = 'standard') {
-      const object = await store.get(pageKey('news', path, variant));
-      if (!object) throw new Error(`nothing stored for ${path} (${variant})`);
+    render: (path, reason = 'republish', site = 'news') => renderer.render({ site, path, reason, requestedAt: new Date().toISOString() }),
+    async stored(path, variant = 'standard', site = 'news') {
+      const object = await store.get(pageKey(site, path, variant));
+      if (!object) throw new Error(`nothing stored for ${site} ${path} (${variant})`);
       return object.body.toString('utf8');
     },
     async sample(method, path, body) {

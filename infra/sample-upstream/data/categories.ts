@@ -1,4 +1,5 @@
 /** Section fronts of the sample site (spec 1 §2.4, §3 Category). Each also has a section layout. */
+import type { TagInput } from '../../../core/upstream/tag-client.js';
 import type { CategoryRecord } from './types.js';
 
 export const CATEGORIES: CategoryRecord[] = [
@@ -77,5 +78,83 @@ export const CATEGORIES: CategoryRecord[] = [
     path: '/health',
     label: 'Health',
     url: '/health',
+  },
+];
+
+/**
+ * Category routes (spec 1 §2.1 `/category/{slug?}`, `/category/politics/elections/{slug?}`): a
+ * category record at the page path. Not section fronts, so kept out of CATEGORIES (the home
+ * layout, the article layouts and the articles' sections iterate that list).
+ */
+export const CATEGORY_FRONTS: CategoryRecord[] = [
+  {
+    title: 'Elections',
+    metaTitle: 'Elections News | Races, Polls and Results',
+    description: 'Races, polls and results from every state.',
+    slug: 'elections',
+    path: '/category/politics/elections',
+    customHeadline: 'Election Headquarters',
+    label: 'Elections',
+    url: '/category/politics/elections',
+  },
+  {
+    // The topper link's target on every section front (spec 1 §2.4).
+    title: 'America Together',
+    description: 'Stories of Americans working together in their communities.',
+    slug: 'america-together',
+    path: '/category/us/personal-freedoms/america-together',
+    label: 'America Together',
+    url: '/category/us/personal-freedoms/america-together',
+  },
+];
+
+/** Sample sponsor image per breakpoint (spec 2 §2: mobile, tablet, desktop, large). */
+function sponsorImages(name: string): { mobile: string; tablet: string; desktop: string; large: string } {
+  return {
+    mobile: `/images/sponsor-${name}-mobile.svg`,
+    tablet: `/images/sponsor-${name}-tablet.svg`,
+    desktop: `/images/sponsor-${name}-desktop.svg`,
+    large: `/images/sponsor-${name}-large.svg`,
+  };
+}
+
+/**
+ * Tags (docs/upstream-contract.md §5.1), keyed by tag path: `fox-news/` plus the page path minus a
+ * leading `/category/` (spec 1 §7). One per sponsored heading level (spec 1 §2.4), one without a
+ * sponsor and without a category record (the page renders from the tag alone), and one section
+ * front's tag. A category route without a tag is a 404 (spec 2 §8).
+ */
+export const TAGS: TagInput[] = [
+  {
+    title: 'Elections',
+    metaTitle: 'Elections News | Races, Polls and Results',
+    slug: 'elections',
+    path: 'fox-news/politics/elections',
+    url: '/category/politics/elections',
+    sponsor: { level: 'takeover', name: 'Civic Data Co.', url: 'https://sponsor.example/civic', logo: sponsorImages('civic-logo'), background: sponsorImages('civic-background') },
+  },
+  {
+    title: 'Senate Races',
+    metaTitle: 'Senate Races | Elections',
+    description: 'Every Senate race on the ballot this year.',
+    slug: 'senate',
+    path: 'fox-news/politics/elections/senate',
+    customHeadline: ' ',
+    url: '/category/politics/elections/senate',
+  },
+  {
+    title: 'America Together',
+    slug: 'america-together',
+    path: 'fox-news/us/personal-freedoms/america-together',
+    url: '/category/us/personal-freedoms/america-together',
+    sponsor: { level: 'normal', name: 'Main Street Fund', logo: sponsorImages('main-street'), wingColor: '#003366' },
+  },
+  {
+    // A section front's tag: a logo-level sponsor without a wing colour (the default red applies).
+    title: 'Lifestyle',
+    slug: 'lifestyle',
+    path: 'fox-news/lifestyle',
+    url: '/lifestyle',
+    sponsor: { level: 'logo', name: 'Harvest Table', url: 'https://sponsor.example/harvest', logo: sponsorImages('harvest') },
   },
 ];

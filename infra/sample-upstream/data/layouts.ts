@@ -1,7 +1,9 @@
 /**
  * Page layouts (spec 1 §7 "per page": home, section fronts by path, articles by
- * fox-news/{category slug}). Region components are `{ type, model }`; the sample uses
- * `article-list` (filled by article search), `newsletter-promo` and `ad`.
+ * fox-news/{category slug}, category routes by tag path). Region components are `{ type, model }`
+ * (core/upstream/component-schemas.ts); between them the fronts use every front component of
+ * spec 1 §3 and spec 2 §2, plus an unknown type, an unexpected summary item and an ad whose sizes
+ * are not strings (each logged and skipped).
  */
 import { CATEGORIES } from './categories.js';
 import { NAV_LAYOUTS } from './nav.js';
@@ -43,14 +45,199 @@ const HOME: LayoutRecord = {
   offset: 9,
 };
 
-const SECTIONS: LayoutRecord[] = CATEGORIES.map((category) => ({
-  id: `layout-section-${category.slug}`,
-  subtype: 'section',
-  elementId: category.path,
-  main: [list(undefined, 1, { category: category.slug, style: 'spotlight' }), list(undefined, 10, { category: category.slug, from: 1 })],
-  rightRail: [newsletter(category.slug, `${category.title} Newsletter`), list('Latest News', 5, { style: 'rank' }), ad(['300x250'])],
-  offset: 11,
-}));
+/** Components only some fronts show, so every front component appears somewhere (issue 4 item 7). */
+const SHOWCASE: Record<string, { preContent?: Component[]; main?: Component[]; rightRail?: Component[]; postContent?: Component[]; takeover?: boolean }> = {
+  world: {
+    preContent: [ad(['970x250', '970x66', '728x90'])],
+    main: [
+      {
+        type: 'spotlight',
+        model: {
+          title: 'In Focus',
+          items: [
+            {
+              title: 'Senate panel advances rural broadband bill',
+              url: '/politics/senate-panel-advances-rural-broadband-bill',
+              imageUrl: '/images/spotlight-broadband.svg',
+              kickerText: 'Capitol Hill',
+              eyebrowType: 'exclusive',
+              imageCopyright: 'Sample Images',
+              dek: 'The bill now heads to the full Senate.',
+              dimensionType: 'twocross',
+              publicationDate: '2026-02-28T15:00:00Z',
+              relatedArticles: [{ title: 'What the broadband bill funds', url: '/politics/senate-panel-advances-rural-broadband-bill', duration: '02:14' }],
+            },
+            {
+              title: 'Governors meet on water rights',
+              url: '/politics/governors-sign-interstate-water-sharing-compact',
+              imageUrl: '/images/spotlight-water.svg',
+              dimensionType: 'twocross',
+              isVideo: true,
+              isShared: true,
+              originationStation: 'FOX 10 Phoenix',
+              duration: '03:05',
+            },
+          ],
+        },
+      },
+      {
+        type: 'summary',
+        model: {
+          title: 'Key Takeaways',
+          items: [
+            { content_type: 'text', text: 'Lawmakers <strong>agreed</strong> on three points.<script>alert(1)</script>' },
+            { content_type: 'list', title: 'What <em>passed</em>', items: ['Broadband funding', 'Water compacts'] },
+            { content_type: 'external_link', title: 'Read the bill text', url: 'https://www.congress.gov/', description: 'On congress.gov.' },
+            { content_type: 'article', title: 'How the vote went', url: '/politics/senate-panel-advances-rural-broadband-bill' },
+            { content_type: 'video', title: 'Watch the hearing', url: '/video/senate-hearing', duration: '12:40' },
+            { content_type: 'brightcove_video', title: 'Senators react', videoId: '6301234567001', duration: '01:30' },
+            { content_type: 'podcast', title: 'An item type the site does not know' },
+          ],
+        },
+      },
+      {
+        type: 'timeline',
+        model: {
+          title: 'How the Bill Moved',
+          items: [
+            { label: 'Bill introduced', url: '/politics/senate-panel-advances-rural-broadband-bill', time: '2026-01-12T15:00:00Z' },
+            { label: 'Committee vote', url: '/politics/senate-panel-advances-rural-broadband-bill', time: '9:30 AM ET' },
+          ],
+        },
+      },
+      {
+        type: 'promo-slideshow',
+        model: {
+          slides: [
+            { image: '/images/promo-special-report.svg', showTitle: 'Special Report', title: 'Tonight: the broadband vote', url: '/politics', buttonLabel: 'Watch Now' },
+            { image: '/images/promo-sunday.svg', showTitle: 'Sunday Morning Futures', title: 'The week in Washington', url: '/politics' },
+          ],
+        },
+      },
+      { type: 'ad', model: { id: 'ad-world-repeat', sizes: ['300x250', '320x50'], placement: { repeat: 3, startPosition: 3, max: 2 } } },
+    ],
+    postContent: [{ type: 'ar-widget', model: {} }, { type: 'ad', model: { sizes: [300, 250] } }],
+  },
+  us: {
+    main: [
+      {
+        type: 'business-news',
+        model: {
+          title: 'Fox Business',
+          site: { name: 'Fox Business', url: 'https://www.foxbusiness.com' },
+          items: [
+            { title: 'Rates hold steady', url: 'https://www.foxbusiness.com/economy/rates-hold-steady', label: 'Economy', categoryUrl: 'https://www.foxbusiness.com/economy', publicationDate: '2026-02-28T14:00:00Z', description: 'The central bank left rates unchanged.' },
+            { title: 'Markets in two minutes', url: 'https://www.foxbusiness.com/video/markets-in-two', label: 'Video', categoryUrl: 'https://www.foxbusiness.com/markets', publicationDate: '2026-02-28T16:30:00Z' },
+          ],
+        },
+      },
+      {
+        type: 'business-sites',
+        model: {
+          title: 'Around the Network',
+          items: [
+            { link: 'https://www.foxbusiness.com', alt: 'Fox Business', image: '/images/site-fox-business.svg' },
+            { link: 'https://www.foxweather.com', alt: 'Fox Weather', image: '/images/site-fox-weather.svg' },
+          ],
+        },
+      },
+    ],
+    rightRail: [
+      {
+        type: 'stocks',
+        model: {
+          title: 'Markets',
+          items: [
+            { ticker: 'DJIA', url: 'https://www.foxbusiness.com/quote?stockTicker=I:DJI', description: 'Dow Jones Industrial Average', current: 43210.55, netChange: 120.4, percentChange: 0.28 },
+            { ticker: 'SP500', url: 'https://www.foxbusiness.com/quote?stockTicker=I:SP500', description: 'S&P 500', current: 5890.1, netChange: -12.35, percentChange: -0.21 },
+          ],
+        },
+      },
+    ],
+  },
+  lifestyle: {
+    main: [
+      {
+        type: 'merchandise',
+        model: {
+          title: 'Shop the Story',
+          items: [
+            {
+              title: 'Cast iron skillet',
+              description: 'A pan for every kitchen.',
+              url: 'https://shop.example/skillet',
+              imageUrl: '/images/merch-skillet.svg',
+              author: { name: 'Lena Okafor', url: '/person/o/lena-okafor' },
+              buttons: [{ label: 'Buy Now', url: 'https://shop.example/skillet' }],
+            },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+const SECTIONS: LayoutRecord[] = CATEGORIES.map((category) => {
+  const extra = SHOWCASE[category.slug] ?? {};
+  return {
+    id: `layout-section-${category.slug}`,
+    subtype: 'section',
+    elementId: category.path,
+    ...(extra.preContent ? { preContent: extra.preContent } : {}),
+    main: [
+      list(undefined, 1, { category: category.slug, style: 'spotlight' }),
+      // The first list: load-more fetches 10 plus one (spec 1 §4, §9).
+      list(undefined, 10, { category: category.slug, from: 1 }),
+      ...(extra.main ?? []),
+    ],
+    rightRail: [newsletter(category.slug, `${category.title} Newsletter`), list('Latest News', 5, { style: 'rank' }), ad(['300x250']), ...(extra.rightRail ?? [])],
+    postContent: [recirculation(category.title), ...(extra.postContent ?? [])],
+    offset: 11,
+  };
+});
+
+function recirculation(section: string): Component {
+  return {
+    type: 'recirculation',
+    model: {
+      title: `More ${section} Coverage`,
+      items: [
+        { title: 'Fox News Digital Originals', url: '/video', source: 'Fox News' },
+        { title: 'Outdoor stories from Fox Weather', url: 'https://www.foxweather.com/outdoors', imageUrl: '/images/recirc-weather.svg', source: 'Fox Weather', isExternal: true },
+      ],
+    },
+  };
+}
+
+/** Category routes' layouts, by tag path (spec 1 §7 "category: tag path"). */
+const CATEGORY_LAYOUTS: LayoutRecord[] = [
+  {
+    id: 'layout-category-elections',
+    subtype: 'category',
+    elementId: 'fox-news/politics/elections',
+    main: [
+      {
+        type: 'spotlight',
+        model: { items: [{ title: 'Governors meet on water rights', url: '/politics/governors-sign-interstate-water-sharing-compact', imageUrl: '/images/spotlight-elections.svg', dimensionType: 'bigtop', eyebrowType: 'live', kickerText: 'Election Night' }] },
+      },
+      list(undefined, 10, { category: 'politics' }),
+    ],
+    rightRail: [list('Most Read', 25, { category: 'politics', style: 'rank' })],
+  },
+  {
+    id: 'layout-category-elections-senate',
+    subtype: 'category',
+    elementId: 'fox-news/politics/elections/senate',
+    main: [list(undefined, 10, { category: 'politics' })],
+    rightRail: [newsletter('elections', 'Elections Newsletter')],
+  },
+  {
+    id: 'layout-category-america-together',
+    subtype: 'category',
+    elementId: 'fox-news/us/personal-freedoms/america-together',
+    main: [list(undefined, 10, { category: 'us' }), { type: 'contact-form', model: { formId: 'america-together', location: true } }],
+  },
+];
 
 const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   id: `layout-article-${category.slug}`,
@@ -60,4 +247,4 @@ const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   postContent: [list(`More from ${category.title}`, 4, { category: category.slug, url: category.url })],
 }));
 
-export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES];
+export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS];

@@ -4,11 +4,13 @@
  */
 import type { ReactNode } from 'react';
 import { formatArticleDate } from '../../../core/isomorphic/dates.js';
+import { IMAGE_SIZES } from '../../../core/isomorphic/images.js';
 import { BodyBlocks } from '../../blocks/blocks.js';
 import { Document, type DocumentProps } from '../../shell/document.js';
 import type { ListSection, ShellModel } from '../../view-model.js';
 import type { ArticlePageView } from './article-view.js';
 import { GateOverlay } from './gate-overlay.js';
+import { PAYWALL_CLASS } from '../../article/structured-data.js';
 
 export interface ArticlePageProps {
   head: DocumentProps['head'];
@@ -21,8 +23,6 @@ export interface ArticlePageProps {
 /** The entertainment section's mobile block (spec 1 §2.6). */
 export const ON_OUR_RADAR = 'On Our Radar';
 
-/** Spec 1 §9: text-to-speech block label and text. */
-export const TEXT_TO_SPEECH = { label: 'NEW', text: 'You can now listen to articles!' } as const;
 
 export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) {
   const bodyClass = `page-article layout-${view.layout} section-${view.section}`;
@@ -48,18 +48,14 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
                   <BodyBlocks blocks={view.featuredBlocks} />
                 </div>
               ) : null}
-              <div className="paywall">
+              <div className="gate">
                 <GateOverlay siteName={shell.site.name} />
               </div>
             </>
           ) : null}
           {view.disclosure ? <p className="disclosure">{view.disclosure}</p> : null}
-          {view.textToSpeech ? (
-            <p className="text-to-speech">
-              <span className="badge">{TEXT_TO_SPEECH.label}</span> {TEXT_TO_SPEECH.text}
-            </p>
-          ) : null}
-          <div className="article-body">
+          {/* Gated: the remaining body is the restricted part the JSON-LD hasPart names. */}
+          <div className={view.layout === 'gated' ? `article-body ${PAYWALL_CLASS}` : 'article-body'}>
             <BodyBlocks blocks={view.blocks} />
           </div>
           {view.onOurRadar && view.onOurRadar.items.length > 0 ? (
@@ -78,6 +74,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
         </article>
         {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} /> : null}
       </div>
+      {view.postContent.length > 0 ? <PostContent sections={view.postContent} /> : null}
     </Document>
   );
 }
@@ -94,11 +91,13 @@ function ArticleHeader({ view }: { view: ArticlePageView }) {
       {view.subHeadline ? <p className="dek">{view.subHeadline}</p> : null}
       {view.layout === 'interactive' ? null : (
         <>
-          {view.authors.length > 0 ? (
+          {view.authors.length > 0 || view.source ? (
             <div className="byline">
               {view.authors.map((author) => (
                 <span className="author" key={author.url ?? author.name}>
-                  {author.headshotUrl ? <img className="headshot" src={author.headshotUrl} alt="" width={32} height={32} /> : null}
+                  {author.headshotUrl ? (
+                    <img className="headshot" src={author.headshotUrl} alt="" width={IMAGE_SIZES.headshot.width} height={IMAGE_SIZES.headshot.height} />
+                  ) : null}
                   {author.url ? <a href={author.url}>{author.name}</a> : author.name}
                 </span>
               ))}
@@ -201,6 +200,25 @@ function RightRail({ sections }: { sections: ListSection[] }) {
         </section>
       ))}
     </aside>
+  );
+}
+
+function PostContent({ sections }: { sections: ListSection[] }) {
+  return (
+    <div className="post-content">
+      {sections.map((section, index) => (
+        <section key={index} aria-label={section.title ?? 'More stories'}>
+          {section.title ? <h2>{section.title}</h2> : null}
+          <ul className="article-list">
+            {section.items.map((item) => (
+              <li key={item.url}>
+                <a href={item.url}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }
 

@@ -36,7 +36,6 @@ export interface ArticlePageView {
   /** Body blocks, ads already inserted. */
   blocks: Block[];
   disclosure?: string;
-  textToSpeech: boolean;
   footerNote?: string;
   authorBios: AuthorBioView[];
   liveBlog?: { eventCode: string };
@@ -45,6 +44,8 @@ export interface ArticlePageView {
   tags: Link[];
   comments: boolean;
   rightRail: ListSection[];
+  /** Lists from the article layout's post-content region (spec 1 §2.6). */
+  postContent: ListSection[];
   /** Entertainment articles: the On Our Radar block, shown on mobile (spec 1 §2.6). */
   onOurRadar?: ListSection;
   recommendedVideos: Link[];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteDateLabel, relativeTimeLabel } from './relative-time.js';
+
+const NOW = new Date('2026-03-01T17:00:00Z'); // noon US Eastern (EST)
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
+
+describe('relativeTimeLabel (spec 1 §4, §9)', () => {
+  it('reads "just in" under 1 minute, and for a date in the future', () => {
+    expect(relativeTimeLabel(minutesAgo(0), NOW)).toBe('just in');
+    expect(relativeTimeLabel(new Date(NOW.getTime() - 59_999), NOW)).toBe('just in');
+    expect(relativeTimeLabel(minutesAgo(-5), NOW)).toBe('just in');
+  });
+
+  it('counts minutes from 1 to 59 ("N min(s) ago")', () => {
+    expect(relativeTimeLabel(minutesAgo(1), NOW)).toBe('1 min ago');
+    expect(relativeTimeLabel(minutesAgo(2), NOW)).toBe('2 mins ago');
+    expect(relativeTimeLabel(minutesAgo(59), NOW)).toBe('59 mins ago');
+  });
+
+  it('counts hours from 60 to 1439 minutes', () => {
+    expect(relativeTimeLabel(minutesAgo(60), NOW)).toBe('1 hour ago');
+    expect(relativeTimeLabel(minutesAgo(119), NOW)).toBe('1 hour ago');
+    expect(relativeTimeLabel(minutesAgo(120), NOW)).toBe('2 hours ago');
+    expect(relativeTimeLabel(minutesAgo(1439), NOW)).toBe('23 hours ago');
+  });
+
+  it('counts days from 1440 to 10079 minutes', () => {
+    expect(relativeTimeLabel(minutesAgo(1440), NOW)).toBe('1 day ago');
+    expect(relativeTimeLabel(minutesAgo(2880), NOW)).toBe('2 days ago');
+    expect(relativeTimeLabel(minutesAgo(10079), NOW)).toBe('6 days ago');
+  });
+
+  it('shows "Month D" from 10080 minutes and "Month D, YYYY" from 525600, in US Eastern', () => {
+    expect(relativeTimeLabel(minutesAgo(10080), NOW)).toBe('February 22');
+    expect(relativeTimeLabel(minutesAgo(525599), NOW)).toBe('March 1');
+    expect(relativeTimeLabel(minutesAgo(525600), NOW)).toBe('March 1, 2025');
+    // 03:30 UTC on March 2 is still March 1 in New York.
+    expect(relativeTimeLabel('2024-03-02T03:30:00Z', NOW)).toBe('March 1, 2024');
+  });
+
+  it('gives "" for an unparsable date', () => {
+    expect(relativeTimeLabel('not a date', NOW)).toBe('');
+    expect(absoluteDateLabel('not a date')).toBe('');
+  });
+});
+
+describe('absoluteDateLabel', () => {
+  it('is "Month D, YYYY" in US Eastern', () => {
+    expect(absoluteDateLabel('2026-02-28T13:05:00Z')).toBe('February 28, 2026');
+    expect(absoluteDateLabel('2026-03-01T04:00:00Z')).toBe('February 28, 2026');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Time labels of article lists (spec 1 §4 "Time label", §9 "Relative time"). Pure and isomorphic:
+ * the server stores the absolute date (pages must be deterministic) and the browser island
+ * applies `relativeTimeLabel` with its own clock.
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { SITE_TIME_ZONE } from './constants.js';
+
+/** Minute thresholds of spec 1 §9: 1 min, 60 min, 1440 min (a day), 10080 (a week), 525600 (a year). */
+export const RELATIVE_TIME_LIMITS = { justIn: 1, minutes: 60, hours: 1440, days: 10080, sameYear: 525600 } as const;
+
+const MINUTE_MS = 60_000;
+
+function toDate(value: Date | string): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * "just in" under 1 minute; "N min(s) ago" under 60; "N hour(s) ago" under 1440; "N day(s) ago"
+ * under 10080; "Month D" under 525600; otherwise "Month D, YYYY" (US Eastern). A date in the
+ * future (clock skew) reads "just in"; an unparsable one gives "".
+ */
+export function relativeTimeLabel(value: Date | string, now: Date): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  const minutes = Math.floor((now.getTime() - date.getTime()) / MINUTE_MS);
+  if (minutes < RELATIVE_TIME_LIMITS.justIn) return 'just in';
+  if (minutes < RELATIVE_TIME_LIMITS.minutes) return plural(minutes, 'min');
+  if (minutes < RELATIVE_TIME_LIMITS.hours) return plural(Math.floor(minutes / 60), 'hour');
+  if (minutes < RELATIVE_TIME_LIMITS.days) return plural(Math.floor(minutes / 1440), 'day');
+  if (minutes < RELATIVE_TIME_LIMITS.sameYear) return formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d');
+  return absoluteDateLabel(date);
+}
+
+/** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it. */
+export function absoluteDateLabel(value: Date | string): string {
+  const date = toDate(value);
+  return date === null ? '' : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d, yyyy');
+}

@@ -1,0 +1,23 @@
+/**
+ * Every upstream reader a render needs, built from one configuration: the main client (articles,
+ * categories, layouts, menus, lists, the site map), tags and static pages.
+ */
+import type { UpstreamConfig } from '../config/upstream.js';
+import type { Logger } from '../logger.js';
+import { createUpstreamClient, type UpstreamClient } from './client.js';
+import { createStaticPageClient, type StaticPageClient } from './static-page-client.js';
+import { createTagClient, type TagClient } from './tag-client.js';
+
+export interface UpstreamClients {
+  upstream: UpstreamClient;
+  tags: TagClient;
+  staticPages: StaticPageClient;
+}
+
+export function createUpstreamClients(options: { config: UpstreamConfig; logger: Logger }): UpstreamClients {
+  return {
+    upstream: createUpstreamClient(options),
+    tags: createTagClient(options),
+    staticPages: createStaticPageClient(options),
+  };
+}

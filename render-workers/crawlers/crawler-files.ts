@@ -1,0 +1,47 @@
+/**
+ * What crawlers read (issue 4 item 6): section RSS feeds, sitemaps, the news sitemap, robots.txt.
+ * render-page.ts routes every path `isCrawlerPath` accepts to `buildCrawlerFile`; the whole-site
+ * publish renders `CRAWLER_PUBLISH_PATHS`.
+ *
+ *   path                          writes                                   records
+ *   /rss/{section}.xml (12)       feedKey(site, section)                   list:category:<section>, category:/<section>
+ *   /sitemap.xml                  sitemap.xml, sitemap-sections.xml,       list:latest, category:<path> per candidate
+ *                                 sitemap-articles-N.xml (all N)
+ *   /sitemap-sections.xml,        the same as /sitemap.xml (one site-map   the same
+ *   /sitemap-articles-N.xml       read makes them all)
+ *   /sitemap-news.xml             sitemap-news.xml                         list:latest
+ *   /robots.txt                   robots.txt                               nothing
+ */
+import { feedSectionFromRequestPath, feedUrlPath } from '../../core/storage/keys.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { ROBOTS_PATH, buildRobots } from './robots.js';
+import { FEED_SECTIONS, buildRssFeed, isFeedSection } from './rss.js';
+import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH, buildNewsSitemap, buildSitemaps, isSitemapPath } from './sitemaps.js';
+
+/**
+ * The paths a whole-site publish renders. The section and articles sitemaps are not listed: the
+ * `/sitemap.xml` render writes them.
+ */
+export const CRAWLER_PUBLISH_PATHS: readonly string[] = [
+  ROBOTS_PATH,
+  SITEMAP_INDEX_PATH,
+  NEWS_SITEMAP_PATH,
+  ...FEED_SECTIONS.map((section) => feedUrlPath(section)),
+];
+
+export function isCrawlerPath(path: string): boolean {
+  if (path === ROBOTS_PATH || isSitemapPath(path)) return true;
+  const section = feedSectionFromRequestPath(path);
+  return section !== null && isFeedSection(section);
+}
+
+/** The crawler file(s) at `ctx.path`; null for a path `isCrawlerPath` refuses. */
+export async function buildCrawlerFile(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  const { path } = ctx;
+  if (path === ROBOTS_PATH) return buildRobots(ctx);
+  if (path === NEWS_SITEMAP_PATH) return buildNewsSitemap(ctx);
+  if (isSitemapPath(path)) return buildSitemaps(ctx);
+  const section = feedSectionFromRequestPath(path);
+  if (section !== null && isFeedSection(section)) return buildRssFeed(ctx, section);
+  return null;
+}

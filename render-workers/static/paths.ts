@@ -1,0 +1,55 @@
+/**
+ * Which paths are static pages, and the per-path rules of the static-page layout (spec 1 §2.1
+ * route table, §2.3, §2.5). render-page.ts routes a path here when `isStaticPath` says so.
+ */
+import type { SiteInfo } from '../../core/isomorphic/sites.js';
+
+/** The special pages of the route table (spec 1 §2.1 "static or special pages"). */
+export const SPECIAL_PAGE_PATHS = [
+  '/connect',
+  '/fnctv',
+  '/foxaroundtheworld',
+  '/foxaroundtheworld/search',
+  '/go',
+  '/gowatch',
+  '/newsletters',
+  '/newyears',
+] as const;
+
+/** Legal pages (spec 1 §2.1). */
+export const LEGAL_PAGE_PATHS = ['/privacy-policy', '/terms-of-use'] as const;
+
+/** The cookie demo page (spec 1 §2.3). The spec names no path; this one is ours. */
+export const COOKIE_DEMO_PATH = '/cookie-demo';
+
+/** The "On Air Personalities" page shell (spec 1 §2.3); its route is /personalities (spec 2 §2). */
+export const PERSONALITIES_PATH = '/personalities';
+
+/** Spec 1 §2.3: the static-page layout hides the header on /gowatch and the footer on /connect. */
+export const HEADER_HIDDEN_PATHS: readonly string[] = ['/gowatch'];
+export const FOOTER_HIDDEN_PATHS: readonly string[] = ['/connect'];
+
+/** Every path this builder renders on every site. */
+export const STATIC_PAGE_PATHS: readonly string[] = [...SPECIAL_PAGE_PATHS, ...LEGAL_PAGE_PATHS, COOKIE_DEMO_PATH, PERSONALITIES_PATH];
+
+/** The translation statement the machine-translation notice links to (spec 1 §1), if the site has one. */
+export function translationStatementPath(site: SiteInfo): string | undefined {
+  return site.translationNotice?.href;
+}
+
+/**
+ * True when `path` is a static page of `site`: the fixed list above, plus the translation
+ * statement on a site whose notice links to it (the Spanish edition, spec 1 §1). Other static
+ * pages upstream may hold are reached by calling the builder after the article and category
+ * lookups miss (spec 1 §2.1 "/{slug}/{article?} ... static pages"); it returns null when upstream
+ * has no record.
+ */
+export function isStaticPath(path: string, site: SiteInfo): boolean {
+  return STATIC_PAGE_PATHS.includes(path) || translationStatementPath(site) === path;
+}
+
+/** Spec 1 §2.5: the body class derives from the last path segment. */
+export function staticBodyClass(path: string): string {
+  const last = path.split('/').filter(Boolean).pop() ?? 'home';
+  return `page-static static-${last}`;
+}
