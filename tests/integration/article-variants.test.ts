@@ -14,21 +14,48 @@ import { startTestStack, type TestStack } from '../support/stack.js';
 let running: TestStack;
 let stack: Stack;
 const pages = new Map<string, string>();
+const allKeys: string[] = [];
 
 beforeAll(async () => {
   running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
   stack = running.stack;
   const summary = await stack.publishSite();
   expect(summary.failed).toEqual([]);
-  for await (const key of stack.store.list('news/')) {
-    if (!key.endsWith('.html')) continue;
-    const object = await stack.store.get(key);
-    if (object) pages.set(key, object.body.toString('utf8'));
+  for (const prefix of ['news/', 'es/']) {
+    for await (const key of stack.store.list(prefix)) {
+      allKeys.push(key);
+      if (!key.endsWith('.html')) continue;
+      const object = await stack.store.get(key);
+      if (object) pages.set(key, object.body.toString('utf8'));
+    }
   }
 }, 300_000);
 
 afterAll(async () => {
   await running.stop();
+});
+
+describe('the whole published site (npm start publishes the same set)', () => {
+  it('has home, the 404 page, fronts, static pages, feeds, sitemaps and robots.txt on both sites', () => {
+    for (const site of ['news', 'es']) {
+      expect(allKeys).toEqual(
+        expect.arrayContaining([
+          `${site}/pages/index.html`,
+          `${site}/special/404.html`,
+          `${site}/pages/politics/index.html`,
+          `${site}/pages/category/politics/elections/index.html`,
+          `${site}/pages/privacy-policy/index.html`,
+          `${site}/pages/gowatch/index.html`,
+          `${site}/feeds/politics.xml`,
+          `${site}/root/robots.txt`,
+          `${site}/root/sitemap.xml`,
+          `${site}/root/sitemap-news.xml`,
+        ]),
+      );
+    }
+    expect(allKeys).toContain('es/pages/translation-statement/index.html');
+    expect(allKeys).not.toContain('news/pages/translation-statement/index.html');
+  });
 });
 
 describe('every stored article variant', () => {
@@ -45,7 +72,7 @@ describe('every stored article variant', () => {
     expect(response.headers.get('location')).toBe('/us/county-opens-cooling-centers-during-heat-wave');
   });
 
-  it('has no HTML errors in any standard or print page (one vnu run)', { timeout: 120_000 }, async () => {
+  it('has no HTML errors in any standard or print page of either site (one vnu run)', { timeout: 120_000 }, async () => {
     const documents = [...pages].filter(([key]) => !key.endsWith('/amp.html')).map(([name, html]) => ({ name, html }));
     expect(errorLines(await validateHtml(documents))).toEqual([]);
   });

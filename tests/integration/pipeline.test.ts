@@ -97,9 +97,16 @@ describe('event -> stored -> served', () => {
     });
     const accepted = await postEvent(body, webhookHeaders(WEBHOOK_SECRET, body));
     expect(accepted.status).toBe(202);
-    const planned = (await accepted.json()) as { jobs: Array<{ path: string }> };
-    // The article itself, and the fronts that list politics stories (dependency index).
-    expect(planned.jobs.map((j) => j.path)).toEqual(expect.arrayContaining([ARTICLE, '/politics', '/']));
+    const planned = (await accepted.json()) as { jobs: Array<{ site: string; path: string }> };
+    const plannedPaths = new Set(planned.jobs.map((j) => j.path));
+    // The article itself, its front, home and its section's feed, on both sites...
+    for (const path of [ARTICLE, '/politics', '/', '/rss/politics.xml']) {
+      for (const site of ['news', 'es']) expect(planned.jobs).toContainEqual(expect.objectContaining({ site, path }));
+    }
+    // ...and nothing unrelated: no other article, no other section's feed.
+    const articles = await stack.upstream.listArticlePaths();
+    expect(articles.filter((path) => plannedPaths.has(path))).toEqual([ARTICLE]);
+    expect([...plannedPaths].filter((path) => path.startsWith('/rss/'))).toEqual(['/rss/politics.xml']);
 
     const html = await eventually(async () => {
       const text = await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text();
