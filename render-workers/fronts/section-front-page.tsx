@@ -13,7 +13,19 @@ const FRONT_CSS = [
   '@media (min-width:992px){.front-columns{grid-template-columns:minmax(0,1fr) 300px}}',
   '.sponsored-heading{border-left:8px solid var(--wing-color)}',
   '.sponsored-takeover .sponsor-background img{width:100%;height:auto}',
-  '.subscribe-button{display:inline-block;margin-left:12px}',
+  '.subscribe-button{display:inline-block;margin-left:12px;font-size:.9rem;vertical-align:middle;padding:4px 12px;border:1px solid var(--brand);border-radius:3px;text-decoration:none}',
+  '.front .items{list-style:none;padding:0;margin:0}',
+  '.front ol.items{list-style:decimal inside}',
+  '.front .article-item{display:grid;grid-template-columns:auto 1fr;gap:12px;border-top:1px solid var(--rule);padding:12px 0}',
+  '.front .article-item .item-title{font-size:1.05rem;margin:.2em 0}',
+  '.front .item-image img{width:227px;height:auto}',
+  '@media (max-width:767px){.front .item-image img{width:132px}}',
+  '.front .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}',
+  '.front .component-title{font-size:1.2rem;border-bottom:2px solid var(--accent);padding-bottom:4px}',
+  '.front section{margin-bottom:24px}',
+  '.region-right-rail .article-item{grid-template-columns:1fr}',
+  '.region-right-rail .item-image img{width:100%}',
+  '.front-columns>*{min-width:0}',
 ].join('');
 
 function Picture({ picture, alt, className }: { picture: SponsorPicture; alt: string; className: string }) {

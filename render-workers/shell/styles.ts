@@ -31,8 +31,8 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 .article table{border-collapse:collapse;width:100%;margin:1.2em 0}
 .article th,.article td{border:1px solid var(--rule);padding:6px 8px;text-align:left}
 .front h1{font-size:1.8rem;margin:.2em 0 .6em}
-.article-list{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
-.article-list li{border-top:1px solid var(--rule);padding-top:8px}
+ul.article-list{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+ul.article-list li{border-top:1px solid var(--rule);padding-top:8px}
 .article-list .item-title{font-size:1.05rem;margin:.2em 0}
 .article-list .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
 .not-found{text-align:center;padding:48px 16px}
