@@ -90,7 +90,7 @@ describe('a section front (spec 1 §2.4)', () => {
     const { html } = await build('/opinion');
     expect(html).not.toContain('class="subscribe-button"');
     expect(html).toContain('<h1 class="front-title">Opinion</h1>');
-    expect(html).not.toContain('region-right-rail');
+    expect(html).not.toContain('class="region region-right-rail"');
   });
 
   it('renders the first list with 10 items and the load-more data of the 11th (spec 1 §4, §9)', async () => {
