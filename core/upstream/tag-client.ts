@@ -6,13 +6,13 @@
  * contract -> UPSTREAM_BAD_RESPONSE. Kept apart from client.ts until the integrator folds
  * `getTagByPath` into UpstreamClient.
  */
+import { createTransport } from './transport.js';
 import { z } from 'zod';
-import { PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { resolveUpstreamBases, type UpstreamConfig } from '../config/upstream.js';
 import type { ReadRecorder } from './client.js';
 import { dataKeys } from './data-keys.js';
-import { categorySchema, describeIssues } from './schemas.js';
+import { categorySchema } from './schemas.js';
 
 /** Default sponsored wing colour (spec 1 §2.4, spec 2 §2). */
 export const DEFAULT_WING_COLOR = '#FF0000';
@@ -74,7 +74,6 @@ export interface TagClientOptions {
   fetchImpl?: typeof fetch;
 }
 
-const envelopeSchema = z.looseObject({ data: z.looseObject({ results: z.array(z.unknown()) }) });
 
 export function createTagClient(options: TagClientOptions): TagClient {
   const base = resolveUpstreamBases(options.config).tag;
@@ -82,56 +81,11 @@ export function createTagClient(options: TagClientOptions): TagClient {
 }
 
 function build(options: TagClientOptions, base: string, recorder: ReadRecorder | undefined): TagClient {
-  const { logger, config } = options;
-  const fetchImpl = options.fetchImpl ?? fetch;
-
-  function fail(code: 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_RESPONSE', message: string, api: object, extra: { cause?: unknown; details?: Record<string, unknown> } = {}): PlatformError {
-    const error = new PlatformError(code, message, { ...(extra.cause === undefined ? {} : { cause: extra.cause }), details: { api: 'tag', ...extra.details } });
-    logger.warn({ api, error }, 'upstream call failed');
-    return error;
-  }
-
+  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config) });
   return {
     async getTagByPath(tagPath) {
       recorder?.record(dataKeys.tag(tagPath));
-      const url = `${base}/api/tag?${new URLSearchParams({ path: tagPath }).toString()}`;
-      const started = performance.now();
-      const api = (status: number | undefined) => ({ name: 'tag', url, status, durationMs: Math.round(performance.now() - started) });
-      let response: Response;
-      let bodyText: string;
-      try {
-        response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(config.UPSTREAM_TIMEOUT_MS) });
-        bodyText = await response.text();
-      } catch (cause) {
-        throw fail('UPSTREAM_UNAVAILABLE', `Upstream tag is unreachable or timed out (GET ${url})`, api(undefined), { cause, details: { url } });
-      }
-      const status = response.status;
-      if (status === 404) {
-        logger.info({ api: api(status) }, 'upstream not found');
-        return null;
-      }
-      if (status < 200 || status >= 300) {
-        const code = status >= 500 || status === 429 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE';
-        throw fail(code, `Upstream tag answered ${status} (GET ${url})`, api(status), { details: { url, status } });
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(bodyText);
-      } catch (cause) {
-        throw fail('UPSTREAM_BAD_RESPONSE', `Upstream tag sent malformed JSON (GET ${url})`, api(status), { cause, details: { url } });
-      }
-      const envelope = envelopeSchema.safeParse(body);
-      if (!envelope.success) {
-        throw fail('UPSTREAM_BAD_RESPONSE', `Upstream tag sent an unexpected response (GET ${url}): ${describeIssues(envelope.error)}`, api(status), { details: { url } });
-      }
-      const [first] = envelope.data.data.results;
-      logger.debug({ api: api(status) }, 'upstream call');
-      if (first === undefined) return null;
-      const parsed = tagSchema.safeParse(first);
-      if (!parsed.success) {
-        throw fail('UPSTREAM_BAD_RESPONSE', `Upstream tag sent an unexpected response (GET ${url}): data.results.0.${describeIssues(parsed.error)}`, api(status), { details: { url } });
-      }
-      return parsed.data;
+      return await transport.first({ name: 'tag', service: 'tag', path: '/api/tag', query: { path: tagPath } }, tagSchema);
     },
     withRecorder(next) {
       return build(options, base, next);
