@@ -57,6 +57,15 @@ describe('single firing across processes', () => {
     expect(await acquireTick(kit.redis, kit.prefix, 'fronts', new Date('2026-03-28T12:10:00Z'))).toBe(true);
   });
 
+  it('re-renders the news sitemap of both sites every 15 minutes', async () => {
+    const newsSitemap = defaultSchedules(fronts).find((schedule) => schedule.name === 'news-sitemap');
+    expect(newsSitemap?.cron).toBe('*/15 * * * *');
+    expect(await newsSitemap?.targets()).toEqual([
+      { site: 'news', path: '/sitemap-news.xml' },
+      { site: 'es', path: '/sitemap-news.xml' },
+    ]);
+  });
+
   it('two runners on the same Redis enqueue a tick once', async () => {
     const [home, fronts5] = defaultSchedules(fronts);
     if (!home || !fronts5) throw new Error('expected the home and fronts schedules');

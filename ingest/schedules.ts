@@ -15,6 +15,7 @@
  * Several ingest processes may run the same schedules. Each tick takes a Redis lock named after
  * the schedule and the tick's minute (SET NX PX); only the process that gets it enqueues.
  */
+import { NEWS_SITEMAP_PATH } from '../core/isomorphic/constants.js';
 import { createTask, type ScheduledTask } from 'node-cron';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../core/logger.js';
@@ -95,6 +96,13 @@ export function defaultSchedules(listFrontPaths: () => Promise<PageRef[]>): Sche
   return [
     { name: 'home', cron: '* * * * *', targets: () => Promise.resolve(SITE_IDS.map((site) => ({ site, path: '/' }))) },
     { name: 'fronts', cron: '*/5 * * * *', targets: listFrontPaths },
+    // The news sitemap lists the last 48 hours (spec: "a news sitemap of the last 48 hours"):
+    // articles age out with no content event, so it is re-rendered every 15 minutes.
+    {
+      name: 'news-sitemap',
+      cron: '*/15 * * * *',
+      targets: () => Promise.resolve(SITE_IDS.map((site) => ({ site, path: NEWS_SITEMAP_PATH }))),
+    },
   ];
 }
 

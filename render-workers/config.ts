@@ -6,14 +6,17 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { QUEUE_PREFIX } from '../core/queue.js';
+import type { SiteId } from '../core/isomorphic/sites.js';
 
 const shape = {
   REDIS_URL: envVars.redisUrl().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
   /** Pages rendered at once by one worker process. Rendering is CPU-bound: about one per core. */
   WORKER_CONCURRENCY: envVars.positiveInt(2),
-  /** Public origin of the site, for canonical links (no trailing slash). */
+  /** Public origin of the news site, for canonical links (no trailing slash). */
   PUBLIC_ORIGIN: envVars.url().default('http://localhost:3000'),
+  /** Public origin of the Spanish edition (its own host, spec 1 §1). */
+  PUBLIC_ORIGIN_ES: envVars.url().default('http://es.localhost:3000'),
   /** Where `npm run build:bundle` wrote the manifest and assets. */
   BUNDLE_DIR: z.string().default('interactive-bundle/dist'),
   LOG_LEVEL: envVars.logLevel(),
@@ -25,7 +28,7 @@ export interface WorkerConfig {
   redisUrl: string;
   queuePrefix: string;
   concurrency: number;
-  publicOrigin: string;
+  publicOrigins: Record<SiteId, string>;
   bundleDir: string;
   logLevel: string;
   storage: StorageConfig;
@@ -38,7 +41,7 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     redisUrl: raw.REDIS_URL,
     queuePrefix: raw.QUEUE_PREFIX,
     concurrency: raw.WORKER_CONCURRENCY,
-    publicOrigin: raw.PUBLIC_ORIGIN.replace(/\/+$/, ''),
+    publicOrigins: { news: raw.PUBLIC_ORIGIN.replace(/\/+$/, ''), es: raw.PUBLIC_ORIGIN_ES.replace(/\/+$/, '') },
     bundleDir: raw.BUNDLE_DIR,
     logLevel: raw.LOG_LEVEL,
     storage: parseStorageConfig(env),

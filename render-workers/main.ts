@@ -27,7 +27,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const index = new DependencyIndex(redis, config.queuePrefix);
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
   const clients = createUpstreamClients({ config: config.upstream, logger });
-  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigin: config.publicOrigin, scripts: bundle.scripts });
+  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: config.publicOrigins, scripts: bundle.scripts });
   const worker = createRenderWorker({ connection, prefix: config.queuePrefix, concurrency: config.concurrency, renderer, logger });
   logger.info({ concurrency: config.concurrency, storage: store.driver }, 'render worker started');
 

@@ -55,8 +55,11 @@ export interface PageRendererOptions {
   /** Static page reads (core/upstream/static-page-client.ts). */
   staticPages: StaticPageClient;
   logger: Logger;
-  /** Public origin for canonical links, without a trailing slash. */
-  publicOrigin: string;
+  /**
+   * Public origin of each site for canonical and absolute links, without a trailing slash. The
+   * Spanish edition has its own host (issue 4), so its pages must not name the news origin.
+   */
+  publicOrigins: Readonly<Record<SiteId, string>>;
   /** Hashed bundle script URLs every standard page loads. */
   scripts: string[];
   /** Clock, for the copyright year and the news sitemap's window; tests pin it. */
@@ -84,7 +87,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         path: job.path,
         client,
         log,
-        publicOrigin: options.publicOrigin,
+        publicOrigin: options.publicOrigins[job.site],
         shellContext: { site, scripts: options.scripts, now: clock },
         record,
         now: clock,

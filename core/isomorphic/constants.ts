@@ -44,3 +44,11 @@ export const SEARCH_RESULTS_PATH = '/search-results/search';
 
 /** US Eastern, the time zone for every displayed date (spec 1 §9). */
 export const SITE_TIME_ZONE = 'America/New_York';
+
+/**
+ * Crawler file paths shared by the render worker (which builds them) and ingest (which schedules
+ * the news sitemap: its 48-hour window moves with the clock, so it must be re-rendered even when no
+ * content changes).
+ */
+export const SITEMAP_INDEX_PATH = '/sitemap.xml';
+export const NEWS_SITEMAP_PATH = '/sitemap-news.xml';

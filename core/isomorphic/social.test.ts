@@ -15,7 +15,7 @@ describe('footer social networks (spec 1 §2.3)', () => {
       'https://www.facebook.com/FoxNews',
       'https://twitter.com/FoxNews',
       'https://www.instagram.com/foxnews',
-      '/about/rss',
+      '/rss/us.xml',
       '/newsletters',
     ]);
   });

@@ -31,8 +31,8 @@ export const SOCIAL_NETWORK_INFO: Readonly<Record<SocialNetwork, SocialNetworkIn
 
 /** Each site's profile per network: a handle or path (base prepended) or a full web address. */
 export const SOCIAL_PROFILES: Readonly<Record<SiteId, Readonly<Record<SocialNetwork, string>>>> = {
-  news: { facebook: 'FoxNews', twitter: 'FoxNews', instagram: 'foxnews', rss: 'about/rss', newsletters: 'newsletters' },
-  es: { facebook: 'FoxNews', twitter: 'FoxNews', instagram: 'foxnews', rss: 'about/rss', newsletters: 'newsletters' },
+  news: { facebook: 'FoxNews', twitter: 'FoxNews', instagram: 'foxnews', rss: 'rss/us.xml', newsletters: 'newsletters' },
+  es: { facebook: 'FoxNews', twitter: 'FoxNews', instagram: 'foxnews', rss: 'rss/us.xml', newsletters: 'newsletters' },
 };
 
 export interface SocialLink {

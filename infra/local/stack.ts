@@ -44,7 +44,7 @@ export interface StackOptions {
   host?: string;
   adminToken: string;
   webhookSecret: string;
-  /** Public origin for canonical links; defaults to the edge router's address. */
+  /** Public origin of the news site; defaults to the edge router's address. The Spanish edition is es.<that host>. */
   publicOrigin?: string;
   bundleDir: string;
   workerConcurrency: number;
@@ -126,8 +126,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
+    const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
-    const renderer = createPageRenderer({ store, index, upstream, tags, staticPages, logger: workerLog, publicOrigin, scripts: bundle.scripts });
+    const renderer = createPageRenderer({ store, index, upstream, tags, staticPages, logger: workerLog, publicOrigins, scripts: bundle.scripts });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({
       connection: workerConnection,

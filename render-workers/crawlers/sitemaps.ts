@@ -12,6 +12,7 @@
  * per file. Every file is deterministic for unchanged content (no clock in the output; sorted
  * paths), so the content-hash check skips the ones that did not change.
  */
+import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, rootFileKey } from '../../core/storage/keys.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
@@ -21,9 +22,7 @@ import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import type { RenderedObject } from '../publish.js';
 import { element, parseDate, plainText, w3cDateTime, XML_DECLARATION } from './xml.js';
 
-export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 export const SECTIONS_SITEMAP_PATH = '/sitemap-sections.xml';
-export const NEWS_SITEMAP_PATH = '/sitemap-news.xml';
 const ARTICLES_SITEMAP = /^\/sitemap-articles-([1-9][0-9]{0,5})\.xml$/;
 
 /** sitemaps.org: "no more than 50,000 URLs" per sitemap file. */
@@ -189,3 +188,5 @@ export async function buildNewsSitemap(ctx: PageBuildContext): Promise<BuiltPage
   const body = renderNewsSitemap({ name: ctx.site.name, language: ctx.site.lang }, entries);
   return { kind: 'sitemap', objects: [xmlObject(rootFileKey(ctx.site.id, fileOf(NEWS_SITEMAP_PATH)), body)] };
 }
+
+export { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH };

@@ -2,7 +2,8 @@
  * Builds the shell and head models every page shares (spec 1 §2.3, §7, §8): the four nav menus and
  * the legal links, each link checked, and the copyright year from the render clock.
  */
-import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
+import { formatInTimeZone } from 'date-fns-tz';
+import { DEFAULT_ROBOTS, SITE_TIME_ZONE, TWITTER_CARD } from '../../core/isomorphic/constants.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
@@ -56,7 +57,8 @@ export async function loadShell(
     legalLinks: safeLinks(legal).map((link) => ({ name: link.name, url: link.url })),
     ...(active.topicUrl === undefined ? {} : { activeTopicUrl: active.topicUrl }),
     ...(active.sectionUrl === undefined ? {} : { activeSectionUrl: active.sectionUrl }),
-    year: context.now.getUTCFullYear(),
+    // The year in US Eastern, the site's time zone (spec 1 §9), not UTC's.
+    year: Number(formatInTimeZone(context.now, SITE_TIME_ZONE, 'yyyy')),
     scripts: context.scripts,
   };
 }

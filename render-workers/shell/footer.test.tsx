@@ -40,7 +40,7 @@ describe('social links (spec 1 §2.3)', () => {
       ['Facebook', 'https://www.facebook.com/FoxNews'],
       ['Twitter', 'https://twitter.com/FoxNews'],
       ['Instagram', 'https://www.instagram.com/foxnews'],
-      ['RSS', '/about/rss'],
+      ['RSS', '/rss/us.xml'],
       ['Newsletters', '/newsletters'],
     ]);
   });

@@ -11,7 +11,6 @@ import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, pageKey } from '../../core/storage/keys.js';
 import type { StaticPage as StaticPageRecord, StaticPageClient } from '../../core/upstream/static-page-client.js';
 import { toBlocks } from '../load/blocks.js';
-import { safeLinks } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { renderDocument } from '../render-html.js';
@@ -127,7 +126,12 @@ export async function buildStaticPage(ctx: PageBuildContext, staticPages: Static
     blocks: record ? toBlocks(record.components, log, { path }) : [],
     ...(path === COOKIE_DEMO_PATH ? { extra: 'cookie-demo' as const } : {}),
   };
-  const stylesheets = record ? safeLinks(record.stylesheets.map((url) => ({ url }))).map((link) => link.url) : [];
+  // Upstream stylesheets are dropped like its scripts: a third-party stylesheet can overlay,
+  // restyle or (through attribute selectors) exfiltrate page content. Page styles ship with the site.
+  if (record !== null && record.stylesheets.length > 0) {
+    log.warn({ staticPage: { path, stylesheets: record.stylesheets.length } }, 'static page stylesheets are not loaded');
+  }
+  const stylesheets: string[] = [];
 
   const html = renderDocument(
     createElement(StaticPage, {

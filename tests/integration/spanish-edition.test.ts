@@ -4,16 +4,10 @@
  * its link to the translation statement, which is itself a page of that site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { SITES } from '../../core/isomorphic/sites.js';
-import { createLogger } from '../../core/logger.js';
 import { notFoundPageKey, pageKey } from '../../core/storage/keys.js';
-import { createStaticPageClient } from '../../core/upstream/static-page-client.js';
-import { publishPage } from '../../render-workers/publish.js';
-import { buildStaticPage } from '../../render-workers/static/build-static-page.js';
-import { HARNESS_NOW, HARNESS_ORIGIN, HARNESS_SCRIPT, startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { HARNESS_ORIGIN_ES, startRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { createUpstreamClient } from '../../core/upstream/client.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const STATEMENT = '/translation-statement';
@@ -29,33 +23,6 @@ function decoded(html: string): string {
 function expectSpanishEdition(html: string): void {
   expect(html.startsWith('<!DOCTYPE html><html lang="es">')).toBe(true);
   expect(decoded(html)).toContain(`<p class="translation-notice" role="note">${NOTICE} <a href="${STATEMENT}">Declaración de traducción</a></p>`);
-}
-
-/**
- * Static pages are not routed by render-page.ts yet (the integrator wires buildStaticPage in), so
- * this renders the statement with the builder and publishes it the way the renderer does.
- */
-async function renderStaticPage(path: string): Promise<void> {
-  const config = parseUpstreamConfig({ UPSTREAM_BASE_URL: h.upstream.url, UPSTREAM_TIMEOUT_MS: '5000' });
-  const log = createLogger({ component: 'es-test', level: 'silent' });
-  const reads = new Set<string>();
-  const record = (key: string) => reads.add(key);
-  const site = SITES.es;
-  const built = await buildStaticPage(
-    {
-      site,
-      path,
-      client: createUpstreamClient({ config, logger: log, recorder: { record } }),
-      log,
-      publicOrigin: HARNESS_ORIGIN,
-      shellContext: { site, scripts: [HARNESS_SCRIPT], now: HARNESS_NOW },
-      record,
-      now: HARNESS_NOW,
-    },
-    createStaticPageClient({ config, logger: log }),
-  );
-  if (built === null) throw new Error(`no static page at ${path}`);
-  await publishPage(h.store, h.index, { page: { site: 'es', path }, objects: built.objects, dataKeys: [...reads], reason: 'republish' });
 }
 
 beforeAll(async () => {
@@ -77,7 +44,7 @@ describe('the Spanish edition', () => {
     expect((await h.render('/', 'republish', 'es')).kind).toBe('home');
     expect((await h.render('/politics', 'republish', 'es')).kind).toBe('section');
     expect((await h.render(ARTICLE, 'republish', 'es')).kind).toBe('article');
-    await renderStaticPage(STATEMENT);
+    expect((await h.render(STATEMENT, 'republish', 'es')).kind).toBe('static');
 
     const documents = [];
     for (const path of ['/', '/politics', ARTICLE, STATEMENT]) {
@@ -95,6 +62,13 @@ describe('the Spanish edition', () => {
     expect(decoded(await h.stored(STATEMENT, 'standard', 'es'))).toContain('<h1>Declaración de traducción</h1>');
     expect(errorLines(await validateHtml(documents))).toEqual([]);
   }, 60_000);
+
+  it('names its own host in canonical links, not the news site\'s', async () => {
+    await h.render(ARTICLE, 'republish', 'es');
+    expect(await h.stored(ARTICLE, 'standard', 'es')).toContain(`<link rel="canonical" href="${HARNESS_ORIGIN_ES}${ARTICLE}"/>`);
+    await h.render('/politics', 'republish', 'es');
+    expect(await h.stored('/politics', 'standard', 'es')).toContain(`<link rel="canonical" href="${HARNESS_ORIGIN_ES}/politics"/>`);
+  });
 
   it('keeps the news site free of the notice and of the statement page', async () => {
     await h.render('/', 'republish', 'news');

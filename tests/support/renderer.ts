@@ -24,6 +24,7 @@ import { startTestRedis, type TestRedis } from './redis-server.js';
 /** The clock every harness render uses: pages are deterministic, the copyright year is 2026. */
 export const HARNESS_NOW = new Date('2026-03-01T12:00:00Z');
 export const HARNESS_ORIGIN = 'https://www.example.test';
+export const HARNESS_ORIGIN_ES = 'https://es.example.test';
 export const HARNESS_SCRIPT = '/assets/client-TEST.js';
 
 export interface RendererHarness {
@@ -61,7 +62,7 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
     }),
   });
   const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigin: HARNESS_ORIGIN, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
+  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
 
   return {
     upstream,
