@@ -72,7 +72,8 @@ describe('POST /webhooks/content', () => {
     await kit.index.record({ site: 'news', path: '/politics' }, ['list:category:politics', 'menu']);
     await kit.index.record({ site: 'news', path: '/' }, ['list:latest', 'menu']);
     await kit.index.record({ site: 'news', path: '/sports' }, ['list:category:sports', 'menu']);
-    const event = articleEvent();
+    // A new article: its section's lists and the latest lists change.
+    const event = articleEvent({ action: 'created' });
     const response = await postEvent(JSON.stringify(event));
 
     expect(response.statusCode).toBe(202);

@@ -13,10 +13,14 @@ describe('dataKeysFor', () => {
   // must be made on both sides.
   it.each<[Record<string, unknown>, string[]]>([
     [
-      { kind: 'article', contentId: '42', path: '/politics/story', sections: ['politics', 'politics/elections'] },
+      { kind: 'article', action: 'created', contentId: '42', path: '/politics/story', sections: ['politics', 'politics/elections'] },
       ['article:42', 'article-path:/politics/story', 'list:category:politics', 'list:category:politics/elections', 'list:latest'],
     ],
-    [{ kind: 'article', contentId: '42' }, ['article:42', 'list:latest']],
+    [{ kind: 'article', action: 'deleted', contentId: '42' }, ['article:42', 'list:latest']],
+    // A plain edit re-renders only the pages that display the article (they recorded article:42).
+    [{ kind: 'article', contentId: '42', path: '/politics/story', sections: ['politics'] }, ['article:42', 'article-path:/politics/story']],
+    // An edit that moves the article in lists says so.
+    [{ kind: 'article', contentId: '42', sections: ['politics'], listsChanged: true }, ['article:42', 'list:category:politics', 'list:latest']],
     [{ kind: 'category', path: '/category/politics' }, ['category:/category/politics']],
     [{ kind: 'tag', path: '/tag/ukraine' }, ['tag:/tag/ukraine']],
     [{ kind: 'layout', layout: { subtype: 'section', elementId: 'fox-news-politics' } }, ['layout:section:fox-news-politics']],
@@ -39,7 +43,7 @@ describe('dataKeysFor', () => {
   });
 
   it('deduplicates repeated sections', () => {
-    expect(keys({ kind: 'article', contentId: '1', sections: ['us', 'us'] })).toEqual(['article:1', 'list:category:us', 'list:latest']);
+    expect(keys({ kind: 'article', action: 'created', contentId: '1', sections: ['us', 'us'] })).toEqual(['article:1', 'list:category:us', 'list:latest']);
   });
 });
 

@@ -8,8 +8,9 @@
  *
  * | kind          | needs               | data keys                                                       |
  * |---------------|---------------------|-----------------------------------------------------------------|
- * | article       | contentId           | article:<contentId>, article-path:<path> (when given),          |
- * |               |                     | list:category:<slug> per section, list:latest                   |
+ * | article       | contentId           | article:<contentId>, article-path:<path> (when given); and,     |
+ * |               |                     | unless a plain update: list:category:<slug> per section,        |
+ * |               |                     | list:latest                                                     |
  * | category      | path                | category:<path>                                                 |
  * | tag           | path                | tag:<path>                                                      |
  * | layout        | layout              | layout:<subtype>:<elementId>; also menu for subtype nav and     |
@@ -72,6 +73,11 @@ const eventSchema = z
     sections: z.array(slug).max(50).optional(),
     /** Video tags. */
     tags: z.array(slug).max(100).optional(),
+    /**
+     * An `updated` article whose place in lists may have changed (moved section, new publication
+     * date, unpublished). Without it an update re-renders only the pages that display the article.
+     */
+    listsChanged: z.boolean().optional(),
     layout: z.strictObject({ subtype: token(100), elementId: token(200) }).optional(),
     occurredAt: z.iso.datetime({ offset: true }),
   })
@@ -113,6 +119,7 @@ export interface ContentEvent {
   path?: string;
   sections?: string[];
   tags?: string[];
+  listsChanged?: boolean;
   layout?: { subtype: string; elementId: string };
   occurredAt: string;
 }
@@ -139,9 +146,13 @@ export function dataKeysFor(event: ContentEvent): string[] {
       if (contentId !== undefined) keys.push(dataKeys.article(contentId));
       // Pages that looked the article up by path (and perhaps found nothing yet).
       if (path !== undefined) keys.push(dataKeys.articlePath(path));
-      for (const section of event.sections ?? []) keys.push(dataKeys.categoryList(section));
-      // Every publish, edit or removal can change what "latest" lists show.
-      keys.push(dataKeys.latestList());
+      // Every page that displays the article recorded `article:<id>` (lists record each item they
+      // show), so a plain edit re-renders exactly those. Lists are invalidated only when their
+      // membership or order can change: a new or removed article, or an update that says so.
+      if (event.action !== 'updated' || event.listsChanged === true) {
+        for (const section of event.sections ?? []) keys.push(dataKeys.categoryList(section));
+        keys.push(dataKeys.latestList());
+      }
       break;
     case 'category':
       if (path !== undefined) keys.push(dataKeys.category(path));

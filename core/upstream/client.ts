@@ -225,7 +225,12 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
       const summaries: ArticleSummary[] = [];
       results(spec.name, result.url, result.body).items.forEach((item, index) => {
         const parsed = articleSummarySchema.safeParse(item);
-        if (parsed.success) summaries.push(parsed.data);
+        if (parsed.success) {
+          summaries.push(parsed.data);
+          // A page showing the item depends on it: editing the article re-renders the page even
+          // when the list's membership is unchanged (ingest names only article:<id> then).
+          if (parsed.data.id !== undefined) record(dataKeys.article(parsed.data.id));
+        }
         else {
           logger.warn(
             { api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` },

@@ -98,15 +98,26 @@ describe('event -> stored -> served', () => {
     const accepted = await postEvent(body, webhookHeaders(WEBHOOK_SECRET, body));
     expect(accepted.status).toBe(202);
     const planned = (await accepted.json()) as { jobs: Array<{ site: string; path: string }> };
+    // Exactly the pages that display the article, on both sites: the article, the fronts whose
+    // lists show it, its section's feed and the news sitemap (which carries titles) when it is
+    // in their windows. Read back from the dependency index: which pages recorded article:art-1001.
+    const displaying = await stack.index.pagesFor([`article:${ARTICLE_ID}`, `article-path:${ARTICLE}`]);
+    expect(planned.jobs.map((j) => `${j.site}:${j.path}`).sort()).toEqual(displaying.map((p) => `${p.site}:${p.path}`).sort());
     const plannedPaths = new Set(planned.jobs.map((j) => j.path));
-    // The article itself, its front, home and its section's feed, on both sites...
-    for (const path of [ARTICLE, '/politics', '/', '/rss/politics.xml']) {
+    for (const path of [ARTICLE, '/politics', '/rss/politics.xml']) {
       for (const site of ['news', 'es']) expect(planned.jobs).toContainEqual(expect.objectContaining({ site, path }));
     }
-    // ...and nothing unrelated: no other article, no other section's feed.
+    // ...and nothing unrelated: no other article, no other section's feed, not the sitemap index,
+    // not a front that does not show it.
     const articles = await stack.upstream.listArticlePaths();
     expect(articles.filter((path) => plannedPaths.has(path))).toEqual([ARTICLE]);
     expect([...plannedPaths].filter((path) => path.startsWith('/rss/'))).toEqual(['/rss/politics.xml']);
+    expect(plannedPaths.has('/sitemap.xml')).toBe(false);
+    for (const path of plannedPaths) {
+      if (path === ARTICLE || path.startsWith('/rss/') || path.startsWith('/sitemap')) continue;
+      const html = await (await fetch(`${stack.siteUrl}${path}`)).text();
+      expect(html, `${path} was re-planned but does not show the article`).toContain(`href="${ARTICLE}"`);
+    }
 
     const html = await eventually(async () => {
       const text = await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text();
