@@ -61,6 +61,11 @@ describe('the document shell', () => {
     const mainMenu = /<nav class="main-menu"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
     const names = [...mainMenu.matchAll(/<a href="[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
     expect(names).toEqual([...HEADER_MENU_CATEGORIES]);
+    // Home is a front built from its layout's regions: the right rail's newsletter promo and
+    // rank list render, not only the main lists.
+    expect(html).toContain('<aside class="region region-right-rail"');
+    expect(html).toContain('Headlines Newsletter');
+    expect(html).toContain('Trending');
   });
 
   it('stores the 404 page with status 404 and the spec texts when home renders', async () => {

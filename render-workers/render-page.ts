@@ -25,10 +25,10 @@ import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
 import { buildCrawlerFile, isCrawlerPath } from './crawlers/crawler-files.js';
 import { sectionFrontBuilder } from './fronts/build-section-front.js';
-import { loadListSections } from './load/front.js';
+import { loadFrontRegions } from './fronts/load-components.js';
+import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
-import { FrontPage } from './pages/front-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { publishPage } from './publish.js';
 import { renderDocument } from './render-html.js';
@@ -156,10 +156,11 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
   return (await deps.buildFront(ctx)) ?? (await buildStaticPage(ctx, deps.staticPages));
 }
 
+/** Home: a front built from the home layout's regions, like the section fronts (spec 1 §2.1). */
 async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
   const { site, client, log, publicOrigin } = ctx;
   const [shell, layout] = await Promise.all([loadShell(client, ctx.shellContext), client.getLayout('home', '/')]);
-  const sections = await loadListSections(client, layout?.main ?? [], log);
+  const regions = await loadFrontRegions(client, layout, log);
   const head = buildHead({
     site,
     title: 'Breaking News, Latest News and Videos',
@@ -167,12 +168,18 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     canonicalUrl: canonicalFor(publicOrigin, '/'),
   });
   const home = renderDocument(
-    createElement(FrontPage, { model: { head, shell, view: { heading: site.name, sections } }, bodyClass: 'page-home', isHome: true }),
+    createElement(SectionFrontPage, {
+      model: { head, shell, view: { heading: site.name, isHome: true, sectionCode: 'home', regions } },
+      bodyClass: 'page-home',
+    }),
   );
-  return { kind: 'home', objects: [
-    { key: pageKey(site.id, '/', 'standard'), body: home, contentType: HTML, cacheControl: cacheControlFor('html') },
-    notFoundPage(site, shell, publicOrigin),
-  ] };
+  return {
+    kind: 'home',
+    objects: [
+      { key: pageKey(site.id, '/', 'standard'), body: home, contentType: HTML, cacheControl: cacheControlFor('html') },
+      notFoundPage(site, shell, publicOrigin),
+    ],
+  };
 }
 
 /**

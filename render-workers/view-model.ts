@@ -151,12 +151,6 @@ export interface ListSection {
   items: ArticleListItem[];
 }
 
-export interface FrontView {
-  heading: string;
-  description?: string;
-  sections: ListSection[];
-}
-
 export interface PageModel<V> {
   head: HeadModel;
   shell: ShellModel;

@@ -168,7 +168,6 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
   };
   const head = buildHead({
     site: ctx.site,
-    // Spec 1 §2.4: the meta title, or the title, plus the site-name suffix.
     // Spec 1 §2.4: the meta title, or the title when the meta title is absent or blank.
     title: toPlainText(info.metaTitle?.trim() ? info.metaTitle : info.title),
     description,

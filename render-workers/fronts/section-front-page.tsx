@@ -73,12 +73,20 @@ export function SectionFrontPage({ model, bodyClass }: { model: PageModel<Sectio
   const { regions } = view;
   return (
     <Document head={model.head} shell={model.shell} bodyClass={bodyClass} extraHead={<style dangerouslySetInnerHTML={{ __html: FRONT_CSS }} />}>
-      <div className="front section-front" data-section={view.sectionCode}>
-        <a className="topper" href={view.topper.url}>
-          {view.topper.name}
-        </a>
+      <div className={view.isHome ? 'front home-front' : 'front section-front'} data-section={view.sectionCode}>
+        {view.topper ? (
+          <a className="topper" href={view.topper.url}>
+            {view.topper.name}
+          </a>
+        ) : null}
         <header className="front-header">
-          {view.sponsor ? <SponsoredHeading view={view} sponsor={view.sponsor} /> : <Heading view={view} />}
+          {view.isHome ? (
+            <h1 className="visually-hidden">{view.heading}</h1>
+          ) : view.sponsor ? (
+            <SponsoredHeading view={view} sponsor={view.sponsor} />
+          ) : (
+            <Heading view={view} />
+          )}
           {view.description ? <p className="front-description">{view.description}</p> : null}
         </header>
         <Region name="pre-content" components={regions.preContent} />

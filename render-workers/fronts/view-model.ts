@@ -159,7 +159,10 @@ export interface SectionFrontView {
   /** In-page link of the Subscribe button, only when the right rail has a newsletter promo. */
   subscribeHref?: string;
   sponsor?: SponsorView;
-  topper: Link;
+  /** The topper link (spec 1 §2.4); the home page has none. */
+  topper?: Link;
+  /** The home page: its h1 names the site and is visually hidden (the logo says it). */
+  isHome?: boolean;
   /** Section code of the front (spec 1 §9), for ad targeting. */
   sectionCode: string;
   regions: FrontRegions;
