@@ -84,6 +84,8 @@ export interface UpstreamClient {
   listArticlePaths(): Promise<string[]>;
   /** Every page path the site has now: "/", each section front, each article. Records nothing. */
   listSitePaths(): Promise<string[]>;
+  /** The same walk with each entry's type (home, section, article, static, redirect) and lastModified. Records nothing. */
+  listSiteEntries(): Promise<SitePathEntry[]>;
   /** The same client reporting reads to another recorder (one per render). */
   withRecorder(recorder: ReadRecorder | undefined): UpstreamClient;
 }
@@ -247,6 +249,10 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
 
     async listSitePaths() {
       return (await walkSiteMap()).map((entry) => entry.path);
+    },
+
+    listSiteEntries() {
+      return walkSiteMap();
     },
 
     withRecorder(next) {

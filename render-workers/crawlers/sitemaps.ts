@@ -12,6 +12,7 @@
  * per file. Every file is deterministic for unchanged content (no clock in the output; sorted
  * paths), so the content-hash check skips the ones that did not change.
  */
+import { staticPageBelongsTo } from '../static/paths.js';
 import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, rootFileKey } from '../../core/storage/keys.js';
@@ -40,7 +41,6 @@ const NEWS_PAGE_SIZE = 100;
  * the index, which is what crawlers follow.
  */
 const STALE_ARTICLE_SITEMAPS = 5;
-const CATEGORY_LOOKUPS_AT_ONCE = 8;
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
@@ -104,27 +104,27 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /**
- * The site's pages, from the upstream site map: articles, and the home page with the section
- * fronts. The site map also lists old paths of moved articles (redirects, docs/upstream-contract.md
- * §4.7) and the client's path lists do not say which entries those are, so a path that is neither
- * "/" nor an article counts as a section front only when the category service knows it (which
- * also records `category:<path>`, re-rendering the sitemaps when a section is removed).
- * Static pages (site-map type 'static') are left out for the same reason: from a path alone they
- * can not be told from a redirect. A client call that returns the typed entries (type and
- * lastModified) would replace this lookup and add `<lastmod>`.
+ * The site's pages, from the typed upstream site map (docs/upstream-contract.md §4.7): the home
+ * page, the section fronts and the static pages go in the sections sitemap, articles in the
+ * article sitemaps; old paths of moved articles (type 'redirect') are left out, since they answer
+ * 301. Each non-article page records `category:<path>` or `static-page:<path>` so that removing it
+ * re-renders the sitemaps.
  */
 async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[]; articles: string[] }> {
-  const [all, articles] = await Promise.all([ctx.client.listSitePaths(), ctx.client.listArticlePaths()]);
-  const articleSet = new Set(articles);
-  const candidates = all.filter((path) => path !== '/' && !articleSet.has(path));
-  const sections = all.includes('/') ? ['/'] : [];
-  // A few lookups at a time: a site with many moved articles has many candidates.
-  for (let start = 0; start < candidates.length; start += CATEGORY_LOOKUPS_AT_ONCE) {
-    const batch = candidates.slice(start, start + CATEGORY_LOOKUPS_AT_ONCE);
-    const found = await Promise.all(batch.map(async (path) => ((await ctx.client.getCategoryByPath(path)) === null ? [] : [path])));
-    sections.push(...found.flat());
+  const entries = await ctx.client.listSiteEntries();
+  const sections = new Set<string>();
+  const articles = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type === 'article') articles.add(entry.path);
+    else if (entry.type === 'redirect') continue;
+    else if (entry.type === 'static' && !staticPageBelongsTo(entry.path, ctx.site)) continue;
+    else {
+      sections.add(entry.path);
+      if (entry.type === 'section') ctx.record(dataKeys.category(entry.path));
+      if (entry.type === 'static') ctx.record(dataKeys.staticPage(entry.path));
+    }
   }
-  return { sections: sections.sort(byCodePoint), articles: [...articleSet].sort(byCodePoint) };
+  return { sections: [...sections].sort(byCodePoint), articles: [...articles].sort(byCodePoint) };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Which paths are static pages, and the per-path rules of the static-page layout (spec 1 §2.1
  * route table, §2.3, §2.5). render-page.ts routes a path here when `isStaticPath` says so.
  */
-import type { SiteInfo } from '../../core/isomorphic/sites.js';
+import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
 
 /** The special pages of the route table (spec 1 §2.1 "static or special pages"). */
 export const SPECIAL_PAGE_PATHS = [
@@ -52,4 +52,13 @@ export function isStaticPath(path: string, site: SiteInfo): boolean {
 export function staticBodyClass(path: string): string {
   const last = path.split('/').filter(Boolean).pop() ?? 'home';
   return `page-static static-${last}`;
+}
+
+/**
+ * Whether a static page of the shared upstream belongs on this site: the translation statement
+ * exists only on the sites that show the machine-translation notice (spec 1 §1).
+ */
+export function staticPageBelongsTo(path: string, site: SiteInfo): boolean {
+  const statementElsewhere = Object.values(SITES).some((other) => other.id !== site.id && translationStatementPath(other) === path);
+  return !statementElsewhere || translationStatementPath(site) === path;
 }

@@ -56,6 +56,24 @@ describe('the whole published site (npm start publishes the same set)', () => {
     expect(allKeys).toContain('es/pages/translation-statement/index.html');
     expect(allKeys).not.toContain('news/pages/translation-statement/index.html');
   });
+
+  it('lists exactly the stored pages in each site\'s sitemaps', async () => {
+    for (const site of ['news', 'es'] as const) {
+      const stored = allKeys
+        .flatMap((key) => {
+          const match = /^[a-z]+\/pages(\/.*)?\/index\.html$/.exec(key.startsWith(`${site}/`) ? key : '');
+          return match ? [match[1] ?? '/'] : [];
+        });
+      // Old paths that now redirect keep no page (their record is redirect.json).
+      const sitemapFiles = allKeys.filter((key) => key.startsWith(`${site}/root/sitemap-`) && !key.endsWith('sitemap-news.xml'));
+      const listed: string[] = [];
+      for (const key of sitemapFiles) {
+        const xml = (await stack.store.get(key))?.body.toString('utf8') ?? '';
+        for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) listed.push(new URL(match[1] ?? '').pathname);
+      }
+      expect([...new Set(listed)].sort(), site).toEqual([...new Set(stored)].sort());
+    }
+  });
 });
 
 describe('every stored article variant', () => {
