@@ -4,6 +4,7 @@
  * HTML Checker in one run, every AMP page through the offline AMP check, and every HTML object
  * through the live-markup check.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../infra/local/stack.js';
 import { findLiveMarkup } from '../security/live-markup.js';
@@ -55,6 +56,19 @@ describe('the whole published site (npm start publishes the same set)', () => {
     }
     expect(allKeys).toContain('es/pages/translation-statement/index.html');
     expect(allKeys).not.toContain('news/pages/translation-statement/index.html');
+  });
+
+  it('stores feeds and sitemaps that a real XML parser accepts, as RSS 2.0 and sitemap documents', async () => {
+    const xmlKeys = allKeys.filter((key) => key.endsWith('.xml'));
+    expect(xmlKeys.length).toBeGreaterThan(2 * (12 + 3));
+    const parser = new XMLParser({ ignoreAttributes: false });
+    for (const key of xmlKeys) {
+      const xml = (await stack.store.get(key))?.body.toString('utf8') ?? '';
+      expect(XMLValidator.validate(xml), key).toBe(true);
+      const doc = parser.parse(xml) as Record<string, unknown>;
+      if (key.includes('/feeds/')) expect(doc.rss, key).toMatchObject({ '@_version': '2.0', channel: expect.anything() as unknown });
+      else expect(doc.urlset ?? doc.sitemapindex, key).toBeDefined();
+    }
   });
 
   it('lists exactly the stored pages in each site\'s sitemaps', async () => {
