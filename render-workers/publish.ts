@@ -7,6 +7,9 @@ import { writeIfChanged } from '../core/storage/write.js';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { key } from '../core/upstream/data-keys.js';
 
+/** The content type of every stored HTML page. */
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
 export interface RenderedObject {
   key: string;
   body: string | Buffer;

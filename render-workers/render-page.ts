@@ -30,7 +30,7 @@ import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
-import { publishPage } from './publish.js';
+import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
 import { renderDocument } from './render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
 import { isStaticPath } from './static/paths.js';
@@ -68,7 +68,7 @@ export interface PageRendererOptions {
   adHocGating?: boolean;
 }
 
-const HTML = 'text/html; charset=utf-8';
+const HTML = HTML_CONTENT_TYPE;
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const now = options.now ?? (() => new Date());

@@ -23,7 +23,7 @@ import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page
 import type { ArticlePageView } from '../pages/article/article-view.js';
 import type { JsonValue } from '../pages/article/variant-props.js';
 import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from '../pages/article/slideshow-page.js';
-import type { RenderedObject } from '../publish.js';
+import { HTML_CONTENT_TYPE, type RenderedObject } from '../publish.js';
 import { renderDocument } from '../render-html.js';
 import type { Block, Link, ListSection, ShellModel } from '../view-model.js';
 import { insertArticleAds } from './ads.js';
@@ -33,7 +33,7 @@ import { canonicalRedirect, redirectRecord } from './redirects.js';
 import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
 import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
 
-const HTML = 'text/html; charset=utf-8';
+const HTML = HTML_CONTENT_TYPE;
 
 /** Social and structured-data images go through the image service at their spec sizes (§9). */
 function resizeOrKeep(src: string, size: { width: number; height: number }): string {

@@ -9,6 +9,7 @@
  *   or layout that is missing or fails to load -> null, i.e. the 404 page (spec 2 §8).
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
+import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { sectionCode } from '../../core/isomorphic/sections.js';
@@ -39,7 +40,7 @@ export const SPONSOR_BREAKPOINT_MEDIA = {
   mobile: '(max-width: 767px)',
 } as const;
 
-const HTML = 'text/html; charset=utf-8';
+const HTML = HTML_CONTENT_TYPE;
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export interface FrontRoute {

@@ -4,6 +4,7 @@
  * article body blocks (unknown ones logged and skipped), the title rule with the games exception,
  * the body class from the last path segment, and the header/footer rules of /gowatch and /connect.
  */
+import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
 import { toPlainText } from '../blocks/sanitize.js';
 import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
@@ -26,7 +27,7 @@ import {
 } from './paths.js';
 import { PERSONALITIES_HEADING, StaticPage, type StaticPageView } from './static-page.js';
 
-const HTML = 'text/html; charset=utf-8';
+const HTML = HTML_CONTENT_TYPE;
 
 /** Paths that are static pages of one site only: each site's translation statement (spec 1 §1). */
 const SITE_ONLY_PATHS: ReadonlySet<string> = new Set(
