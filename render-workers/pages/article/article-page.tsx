@@ -184,13 +184,14 @@ function Comments() {
   );
 }
 
-function RightRail({ sections }: { sections: ListSection[] }) {
+/** Link lists beside the article: the right rail and the post-content region share one layout. */
+function StoryLists({ sections, listClassName }: { sections: ListSection[]; listClassName?: string }) {
   return (
-    <aside className="right-rail" aria-label="More stories">
+    <>
       {sections.map((section, index) => (
-        <section key={index}>
+        <section key={index} aria-label={section.title ?? 'More stories'}>
           {section.title ? <h2>{section.title}</h2> : null}
-          <ul>
+          <ul className={listClassName}>
             {section.items.map((item) => (
               <li key={item.url}>
                 <a href={item.url}>{item.title}</a>
@@ -199,6 +200,14 @@ function RightRail({ sections }: { sections: ListSection[] }) {
           </ul>
         </section>
       ))}
+    </>
+  );
+}
+
+function RightRail({ sections }: { sections: ListSection[] }) {
+  return (
+    <aside className="right-rail" aria-label="More stories">
+      <StoryLists sections={sections} />
     </aside>
   );
 }
@@ -206,18 +215,7 @@ function RightRail({ sections }: { sections: ListSection[] }) {
 function PostContent({ sections }: { sections: ListSection[] }) {
   return (
     <div className="post-content">
-      {sections.map((section, index) => (
-        <section key={index} aria-label={section.title ?? 'More stories'}>
-          {section.title ? <h2>{section.title}</h2> : null}
-          <ul className="article-list">
-            {section.items.map((item) => (
-              <li key={item.url}>
-                <a href={item.url}>{item.title}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <StoryLists sections={sections} listClassName="article-list" />
     </div>
   );
 }
