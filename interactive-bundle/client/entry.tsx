@@ -71,6 +71,13 @@ export async function hydrateIslands(scope: ParentNode = document): Promise<void
 
 function start(): void {
   void hydrateIslands();
+  // Time labels load their code (and the date library) only on pages that have them.
+  if (document.querySelector('time[data-relative]') !== null) {
+    import('./relative-times.js').then(
+      (module) => module.startRelativeTimes(),
+      (error: unknown) => console.error('relative time labels unavailable:', error),
+    );
+  }
 }
 
 // Module scripts run before DOMContentLoaded, but the entry may also be loaded late (async or

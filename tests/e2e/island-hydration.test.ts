@@ -50,6 +50,14 @@ function pages(): Record<string, string> {
         '<div data-island="HeaderSearch" data-island-props="p2"></div><script type="application/json" id="p2">{not json</script>',
     ),
     '/no-islands': page('Plain', tags, '<main><h1>No islands here</h1></main>'),
+    // Stored pages carry absolute dates; the bundle relabels them with the reader's clock.
+    '/times': page(
+      'Times',
+      tags,
+      [30_000, 5 * 60_000, 3 * 3_600_000]
+        .map((ago, i) => `<time id="t${i}" data-relative datetime="${new Date(Date.now() - ago).toISOString()}">absolute</time>`)
+        .join(''),
+    ),
     [SEARCH_RESULTS_PATH]: page('Search', '', '<main><h1>Search results</h1></main>'),
   };
 }
@@ -171,5 +179,17 @@ describe('HeaderSearch island in Chromium', () => {
     for (const chunk of lazyChunks) expect(fetched).not.toContain(`/assets/${chunk}`);
     expect(errors.messages).toEqual([]);
     await page.close();
+  });
+
+  it('relabels stored dates as "just in", "5 mins ago" and "3 hours ago" (spec 1 §4, §9)', async () => {
+    const tab = await browser.newPage();
+    const errors = watchPageErrors(tab);
+    await tab.goto(`${origin}/times`);
+    await tab.waitForFunction(() => document.getElementById('t0')?.textContent === 'just in');
+    expect(await tab.textContent('#t1')).toBe('5 mins ago');
+    expect(await tab.textContent('#t2')).toBe('3 hours ago');
+    expect(await tab.getAttribute('#t1', 'title')).toBe('absolute');
+    expect(errors.messages).toEqual([]);
+    await tab.close();
   });
 });
