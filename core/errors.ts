@@ -20,6 +20,7 @@ export const ERRORS = {
   CONFIG_INVALID: { code: 'CONFIG_INVALID', status: 500, expose: false, retry: false },
   INVALID_PATH: { code: 'INVALID_PATH', status: 400, expose: true, retry: false },
   INVALID_JOB: { code: 'INVALID_JOB', status: 400, expose: true, retry: false },
+  INVALID_QUERY: { code: 'INVALID_QUERY', status: 400, expose: true, retry: false },
   INVALID_EVENT: { code: 'INVALID_EVENT', status: 400, expose: true, retry: false },
   BAD_SIGNATURE: { code: 'BAD_SIGNATURE', status: 401, expose: true, retry: false },
   UNAUTHORIZED: { code: 'UNAUTHORIZED', status: 401, expose: true, retry: false },

@@ -8,10 +8,12 @@
  *   request-guard   414 / 405 / 400 for absurd requests, before any other work
  *   trailing-slash  301 "/a/" -> "/a" (spec 1 §2.2)
  *   security-headers, access-log, error-handler, not-found   (apply to every answer)
- * then the routes: health (/healthz), assets (/assets/:file), page-store (everything else).
+ * then the routes: health (/healthz), assets (/assets/:file), the live /api/ endpoints when an
+ * upstream is configured (live-article-search), page-store (everything else).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { UpstreamConfig } from '../core/config/upstream.js';
 import type { Logger } from '../core/logger.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
 import type { ObjectStore } from '../core/storage/types.js';
@@ -19,6 +21,7 @@ import { accessLogPlugin, requestIdFor } from './plugins/access-log.js';
 import { assetsPlugin } from './plugins/assets.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
+import { liveArticleSearchPlugin, type LiveArticleSearchOptions } from './plugins/live-article-search.js';
 import { notFoundPlugin } from './plugins/not-found.js';
 import { pageStorePlugin } from './plugins/page-store.js';
 import { handleFrameworkError, requestGuardPlugin } from './plugins/request-guard.js';
@@ -41,6 +44,19 @@ export interface EdgeAppOptions {
   trustProxy?: boolean | string;
   /** Timeout of the storage probe behind /healthz. Default 1000 ms. */
   healthTimeoutMs?: number;
+  /**
+   * The upstream the live /api/ endpoints call (issue 6). When absent those routes are not
+   * registered and /api/... paths fall through to the page store (404 page).
+   */
+  liveUpstream?: LiveUpstreamOptions;
+}
+
+export interface LiveUpstreamOptions {
+  config: UpstreamConfig;
+  /** The global fetch when omitted (tests count upstream calls through it). */
+  fetchImpl?: typeof fetch;
+  /** Cache overrides and a clock (tests); the endpoints' own defaults otherwise. */
+  cache?: LiveArticleSearchOptions['cache'];
 }
 
 export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInstance> {
@@ -77,6 +93,15 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     ...(options.healthTimeoutMs === undefined ? {} : { timeoutMs: options.healthTimeoutMs }),
   });
   await app.register(assetsPlugin, { store: options.store });
+  if (options.liveUpstream !== undefined) {
+    const live = options.liveUpstream;
+    await app.register(liveArticleSearchPlugin, {
+      config: live.config,
+      logger: options.logger,
+      ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      ...(live.cache === undefined ? {} : { cache: live.cache }),
+    });
+  }
   await app.register(pageStorePlugin, { store: options.store });
 
   return app;

@@ -12,10 +12,13 @@
  *   SHUTDOWN_TIMEOUT_MS  how long a graceful shutdown may take before exiting anyway (10000)
  *   HEALTH_TIMEOUT_MS    storage probe timeout of /healthz (1000)
  *   plus the storage variables of core/config/storage.ts (STORAGE_DRIVER, STORAGE_DIR, S3_*)
+ *   and the upstream variables of core/config/upstream.ts (UPSTREAM_STAGE, UPSTREAM_BASE_URL,
+ *   UPSTREAM_TIMEOUT_MS, UPSTREAM_*_URL) for the live /api/ endpoints
  */
 import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
+import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
 
 const SERVICE = 'edge-router';
@@ -67,6 +70,7 @@ export const edgeEnvShape = {
   SHUTDOWN_TIMEOUT_MS: envVars.positiveInt(10_000),
   HEALTH_TIMEOUT_MS: envVars.positiveInt(1000),
   ...storageEnvShape,
+  ...upstreamEnvShape,
 };
 
 export interface EdgeConfig {
@@ -95,4 +99,13 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
     storage: storageConfigFromEnv(vars, SERVICE),
   };
+}
+
+/**
+ * The upstream of the live /api/ endpoints (issue 6). `edgeEnvShape` validates these variables
+ * already; this also applies the cross-variable rule of core/config/upstream.ts (a non-local
+ * stage needs UPSTREAM_DOMAIN or per-service overrides), so a bad setting stops start-up.
+ */
+export function loadEdgeUpstreamConfig(env: EnvSource): UpstreamConfig {
+  return parseUpstreamConfig(env);
 }

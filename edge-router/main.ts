@@ -9,12 +9,15 @@ import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
 import { createStore } from '../core/storage/create-store.js';
 import { buildEdgeApp } from './app.js';
-import { loadEdgeConfig, type EdgeConfig } from './config.js';
+import type { UpstreamConfig } from '../core/config/upstream.js';
+import { loadEdgeConfig, loadEdgeUpstreamConfig, type EdgeConfig } from './config.js';
 
 async function main(): Promise<void> {
   let config: EdgeConfig;
+  let upstream: UpstreamConfig;
   try {
     config = loadEdgeConfig(process.env);
+    upstream = loadEdgeUpstreamConfig(process.env);
   } catch (error) {
     // A configuration mistake is the operator's: the message names the variable; no stack.
     if (isPlatformError(error, 'CONFIG_INVALID')) {
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     siteHosts: config.siteHosts,
     trustProxy: config.trustProxy,
     healthTimeoutMs: config.healthTimeoutMs,
+    liveUpstream: { config: upstream },
   });
 
   let shuttingDown = false;

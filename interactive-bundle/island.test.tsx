@@ -12,6 +12,22 @@ import { ISLAND_NAMES, isIslandName, islandLoaders, type IslandName, type Island
 /** One sample per island; the mapped type makes a new island without a sample a compile error. */
 const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
   HeaderSearch: { siteName: 'Fox News' },
+  LoadMore: {
+    category: 'politics',
+    from: 11,
+    pageSize: 10,
+    preloaded: [
+      {
+        title: 'Senate passes the bill',
+        url: '/politics/senate-passes-bill',
+        imageUrl: 'https://static.example.com/images/senate.jpg',
+        description: 'The vote was 51-49.',
+        publicationDate: '2026-02-28T13:05:00.000Z',
+      },
+    ],
+    hasMore: true,
+    endpoint: '/api/article-search',
+  },
 };
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028\u2029';

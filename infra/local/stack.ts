@@ -122,6 +122,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       defaultSite: options.defaultSite ?? 'news',
       // Locally the Spanish edition is served at es.localhost (browsers resolve *.localhost to loopback).
       siteHosts: { 'es.localhost': 'es' },
+      // The live endpoints the browser bundle calls (load-more).
+      liveUpstream: { config: upstreamConfig },
     });
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());

@@ -14,12 +14,14 @@
 import type { ComponentType } from 'react';
 import type { JsonObject } from '../island-props.js';
 import type { HeaderSearchProps } from './header-search.island.js';
+import type { LoadMoreProps } from './load-more.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
 
 export type IslandPropsByName = RequireJsonProps<{
   HeaderSearch: HeaderSearchProps;
+  LoadMore: LoadMoreProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -43,6 +45,11 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
     import('./header-search.island.js').then((module) => ({
       component: module.HeaderSearch,
       parseProps: module.parseHeaderSearchProps,
+    })),
+  LoadMore: () =>
+    import('./load-more.island.js').then((module) => ({
+      component: module.LoadMore,
+      parseProps: module.parseLoadMoreProps,
     })),
 };
 

@@ -5,8 +5,10 @@
  * island into the entry chunk.
  */
 import { HeaderSearch } from './header-search.island.js';
+import { LoadMore } from './load-more.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
   HeaderSearch,
+  LoadMore,
 };

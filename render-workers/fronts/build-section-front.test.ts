@@ -95,13 +95,16 @@ describe('a section front (spec 1 §2.4)', () => {
 
   it('renders the first list with 10 items and the load-more data of the 11th (spec 1 §4, §9)', async () => {
     const { html } = await build('/politics');
-    const script = /<script type="application\/json" data-load-more="">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    const data = JSON.parse(script) as { pageSize: number; from: number; hasMore: boolean; preloaded: unknown[]; category: string };
+    // The LoadMore island under the first list carries the preloaded 11th item as its props.
+    const id = /<div data-island="LoadMore" data-island-props="([^"]+)">/.exec(html)?.[1] ?? '';
+    const script = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(html)?.[1] ?? '';
+    const data = JSON.parse(script) as { pageSize: number; from: number; hasMore: boolean; preloaded: unknown[]; category: string; endpoint: string };
+    expect(data.endpoint).toBe('/api/article-search');
     expect(data.pageSize).toBe(10);
     expect(data.category).toBe('politics');
     expect(data.preloaded.length).toBe(data.hasMore ? 1 : 0);
     expect(data.from).toBeGreaterThanOrEqual(1);
-    expect(html.match(/data-load-more/g)).toHaveLength(1);
+    expect(html.match(/data-island="LoadMore"/g)).toHaveLength(1);
   });
 
   it('writes list times as the absolute US Eastern date in <time datetime data-relative>', async () => {

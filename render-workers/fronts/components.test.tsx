@@ -1,18 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LoadMoreScript, TimeLabel } from './components.js';
+import { loadMoreIslandProps, TimeLabel } from './components.js';
 
-describe('LoadMoreScript (spec 1 §4)', () => {
-  it('serialises the preloaded item, hasMore and the next from, with < escaped', () => {
-    const html = renderToStaticMarkup(
-      <LoadMoreScript
-        data={{ pageSize: 10, from: 11, hasMore: true, preloaded: [{ title: '</script><script>alert(1)</script>', url: '/us/a', isBreaking: false, isDeveloping: false, isLive: false, authors: [] }] }}
-      />,
-    );
-    expect(html).not.toContain('</script><script>');
-    expect(html).toContain('\\u003c/script\\u003e');
-    const body = /<script type="application\/json" data-load-more="">(.*)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(body)).toMatchObject({ pageSize: 10, from: 11, hasMore: true, preloaded: [{ title: '</script><script>alert(1)</script>' }] });
+describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
+  it('passes the preloaded item, the next from and hasMore to the island, with the page size 10', () => {
+    const props = loadMoreIslandProps({
+      pageSize: 10,
+      from: 11,
+      hasMore: true,
+      category: 'politics',
+      preloaded: [{ title: '</script><script>alert(1)</script>', url: '/us/a', isBreaking: false, isDeveloping: false, isLive: false, authors: [] }],
+    });
+    expect(props).toMatchObject({ category: 'politics', from: 11, pageSize: 10, hasMore: true, endpoint: '/api/article-search' });
+    expect(props.preloaded[0]).toMatchObject({ title: '</script><script>alert(1)</script>', url: '/us/a' });
   });
 });
 

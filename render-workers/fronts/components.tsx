@@ -6,7 +6,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { US_STATES } from '../../core/isomorphic/us-states.js';
 import { AD_LABEL } from '../article/ads.js';
-import { jsonForScript } from '../../core/isomorphic/json-script.js';
+import { Island } from '../../interactive-bundle/island.js';
+import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import type {
   ContactFormView,
@@ -105,9 +106,25 @@ function ArticleItem({ item }: { item: FrontArticleItem }) {
   );
 }
 
-/** The load-more state beside the first list (spec 1 §4): read by the load-more island. */
-export function LoadMoreScript({ data }: { data: LoadMoreData }) {
-  return <script type="application/json" data-load-more="" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
+/**
+ * The load-more island's props from the first list's state (spec 1 §4, §9): the preloaded extra
+ * item, where the next fetch starts, and whether more exist. URLs are already accepted ones.
+ */
+export function loadMoreIslandProps(data: LoadMoreData): LoadMoreProps {
+  return {
+    ...(data.category === undefined ? {} : { category: data.category }),
+    from: data.from,
+    pageSize: LOAD_MORE_PAGE_SIZE,
+    preloaded: data.preloaded.map((item) => ({
+      title: item.title,
+      url: item.url,
+      ...(item.image ? { imageUrl: item.image.src } : {}),
+      ...(item.description ? { description: item.description } : {}),
+      ...(item.published ? { publicationDate: item.published.iso } : {}),
+    })),
+    hasMore: data.hasMore,
+    endpoint: LOAD_MORE_ENDPOINT,
+  };
 }
 
 function SpotlightItem({ item }: { item: SpotlightItemView }) {
@@ -262,12 +279,12 @@ function ComponentBody({ component }: { component: FrontComponent }) {
               ))}
             </List>
           )}
+          {component.loadMore ? <Island name="LoadMore" props={loadMoreIslandProps(component.loadMore)} /> : null}
           {component.url ? (
             <a className="see-all" href={component.url}>
               See All
             </a>
           ) : null}
-          {component.loadMore ? <LoadMoreScript data={component.loadMore} /> : null}
         </section>
       );
     }

@@ -51,4 +51,27 @@ describe('header search on a published page', () => {
     expect(errors.messages.filter((m) => !m.includes('404'))).toEqual([]);
     await page.close();
   });
+
+  it('loads more stories on the home page through the edge router\'s /api/article-search', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${stack.siteUrl}/`);
+    const island = page.locator('[data-island="LoadMore"]');
+    await island.locator('xpath=.').and(page.locator('[data-hydrated="true"]')).waitFor();
+    const items = island.locator('.load-more-items li');
+    const button = island.getByRole('button', { name: 'Load More' });
+    // First click: the preloaded 11th item, no request (spec 1 §4).
+    await button.click();
+    await items.first().waitFor();
+    expect(await items.count()).toBe(1);
+    // Second click: 10 more from the live endpoint (fetch 11 to learn whether more exist).
+    const response = page.waitForResponse((r) => r.url().includes('/api/article-search'));
+    await button.click();
+    const answered = await response;
+    expect(new URL(answered.url()).searchParams.get('size')).toBe('11');
+    await page.waitForFunction(() => document.querySelectorAll('[data-island="LoadMore"] .load-more-items li').length > 1);
+    expect(await items.count()).toBe(11);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,0 +1,226 @@
+/**
+ * GET /api/article-search: the live list the browser's "load more" calls (spec 1 §9: load-more
+ * fetches 11 items, `from` = items already shown; issue 6 "Live endpoints", article-search).
+ *
+ *   ?category=politics&size=11&from=11
+ *     category  section slug, /^[a-z0-9-]+(\/[a-z0-9-]+)*$/; omitted or empty = the whole site
+ *     size      integer 1..11, default 11
+ *     from      integer 0..1000, default 0
+ *   Any other parameter is ignored and never forwarded upstream. A bad value, or a parameter given
+ *   twice, answers 400 { error: { code: 'INVALID_QUERY', message } }.
+ *
+ *   200 { items: [{ title, url, imageUrl?, description?, category?, publicationDate, authors }] }
+ *       with Cache-Control: public, max-age=30. Only these fields reach the browser, and only
+ *       site-relative or http(s) URLs (an item whose own url is not one is dropped).
+ *   The same 200 from the last good answer (at most 10 minutes old) when upstream fails, marked
+ *       `x-stale: 1` and `Warning: 110 - "Response is Stale"`, not cached by browsers or CDNs.
+ *   502 { error: { code: 'UPSTREAM_UNAVAILABLE', message } } when upstream fails with nothing cached.
+ *
+ * Answers are cached for 30 s in process keyed by the normalised query, and identical concurrent
+ * requests share one upstream call (live-cache.ts). The upstream timeout is the client's
+ * (UPSTREAM_TIMEOUT_MS, core/config/upstream.ts).
+ */
+import { z } from 'zod';
+import { PlatformError } from '../../core/errors.js';
+import type { UpstreamConfig } from '../../core/config/upstream.js';
+import type { Logger } from '../../core/logger.js';
+import { createUpstreamClient, isUpstreamFailure } from '../../core/upstream/client.js';
+import type { ArticleSummary } from '../../core/upstream/schemas.js';
+import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
+import { splitRequestTarget } from '../request-target.js';
+import { routePlugin } from './define-plugin.js';
+
+export const ARTICLE_SEARCH_PATH = '/api/article-search';
+
+/** Spec 1 §9: load-more asks for 11 items; no caller needs more. */
+export const ARTICLE_SEARCH_MAX_SIZE = 11;
+export const ARTICLE_SEARCH_DEFAULT_SIZE = 11;
+/** Deepest offset served: load-more past this many items is not a reader. */
+export const ARTICLE_SEARCH_MAX_FROM = 1000;
+const CATEGORY_MAX_LENGTH = 200;
+const CATEGORY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+export const ARTICLE_SEARCH_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 500 };
+export const ARTICLE_SEARCH_CACHE_CONTROL = 'public, max-age=30';
+/** A stale answer must not be kept by anyone else: the next request should try upstream again. */
+const STALE_CACHE_CONTROL = 'no-store';
+const STALE_WARNING = '110 - "Response is Stale"';
+
+export interface ArticleSearchQuery {
+  category?: string;
+  size: number;
+  from: number;
+}
+
+export interface LiveArticleAuthor {
+  name: string;
+  url?: string;
+}
+
+export interface LiveArticleItem {
+  title: string;
+  url: string;
+  imageUrl?: string;
+  description?: string;
+  category?: { name: string; url?: string };
+  publicationDate: string;
+  authors: LiveArticleAuthor[];
+}
+
+export interface LiveArticleSearchOptions {
+  /** Parsed upstream configuration; the client's timeout applies to every call. */
+  config: UpstreamConfig;
+  logger: Logger;
+  /** The global fetch when omitted (tests count upstream calls through it). */
+  fetchImpl?: typeof fetch;
+  /** Overrides of ARTICLE_SEARCH_CACHE, and a clock (tests). */
+  cache?: Partial<LiveCacheSettings> & { now?: () => number };
+}
+
+type QueryResult = { ok: true; query: ArticleSearchQuery } | { ok: false; message: string };
+
+function single(params: URLSearchParams, name: string): string | undefined | null {
+  const values = params.getAll(name);
+  if (values.length > 1) return null;
+  return values[0];
+}
+
+function integer(value: string, min: number, max: number): number | undefined {
+  if (!/^\d{1,5}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+}
+
+/** The whitelisted query from a raw query string ("?a=b" or ""); everything else is dropped. */
+export function parseArticleSearchQuery(search: string): QueryResult {
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { ok: false, message: 'the query string cannot be read' };
+  }
+  const category = single(params, 'category');
+  const size = single(params, 'size');
+  const from = single(params, 'from');
+  for (const [name, value] of [['category', category], ['size', size], ['from', from]] as const) {
+    if (value === null) return { ok: false, message: `${name} may be given once` };
+  }
+  const query: ArticleSearchQuery = { size: ARTICLE_SEARCH_DEFAULT_SIZE, from: 0 };
+  // An empty category is the whole site, as if omitted: the browser sends "category=" from home.
+  if (category !== undefined && category !== null && category !== '') {
+    if (category.length > CATEGORY_MAX_LENGTH || !CATEGORY_PATTERN.test(category)) {
+      return { ok: false, message: 'category must be a section slug such as "politics" or "us/crime"' };
+    }
+    query.category = category;
+  }
+  if (size !== undefined && size !== null) {
+    const parsed = integer(size, 1, ARTICLE_SEARCH_MAX_SIZE);
+    if (parsed === undefined) return { ok: false, message: `size must be an integer from 1 to ${ARTICLE_SEARCH_MAX_SIZE}` };
+    query.size = parsed;
+  }
+  if (from !== undefined && from !== null) {
+    const parsed = integer(from, 0, ARTICLE_SEARCH_MAX_FROM);
+    if (parsed === undefined) return { ok: false, message: `from must be an integer from 0 to ${ARTICLE_SEARCH_MAX_FROM}` };
+    query.from = parsed;
+  }
+  return { ok: true, query };
+}
+
+/** The cache key: one per distinct upstream call. */
+export function articleSearchKey(query: ArticleSearchQuery): string {
+  return JSON.stringify([query.category ?? '', query.size, query.from]);
+}
+
+// Controls and whitespace: browsers strip some of them, which hides a scheme ("java\tscript:").
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+const UNSAFE_URL_CHARACTERS = /[\u0000-\u0020\u007F-\u009F]/;
+
+/**
+ * Only site-relative paths ("/a", not "//host" or "/\host") and absolute http(s) URLs may reach
+ * the browser, which turns them into href and src. The same rule as render-workers' safeHref,
+ * written here so the edge router does not depend on the renderer.
+ */
+export function safeLiveUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '' || value.length > 2048) return undefined;
+  if (UNSAFE_URL_CHARACTERS.test(value)) return undefined;
+  if (value.startsWith('/')) return /^\/(?![/\\])/.test(value) ? value : undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? value : undefined;
+}
+
+// Author entries are loose objects upstream: read the optional url through a schema, never a cast.
+const authorUrlSchema = z.looseObject({ url: z.string().optional() });
+
+/** The browser's view of one list item; null when its own URL is unsafe. */
+export function toLiveItem(summary: ArticleSummary): LiveArticleItem | null {
+  const url = safeLiveUrl(summary.url);
+  if (url === undefined) return null;
+  const item: LiveArticleItem = {
+    title: summary.title,
+    url,
+    publicationDate: summary.publicationDate,
+    authors: summary.authors.map((author) => {
+      const parsed = authorUrlSchema.safeParse(author);
+      const authorUrl = parsed.success ? safeLiveUrl(parsed.data.url) : undefined;
+      return authorUrl === undefined ? { name: author.name } : { name: author.name, url: authorUrl };
+    }),
+  };
+  const imageUrl = safeLiveUrl(summary.imageUrl);
+  if (imageUrl !== undefined) item.imageUrl = imageUrl;
+  if (summary.description !== undefined) item.description = summary.description;
+  if (summary.category !== undefined) {
+    const categoryUrl = safeLiveUrl(summary.category.url);
+    item.category = categoryUrl === undefined ? { name: summary.category.name } : { name: summary.category.name, url: categoryUrl };
+  }
+  return item;
+}
+
+function errorBody(code: string, message: string): { error: { code: string; message: string } } {
+  return { error: { code, message } };
+}
+
+export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('edge-live-article-search', (app, options) => {
+  const client = createUpstreamClient({
+    config: options.config,
+    logger: options.logger,
+    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+  });
+  const cache = createLiveCache<LiveArticleItem[]>({ ...ARTICLE_SEARCH_CACHE, ...options.cache });
+
+  app.get(ARTICLE_SEARCH_PATH, async (request, reply) => {
+    const parsed = parseArticleSearchQuery(splitRequestTarget(request.url).search);
+    if (!parsed.ok) {
+      // The catalogue's status (core/errors.ts); the message names the parameter, so it is exposed.
+      const invalid = new PlatformError('INVALID_QUERY', parsed.message);
+      return reply.code(invalid.status).header('cache-control', 'no-store').send(errorBody(invalid.code, invalid.message));
+    }
+    const { query } = parsed;
+    let result;
+    try {
+      result = await cache.get(articleSearchKey(query), async () => {
+        const summaries = await client.searchArticles(query);
+        return summaries.flatMap((summary) => toLiveItem(summary) ?? []);
+      });
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+      request.log.warn({ error, query }, 'article search failed upstream with nothing cached');
+      return reply
+        .code(502)
+        .header('cache-control', 'no-store')
+        .send(errorBody(error.code, 'Articles are unavailable right now; try again shortly'));
+    }
+    if (result.stale) {
+      request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'article search failed upstream; serving the last good answer');
+      reply.header('cache-control', STALE_CACHE_CONTROL).header('x-stale', '1').header('warning', STALE_WARNING);
+    } else {
+      reply.header('cache-control', ARTICLE_SEARCH_CACHE_CONTROL);
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send({ items: result.value });
+  });
+  return Promise.resolve();
+});
