@@ -21,7 +21,7 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { Category, Layout } from '../../core/upstream/schemas.js';
 import { DEFAULT_WING_COLOR, tagPathFor, type SponsorImages, type Tag, type TagClient, type TagReader } from '../../core/upstream/tag-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import { buildHead, canonicalFor, cssHexColor, loadShell } from '../load/shell.js';
 import { safeHref } from '../load/links.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { renderDocument } from '../render-html.js';
@@ -41,7 +41,6 @@ export const SPONSOR_BREAKPOINT_MEDIA = {
 } as const;
 
 const HTML = HTML_CONTENT_TYPE;
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 export interface FrontRoute {
   kind: 'section' | 'category';
@@ -136,7 +135,8 @@ function sponsorView(tag: Tag | null): SponsorView | undefined {
     ...(logo ? { logo } : {}),
     ...(background ? { background } : {}),
     // Only a hex colour reaches the style attribute; anything else gets the default red.
-    wingColor: HEX_COLOR.test(sponsor.wingColor) ? sponsor.wingColor : DEFAULT_WING_COLOR,
+    // One colour rule for the whole shell (render-workers/load/shell.ts): 3, 4, 6 or 8 hex digits.
+    wingColor: cssHexColor(sponsor.wingColor) ?? DEFAULT_WING_COLOR,
   };
 }
 

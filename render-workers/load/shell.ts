@@ -21,10 +21,14 @@ export interface ShellContext {
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** The menu item's colour if it is a valid CSS hex colour (spec 1 §3 Menu item `color`). */
-export function menuColor(color: string | undefined | null): string | undefined {
+/** A CSS hex colour from upstream (menu items, sponsor wings), or undefined when it is not one. */
+export function cssHexColor(color: string | undefined | null): string | undefined {
   const trimmed = color?.trim();
   return trimmed !== undefined && HEX_COLOR.test(trimmed) ? trimmed : undefined;
 }
+
+/** Menu item colours (spec 1 §3 Menu item `color`). */
+export const menuColor = cssHexColor;
 
 function toMenuEntries(items: readonly MenuItem[]): MenuEntry[] {
   return safeLinks(items).map((item) => {
