@@ -45,16 +45,16 @@ export const tagSchema = categorySchema.extend({ sponsor: tagSponsorSchema.optio
 export type Tag = z.infer<typeof tagSchema>;
 export type TagInput = z.input<typeof tagSchema>;
 
-/** Layout domain of tag paths (spec 1 §7 "fox-news/{category slug}"). */
+/** Default layout domain of tag paths (spec 1 §7 "fox-news/{category slug}"); sites name theirs in SiteInfo.layoutDomain. */
 export const TAG_DOMAIN = 'fox-news';
 
 /**
  * `fox-news/` plus the path minus a leading `/category/` (spec 1 §7, spec 2 §7). A path without
  * that prefix (a section front, "/politics") loses only its leading slash: `fox-news/politics`.
  */
-export function tagPathFor(path: string): string {
+export function tagPathFor(path: string, domain: string = TAG_DOMAIN): string {
   const rest = path.startsWith('/category/') ? path.slice('/category/'.length) : path.replace(/^\/+/, '');
-  return `${TAG_DOMAIN}/${rest}`;
+  return `${domain}/${rest}`;
 }
 
 export interface TagReader {

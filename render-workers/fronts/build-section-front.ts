@@ -50,10 +50,10 @@ export interface FrontRoute {
   sectionSlug: string;
 }
 
-export function frontRoute(path: string): FrontRoute {
+export function frontRoute(path: string, layoutDomain?: string): FrontRoute {
   const isCategory = path.startsWith('/category/');
   const segments = (isCategory ? path.slice('/category/'.length) : path).split('/').filter(Boolean);
-  return { kind: isCategory ? 'category' : 'section', tagPath: tagPathFor(path), sectionSlug: segments[0] ?? 'category' };
+  return { kind: isCategory ? 'category' : 'section', tagPath: tagPathFor(path, layoutDomain), sectionSlug: segments[0] ?? 'category' };
 }
 
 export interface SectionFrontDeps {
@@ -67,7 +67,7 @@ export function sectionFrontBuilder(tags: TagClient): (ctx: PageBuildContext) =>
 }
 
 export async function buildSectionFront(ctx: PageBuildContext, deps: SectionFrontDeps): Promise<BuiltPage | null> {
-  const route = frontRoute(ctx.path);
+  const route = frontRoute(ctx.path, ctx.site.layoutDomain);
   const loaded = route.kind === 'section' ? await loadSection(ctx, route, deps) : await loadCategoryRoute(ctx, route, deps);
   return loaded === null ? null : render(ctx, route, loaded);
 }
