@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../core/logger.js';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { fullArticleSchema, type FullArticle, type FullArticleInput } from '../../core/upstream/schemas.js';
 import {
@@ -11,7 +9,6 @@ import {
   articleHeadTags,
   deriveArticleMeta,
   robotsFor,
-  sectionCode,
   type ArticleMeta,
   type HeadTag,
 } from './meta.js';
@@ -55,22 +52,6 @@ function metaOf(overrides: Partial<FullArticleInput> = {}, options: Partial<Para
   return deriveArticleMeta(articleOf(overrides), { site: SITES.news, publicOrigin: ORIGIN, path: PATH, ...options });
 }
 
-function capture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(chunk.toString());
-      callback();
-    },
-  });
-  const lines = () =>
-    chunks
-      .join('')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line): unknown => JSON.parse(line));
-  return { log: createLogger({ component: 'test', destination: stream }), lines };
-}
 
 describe('deriveArticleMeta', () => {
   it('derives titles, descriptions, section and URLs (spec 1 §3)', () => {
@@ -284,44 +265,6 @@ describe('deriveArticleMeta', () => {
   });
 });
 
-describe('sectionCode', () => {
-  it('maps every section of spec 1 §9', () => {
-    const { log, lines } = capture();
-    const expected: Record<string, string> = {
-      entertainment: 'ent',
-      politics: 'pol',
-      opinion: 'opin',
-      lifestyle: 'life',
-      science: 'sci',
-      health: 'heal',
-      'faith-values': 'faith',
-      'food-drink': 'food',
-      'great-outdoors': 'outdoors',
-      'real-estate': 'realest',
-      travel: 'trav',
-      auto: 'auto',
-      family: 'family',
-      media: 'media',
-      sports: 'sports',
-      tech: 'tech',
-      transcript: 'transcript',
-      us: 'us',
-      world: 'world',
-    };
-    for (const [name, code] of Object.entries(expected)) expect(sectionCode(name, log)).toBe(code);
-    expect(lines()).toEqual([]);
-  });
-
-  it('logs "Unknown section: {section}" at error level and passes the name through (spec 1 §5)', () => {
-    const { log, lines } = capture();
-    expect(sectionCode('deals', log)).toBe('deals');
-    expect(sectionCode('toString', log)).toBe('toString');
-    expect(lines()).toMatchObject([
-      { level: 'error', message: 'Unknown section: deals', section: 'deals' },
-      { level: 'error', message: 'Unknown section: toString' },
-    ]);
-  });
-});
 
 describe('robotsFor', () => {
   it('defaults to "index, follow, max-image-preview:large, max-video-preview:-1" (spec 1 §9)', () => {

@@ -1,43 +1,37 @@
 /**
  * End to end in a real Chromium: the built bundle hydrates a server-rendered HeaderSearch island
  * and a search goes to /search-results/search#q=<encoded query> (spec 1 §2.3; DESIGN.md "Islands").
- * The bundle is built into a temp dir and served with the page from a throwaway HTTP server.
+ * The bundle is built and served with the pages by tests/support/bundle-server.ts.
  */
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { SITES } from '../../core/isomorphic/sites.js';
-import { buildBundle } from '../../interactive-bundle/build.js';
 import { Island } from '../../interactive-bundle/island.js';
-import { assetsDir, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
+import { scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { bundlePage, startBundleServer, type BundleServer } from '../support/bundle-server.js';
 
 const QUERY = 'ukraine & "aid"/2026';
 const EXPECTED_HASH = '#q=ukraine%20%26%20%22aid%22%2F2026';
 
-let outDir: string;
+let served: BundleServer;
 let manifest: Manifest;
-let server: Server;
 let origin: string;
 let browser: Browser;
 
 function page(title: string, manifestTags: string, body: string): string {
-  // A data: icon stops Chromium asking for /favicon.ico, whose 404 would show as a console error.
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">${manifestTags}</head><body>${body}</body></html>`;
+  return bundlePage(manifest, title, body, manifestTags);
 }
 
 function headerSearch(siteName: string): string {
   return renderToString(createElement(Island<'HeaderSearch'>, { name: 'HeaderSearch', props: { siteName } }));
 }
 
-function pages(): Record<string, string> {
+function pages(built: Manifest): Record<string, string> {
+  manifest = built;
   const tags = scriptTagsFor(manifest);
   return {
     '/': page('Home', tags, `<header>${headerSearch(SITES.news.name)}</header><main><h1>Home</h1></main>`),
@@ -62,42 +56,15 @@ function pages(): Record<string, string> {
   };
 }
 
-async function startServer(): Promise<void> {
-  const html = pages();
-  const assets = assetsDir(outDir);
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const document = html[path];
-    if (document !== undefined) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(document);
-      return;
-    }
-    const file = path.startsWith('/assets/') ? path.slice('/assets/'.length) : '';
-    if (manifest.files.includes(file)) {
-      readFile(join(assets, file)).then(
-        (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
-        () => response.writeHead(500).end(),
-      );
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'island-hydration-'));
-  manifest = await buildBundle({ outDir });
-  await startServer();
+  served = await startBundleServer({ pages });
+  origin = served.origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await served?.stop();
 });
 
 async function openHydrated(path: string): Promise<{ page: Page; errors: PageErrors }> {

@@ -4,29 +4,23 @@
  * preloaded extra items", §9 "Load-more page size 10 (fetch 11)"). The bundle is built into a temp
  * dir and served, with the page and a stand-in /api/article-search, from a throwaway HTTP server.
  */
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle } from '../../interactive-bundle/build.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { LoadMoreItem, LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
-import { assetsDir, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
+import type { Manifest } from '../../interactive-bundle/manifest.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { bundlePage, startBundleServer, type BundleServer } from '../support/bundle-server.js';
 
 /** The category whose endpoint answers 500, for the error state. */
 const FAILING_CATEGORY = 'broken';
 /** The category whose endpoint answers only when the test releases it, for the fetching state. */
 const HELD_CATEGORY = 'held';
 
-let outDir: string;
+let served: BundleServer;
 let manifest: Manifest;
-let server: Server;
 let origin: string;
 let browser: Browser;
 /** Query strings /api/article-search received, in order. */
@@ -56,8 +50,7 @@ function loadMoreProps(category: string): LoadMoreProps {
 }
 
 function page(title: string, body: string): string {
-  // A data: icon stops Chromium asking for /favicon.ico, whose 404 would show as a console error.
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">${scriptTagsFor(manifest)}</head><body><main>${body}</main></body></html>`;
+  return bundlePage(manifest, title, `<main>${body}</main>`);
 }
 
 function front(category: string): string {
@@ -74,50 +67,29 @@ function searchAnswer(query: URLSearchParams): { status: number; body: string } 
   return { status: 200, body: JSON.stringify({ items: items(from, count) }) };
 }
 
-async function startServer(): Promise<void> {
-  const html: Record<string, string> = { '/': front('politics'), '/failing': front(FAILING_CATEGORY), '/held': front(HELD_CATEGORY) };
-  const assets = assetsDir(outDir);
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/api/article-search') {
+beforeAll(async () => {
+  served = await startBundleServer({
+    pages: (built) => {
+      manifest = built;
+      return { '/': front('politics'), '/failing': front(FAILING_CATEGORY), '/held': front(HELD_CATEGORY) };
+    },
+    api: (url, response) => {
+      if (url.pathname !== '/api/article-search') return false;
       apiQueries.push(url.searchParams);
       const { status, body } = searchAnswer(url.searchParams);
       const answer = () => response.writeHead(status, { 'content-type': 'application/json' }).end(body);
       if (url.searchParams.get('category') === HELD_CATEGORY) held.push(answer);
       else answer();
-      return;
-    }
-    const document = html[url.pathname];
-    if (document !== undefined) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(document);
-      return;
-    }
-    const file = url.pathname.startsWith('/assets/') ? url.pathname.slice('/assets/'.length) : '';
-    if (manifest.files.includes(file)) {
-      readFile(join(assets, file)).then(
-        (body) => response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body),
-        () => response.writeHead(500).end(),
-      );
-      return;
-    }
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return true;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
-}
-
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'load-more-'));
-  manifest = await buildBundle({ outDir });
-  await startServer();
+  origin = served.origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await served?.stop();
 });
 
 async function openHydrated(path: string): Promise<{ tab: Page; errors: PageErrors }> {
