@@ -76,9 +76,41 @@ describe('the document shell', () => {
     expect(html).toContain(NOT_FOUND_TEXTS.heading);
     expect(html).toContain(NOT_FOUND_TEXTS.body);
     expect(html).toContain('<a href="/">Go to Home</a>');
-    // No videos load yet, so the list and its "See All" are hidden (spec 1 §2.2).
-    expect(html).not.toContain(NOT_FOUND_TEXTS.latestVideos);
     expect(html).toContain('noindex');
+    // "Latest Videos" from the video service's latest-news tag, newest first, with "See All" to
+    // the latest-news video topic (spec 1 §2.2). The sample's town hall airs in 2099: a video
+    // card appears only once its air start has passed (spec 2 §2).
+    const list = /<section aria-labelledby="latest-videos">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    const titles = [...list.matchAll(/<span class="video-title">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(titles).toEqual([
+      'Live: the briefing room',
+      'Markets open higher on jobs data',
+      'Senate leaders outline the week ahead',
+      'Morning headlines',
+      'Storm damage across the Midwest',
+      'Weekend forecast',
+      'Summit ends with a joint statement',
+    ]);
+    expect(list).toContain('<a href="/video/markets-open-higher">');
+    expect(list).toContain('<a href="/video/topics/latest-news">See All</a>');
+    expect(list).not.toContain('Town hall');
+    // Thumbnails go through the image service at the recommended-video sizes (spec 1 §9).
+    expect(list).toMatch(/<img src="[^"]*\/320\/180\/video-markets-open-higher\.svg\?ve=1(&amp;|&)tl=1"/);
+    expect(list).toContain('<span class="duration"><span class="visually-hidden">Duration </span>3:08</span>');
+    // Home depends on the latest-news videos, so a new one re-renders home and the 404 page.
+    expect(await h.index.keysOf({ site: 'news', path: '/' })).toContain('videos:tag:fox-news/latest-news');
+  });
+
+  it('hides "Latest Videos" and logs the spec message when the video service fails', async () => {
+    await sample('POST', '/__sample/faults', { path: '/api/videos', mode: 'status', status: 503 });
+    h.logLines.length = 0;
+    await render('/');
+    const html = decoded((await h.store.get(notFoundPageKey('news')))?.body.toString('utf8') ?? '');
+    expect(html).toContain(NOT_FOUND_TEXTS.heading);
+    expect(html).not.toContain(NOT_FOUND_TEXTS.latestVideos);
+    expect(html).not.toContain('See All');
+    expect(h.logLines.some((l) => l.message === 'Error fetching recommended videos:' && l.level === 'error')).toBe(true);
+    expect(h.logLines.some((l) => l.message === 'No recommended videos available')).toBe(true);
   });
 });
 

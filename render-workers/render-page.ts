@@ -30,6 +30,7 @@ import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
+import { loadLatestVideos, type VideoItem } from './load/videos.js';
 import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
 import { renderDocument } from './render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
@@ -150,6 +151,7 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
         publicOrigin: ctx.publicOrigin,
         shellContext: ctx.shellContext,
         adHocGating: deps.adHocGating,
+        now: ctx.now,
       });
     }
   }
@@ -159,7 +161,11 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
 /** Home: a front built from the home layout's regions, like the section fronts (spec 1 §2.1). */
 async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
   const { site, client, log, publicOrigin } = ctx;
-  const [shell, layout] = await Promise.all([loadShell(client, ctx.shellContext), client.getLayout('home', '/')]);
+  const [shell, layout, latestVideos] = await Promise.all([
+    loadShell(client, ctx.shellContext),
+    client.getLayout('home', '/'),
+    loadLatestVideos(client, { domain: site.layoutDomain, now: ctx.now }),
+  ]);
   const regions = await loadFrontRegions(client, layout, log);
   const head = buildHead({
     site,
@@ -177,17 +183,18 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     kind: 'home',
     objects: [
       { key: pageKey(site.id, '/', 'standard'), body: home, contentType: HTML, cacheControl: cacheControlFor('html') },
-      notFoundPage(site, shell, publicOrigin),
+      notFoundPage(site, shell, publicOrigin, latestVideos),
     ],
   };
 }
 
 /**
  * The 404 page shares the home page's inputs (the shell); it is rendered with it so that a menu
- * change that re-renders home refreshes the 404 page too (ADR 0006). Its video list arrives with
- * the video issue and is hidden while empty (spec 1 §2.2).
+ * change that re-renders home refreshes the 404 page too (ADR 0006). Its "Latest Videos" are read
+ * with home's recorder, so a new latest-news video re-renders both; the list is hidden when no
+ * videos load (spec 1 §2.2).
  */
-function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell>>, publicOrigin: string) {
+function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell>>, publicOrigin: string, latestVideos: VideoItem[]) {
   const head = buildHead({
     site,
     title: 'Page not found',
@@ -195,6 +202,6 @@ function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell
     canonicalUrl: canonicalFor(publicOrigin, '/'),
     noIndex: true,
   });
-  const html = renderDocument(createElement(NotFoundPage, { model: { head, shell, view: { latestVideos: [] } } }));
+  const html = renderDocument(createElement(NotFoundPage, { model: { head, shell, view: { latestVideos } } }));
   return { key: notFoundPageKey(site.id), body: html, contentType: HTML, cacheControl: cacheControlFor('notFound'), status: 404 };
 }

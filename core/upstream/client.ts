@@ -17,6 +17,7 @@ import { isValidPagePath } from '../storage/keys.js';
 import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig } from '../config/upstream.js';
 import { createTransport, type CallSpec } from './transport.js';
 import { dataKeys } from './data-keys.js';
+import { createVideoReads, type VideoReads } from './video-client.js';
 import {
   articleSummarySchema,
   categorySchema,
@@ -67,7 +68,7 @@ export interface ArticleSearchOptions {
   from: number;
 }
 
-export interface UpstreamClient {
+export interface UpstreamClient extends VideoReads {
   /** The article at a page path such as "/politics/some-slug"; null when there is none. */
   getArticleByPath(path: string): Promise<FullArticle | null>;
   /** The category of a section front path such as "/politics"; null when there is none. */
@@ -112,7 +113,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
 function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recorder: ReadRecorder | undefined): UpstreamClient {
   const { logger, config } = options;
-  const { call, first, results, badResponse, buildUrl } = createTransport({ config, logger, bases, ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}) });
+  const transport = createTransport({ config, logger, bases, ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}) });
+  const { call, first, results, badResponse, buildUrl } = transport;
   const record = (key: string): void => recorder?.record(key);
 
   function layoutSpec(subtype: string, elementId: string): CallSpec {
@@ -166,6 +168,8 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
   }
 
   const client: UpstreamClient = {
+    ...createVideoReads(transport, record, logger),
+
     async getArticleByPath(path) {
       record(dataKeys.articlePath(path));
       const article = await first(

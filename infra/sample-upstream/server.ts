@@ -17,6 +17,7 @@ import { FaultSwitch, parseFaultSpec } from './faults.js';
 import { SampleStore, summarise, type JsonRecord } from './store.js';
 import { registerTagRoutes } from './tag-routes.js';
 import { registerStaticRoutes } from './static-routes.js';
+import { registerVideoRoutes } from './video-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
@@ -216,6 +217,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
   });
 
   registerStaticRoutes(app);
+  registerVideoRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];

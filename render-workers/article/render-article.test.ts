@@ -148,6 +148,48 @@ describe('section rules', () => {
   });
 });
 
+describe('recommended videos (spec 1 §2.6, §7)', () => {
+  function strip(html: string): string[] {
+    const nav = /<nav class="recommended-videos" aria-label="Recommended videos">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    return [...nav.matchAll(/<span class="video-title">([^<]*)<\/span>/g)].map((m) => m[1] ?? '');
+  }
+
+  it("shows the section's videos that have aired, newest first", async () => {
+    // Politics has four aired videos and a town hall that airs in 2099 (spec 2 §2: shown only
+    // once its air start has passed).
+    expect(strip(await page('art-1001'))).toEqual([
+      'Live: the briefing room',
+      'Senate leaders outline the week ahead',
+      'Governors meet on border funding',
+      'Election night explained in two minutes',
+    ]);
+  });
+
+  it('falls back to the latest-news videos when the section has none', async () => {
+    const titles = strip(await page('art-1011'));
+    expect(titles[0]).toBe('Live: the briefing room');
+    expect(titles).toContain('Summit ends with a joint statement');
+    expect(titles).not.toContain('Red carpet highlights');
+  });
+
+  it('leaves the strip out, and the article up, when the video service fails', async () => {
+    await h.sample('POST', '/__sample/faults', { path: '/api/videos', mode: 'status', status: 500 });
+    try {
+      const html = await page('art-1002');
+      expect(html).toMatch(/<h1 class="headline">/);
+      expect(html).not.toContain('class="recommended-videos"');
+    } finally {
+      await h.sample('DELETE', '/__sample/faults');
+    }
+  });
+
+  it('does not make the article depend on the video lists', async () => {
+    await page('art-1003');
+    const keys = await h.index.keysOf({ site: 'news', path: pathOf('art-1003') });
+    expect(keys.some((k) => k.startsWith('videos:'))).toBe(false);
+  });
+});
+
 describe('text-to-speech, disclosures and the betting promo (spec 1 §9)', () => {
   it('adds "You can now listen to articles!" after the first featured video of a recent opinion article, not to a quiz', async () => {
     const html = await page('art-2009');

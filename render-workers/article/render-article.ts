@@ -17,6 +17,7 @@ import { toBlocks } from '../load/blocks.js';
 import { loadListSections } from '../load/front.js';
 import { optionalLink, safeHref, safeLinks } from '../load/links.js';
 import { loadShell, type ShellContext } from '../load/shell.js';
+import { loadRecommendedVideos } from '../load/videos.js';
 import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
 import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
 import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page.print.js';
@@ -47,6 +48,8 @@ export interface ArticleRenderOptions {
   log: Logger;
   publicOrigin: string;
   shellContext: ShellContext;
+  /** The render's clock (videos show only once aired, spec 2 §2). */
+  now: Date;
   /** The environment's ad-hoc gating switch (spec 2 §6: "an environment setting ... being 'true'"). */
   adHocGating: boolean;
 }
@@ -87,10 +90,13 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   // every article depended on its section's list, each new story would rewrite and purge every
   // article of the section. They refresh whenever the article renders (edits, sweeps).
   const unrecorded = client.withRecorder(undefined);
-  const [rightRail, postContent, onOurRadar] = await Promise.all([
+  // The recommended-videos strip likewise: a new video of the section would otherwise rewrite
+  // every article of the section.
+  const [rightRail, postContent, onOurRadar, recommendedVideos] = await Promise.all([
     loadListSections(unrecorded, layout?.rightRail ?? [], log),
     loadListSections(unrecorded, layout?.postContent ?? [], log),
     section === ON_OUR_RADAR_SECTION ? unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }) : Promise.resolve([]),
+    loadRecommendedVideos(unrecorded, { domain: site.layoutDomain, section, now: options.now }),
   ]);
   const radar: ListSection = {
     title: ON_OUR_RADAR,
@@ -120,6 +126,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
     const view = {
       ...articleView(article, meta, blocks, layoutName, { rightRail, postContent }, path),
+      recommendedVideos,
       ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),
     };
     standardHtml = renderDocument(createElement(ArticlePage, { head: { tags: extraHead('standard') }, shell, view }));

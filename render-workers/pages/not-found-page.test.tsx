@@ -40,8 +40,8 @@ describe('NotFoundPage', () => {
     ]);
     expect(LATEST_NEWS_VIDEO_TOPIC).toBe('/video/topics/latest-news');
     expect(html).toContain('<h2 id="latest-videos">Latest Videos</h2>');
-    expect(html).toContain('<a href="/video/6370000000001">Storm moves up the coast</a>');
-    expect(html).toContain('<a href="/video/6370000000002">Senate vote explained</a>');
+    expect(html).toContain('<a href="/video/6370000000001"><span class="video-title">Storm moves up the coast</span></a>');
+    expect(html).toContain('<a href="/video/6370000000002"><span class="video-title">Senate vote explained</span></a>');
     expect(html).toContain('<a href="/video/topics/latest-news">See All</a>');
   });
 

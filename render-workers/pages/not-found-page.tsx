@@ -4,10 +4,12 @@
  */
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { Document } from '../shell/document.js';
-import type { Link, PageModel } from '../view-model.js';
+import type { VideoItem } from '../load/videos.js';
+import type { PageModel } from '../view-model.js';
+import { VideoList } from './video-list.js';
 
 export interface NotFoundView {
-  latestVideos: Link[];
+  latestVideos: VideoItem[];
 }
 
 export const LATEST_NEWS_VIDEO_TOPIC = '/video/topics/latest-news';
@@ -25,13 +27,7 @@ export function NotFoundPage({ model }: { model: PageModel<NotFoundView> }) {
         {videos.length > 0 ? (
           <section aria-labelledby="latest-videos">
             <h2 id="latest-videos">{NOT_FOUND_TEXTS.latestVideos}</h2>
-            <ul>
-              {videos.map((video) => (
-                <li key={video.url}>
-                  <a href={video.url}>{video.name}</a>
-                </li>
-              ))}
-            </ul>
+            <VideoList videos={videos} className="latest-videos" />
             <a href={LATEST_NEWS_VIDEO_TOPIC}>{NOT_FOUND_TEXTS.seeAll}</a>
           </section>
         ) : null}

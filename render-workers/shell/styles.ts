@@ -36,6 +36,10 @@ ul.article-list li{border-top:1px solid var(--rule);padding-top:8px}
 .article-list .item-title{font-size:1.05rem;margin:.2em 0}
 .article-list .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
 .not-found{text-align:center;padding:48px 16px}
+ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));text-align:left}
+.video-list a{display:block;color:inherit;text-decoration:none}.video-list img{width:100%;height:auto;display:block}
+.video-list .video-title{display:block;font-weight:600;margin-top:4px}.video-list .duration{font-size:.8rem;color:var(--muted)}
+.recommended-videos ul.video-list{grid-auto-flow:column;grid-auto-columns:200px;grid-template-columns:none;overflow-x:auto}
 .site-footer{border-top:1px solid var(--rule);margin-top:32px;background:#f7f8fa}
 .site-footer .inner{max-width:1280px;margin:0 auto;padding:16px;font-size:.85rem;color:var(--muted)}
 .site-footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:12px;padding:0}

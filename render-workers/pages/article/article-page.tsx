@@ -11,6 +11,7 @@ import type { ListSection, ShellModel } from '../../view-model.js';
 import type { ArticlePageView } from './article-view.js';
 import { GateOverlay } from './gate-overlay.js';
 import { PAYWALL_CLASS } from '../../article/structured-data.js';
+import { VideoList } from '../video-list.js';
 
 export interface ArticlePageProps {
   head: DocumentProps['head'];
@@ -223,13 +224,7 @@ function PostContent({ sections }: { sections: ListSection[] }) {
 function RecommendedVideos({ videos }: { videos: ArticlePageView['recommendedVideos'] }) {
   return (
     <nav className="recommended-videos" aria-label="Recommended videos">
-      <ul>
-        {videos.map((video) => (
-          <li key={video.url}>
-            <a href={video.url}>{video.name}</a>
-          </li>
-        ))}
-      </ul>
+      <VideoList videos={videos} className="recommended" />
     </nav>
   );
 }

@@ -2,6 +2,7 @@
  * What the standard, gated and interactive article layouts show (spec 1 §2.6), decided by the
  * loader (render-workers/load/article.ts) so the components only lay it out.
  */
+import type { VideoItem } from '../../load/videos.js';
 import type { Block, Link, ListSection } from '../../view-model.js';
 
 export interface AuthorView {
@@ -48,7 +49,7 @@ export interface ArticlePageView {
   postContent: ListSection[];
   /** Entertainment articles: the On Our Radar block, shown on mobile (spec 1 §2.6). */
   onOurRadar?: ListSection;
-  recommendedVideos: Link[];
+  recommendedVideos: VideoItem[];
   /** The print variant's URL; absent when the Print link is hidden (gated or metered). */
   printUrl?: string;
 }

@@ -1,0 +1,68 @@
+/**
+ * Video lists for the pages that show recommended or latest videos: the article's recommended
+ * strip (spec 1 §2.6, §7) and the 404 page's "Latest Videos" (spec 1 §2.2). The client never
+ * throws for them (core/upstream/video-client.ts); this turns its items into view items: titles as
+ * plain text, only safe links, a thumbnail through the image service at the spec's sizes, a
+ * duration label, and only videos that have aired (spec 2 §2).
+ */
+import { responsiveSources, IMAGE_SIZES, type ResponsiveImageModel } from '../../core/isomorphic/images.js';
+import type { UpstreamClient } from '../../core/upstream/client.js';
+import { hasAired, latestNewsVideoTag, type RecommendedVideo } from '../../core/upstream/video-client.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { safeHref } from './links.js';
+
+/** Spec 1 §9, spec 2 §9: a video carousel shows at most 10 items. */
+export const VIDEO_CAROUSEL_MAX = 10;
+
+export interface VideoItem {
+  name: string;
+  url: string;
+  /** Thumbnail at 320x180 (200x113 mobile, 240x135 tablet), spec 1 §9. */
+  image?: ResponsiveImageModel;
+  /** "2:35", "1:02:10"; absent for live streams and unknown durations. */
+  duration?: string;
+}
+
+/** Seconds as m:ss or h:mm:ss; a string from upstream is kept when it already looks like one. */
+export function formatVideoDuration(duration: number | string | undefined): string | undefined {
+  if (typeof duration === 'string') return /^\d{1,2}(:\d{2}){1,2}$/.test(duration.trim()) ? duration.trim() : undefined;
+  if (duration === undefined || !Number.isFinite(duration) || duration <= 0) return undefined;
+  const total = Math.round(duration);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+export function toVideoItems(videos: readonly RecommendedVideo[], now: Date, limit = VIDEO_CAROUSEL_MAX): VideoItem[] {
+  const items: VideoItem[] = [];
+  const seen = new Set<string>();
+  for (const video of videos) {
+    if (items.length >= limit) break;
+    const attributes = video.attributes;
+    const url = safeHref(attributes.url);
+    const name = toPlainText(attributes.title).trim();
+    if (url === undefined || name === '' || seen.has(url) || !hasAired(attributes, now)) continue;
+    seen.add(url);
+    const image = responsiveSources(attributes.thumbnail?.url, {
+      mobile: IMAGE_SIZES.recommendedVideoMobile,
+      tablet: IMAGE_SIZES.recommendedVideoTablet,
+      desktop: IMAGE_SIZES.recommendedVideo,
+    });
+    const duration = formatVideoDuration(attributes.duration);
+    items.push({ name, url, ...(image ? { image } : {}), ...(duration ? { duration } : {}) });
+  }
+  return items;
+}
+
+/** The section's recommended videos with the latest-news fallback (spec 1 §7). */
+export async function loadRecommendedVideos(client: UpstreamClient, options: { domain: string; section: string; now: Date }): Promise<VideoItem[]> {
+  const videos = await client.getRecommendedVideos({ tag: `${options.domain}/${options.section}`, fallbackTag: latestNewsVideoTag(options.domain) });
+  return toVideoItems(videos, options.now);
+}
+
+/** The latest-news videos (the 404 page's list, spec 1 §2.2). */
+export async function loadLatestVideos(client: UpstreamClient, options: { domain: string; now: Date }): Promise<VideoItem[]> {
+  const videos = await client.getRecommendedVideos({ tag: latestNewsVideoTag(options.domain) });
+  return toVideoItems(videos, options.now);
+}
