@@ -8,6 +8,7 @@
  * Redis layout (one hash tag so it runs on Redis Cluster):
  *   {newsroom}:deps:<dataKey>          SET of page refs "<site>:<path>"
  *   {newsroom}:pagedeps:<site>:<path>  SET of data keys the page read at its last render
+ *   {newsroom}:deleted:<site>:<path>   deletion record (JSON), see markDeleted
  */
 import type { Redis } from 'ioredis';
 import { isSiteId, type SiteId } from './isomorphic/sites.js';
@@ -37,6 +38,26 @@ export function parsePageRef(value: string): PageRef | null {
   if (colon < 0 || !isSiteId(site) || !isValidPagePath(path)) return null;
   return { site, path };
 }
+
+/**
+ * A content-delete event's word that the page at a path is gone (ingest writes it before it
+ * enqueues the render). A render that then finds no content at the path removes the stored
+ * variants, and writes the redirect when the event named one; a render that finds nothing
+ * *without* such a record leaves storage alone, so an upstream that briefly answers 404 for live
+ * content cannot unpublish it. Kept in Redis rather than in the job because coalescing may drop
+ * the delete's job in favour of one already waiting for the same page.
+ */
+export interface DeletionRecord {
+  /** Page path the deleted page should redirect to (301), when the event names one. */
+  redirectTo?: string;
+  /** The content event that deleted it. */
+  eventId: string;
+  /** ISO time the deletion was recorded. */
+  at: string;
+}
+
+/** How long a deletion record outlives its event: long enough for any queued render to see it. */
+export const DELETION_TTL_SECONDS = 30 * 24 * 3600;
 
 export class DependencyIndex {
   constructor(
@@ -80,6 +101,34 @@ export class DependencyIndex {
   /** The data keys a page read at its last render. */
   async keysOf(page: PageRef): Promise<string[]> {
     return (await this.redis.smembers(this.pageKey(page))).sort();
+  }
+
+  private deletedKey(ref: PageRef): string {
+    return `${this.prefix}:deleted:${pageRefString(ref)}`;
+  }
+
+  /** Records that the page at `ref` was deleted upstream (see DeletionRecord). */
+  async markDeleted(ref: PageRef, record: DeletionRecord): Promise<void> {
+    await this.redis.set(this.deletedKey(ref), JSON.stringify(record), 'EX', DELETION_TTL_SECONDS);
+  }
+
+  /** The page's deletion record, or null (none, expired, or unreadable). */
+  async deletion(ref: PageRef): Promise<DeletionRecord | null> {
+    const raw = await this.redis.get(this.deletedKey(ref));
+    if (raw === null) return null;
+    try {
+      const value = JSON.parse(raw) as Partial<DeletionRecord>;
+      if (typeof value.eventId !== 'string' || typeof value.at !== 'string') return null;
+      if (value.redirectTo !== undefined && (typeof value.redirectTo !== 'string' || !isValidPagePath(value.redirectTo))) return null;
+      return { eventId: value.eventId, at: value.at, ...(value.redirectTo === undefined ? {} : { redirectTo: value.redirectTo }) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Drops the deletion record: content exists at the path again. */
+  async clearDeleted(ref: PageRef): Promise<void> {
+    await this.redis.del(this.deletedKey(ref));
   }
 
   /** Forgets a page (it was deleted). */

@@ -82,12 +82,13 @@ describe('POST /webhooks/content', () => {
       eventId: event.id,
       jobs: [
         { site: 'news', path: '/politics/a-story', deduplicated: false },
+        { site: 'es', path: '/politics/a-story', deduplicated: false },
         { site: 'news', path: '/', deduplicated: false },
         { site: 'news', path: '/politics', deduplicated: false },
       ],
     });
     const pages = await pendingPages();
-    expect(pages.map((p) => p.page).sort()).toEqual(['news:/', 'news:/politics', 'news:/politics/a-story']);
+    expect(pages.map((p) => p.page).sort()).toEqual(['es:/politics/a-story', 'news:/', 'news:/politics', 'news:/politics/a-story']);
     for (const page of pages) {
       expect(page).toMatchObject({ priority: PRIORITY.event, reason: 'event', requestedBy: 'webhook' });
     }
@@ -98,7 +99,7 @@ describe('POST /webhooks/content', () => {
     await kit.index.record({ site: 'es', path: '/mundo/lee-42' }, ['article:42']);
     const response = await postEvent(JSON.stringify(articleEvent({ contentId: '42', path: '/us/article-42', sections: [] })));
     expect(response.statusCode).toBe(202);
-    expect((await pendingPages()).map((p) => p.page).sort()).toEqual(['es:/mundo/lee-42', 'news:/us/article-42', 'news:/world/reads-article-42']);
+    expect((await pendingPages()).map((p) => p.page).sort()).toEqual(['es:/mundo/lee-42', 'es:/us/article-42', 'news:/us/article-42', 'news:/world/reads-article-42']);
   });
 
   it('refuses a bad signature with 401 and enqueues nothing', async () => {

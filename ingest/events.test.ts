@@ -48,9 +48,16 @@ describe('dataKeysFor', () => {
 });
 
 describe('parseContentEvent', () => {
-  it('defaults the site to news and keeps the fields', () => {
-    const event: ContentEvent = parseContentEvent({ ...base, kind: 'menu', site: undefined });
-    expect(event).toEqual({ ...base, kind: 'menu', site: 'news' });
+  it('leaves the site out when the event concerns every site, and keeps the fields', () => {
+    const event: ContentEvent = parseContentEvent({ ...base, kind: 'menu' });
+    expect(event).toEqual({ ...base, kind: 'menu' });
+    expect(parseContentEvent({ ...base, kind: 'menu', site: 'es' }).site).toBe('es');
+  });
+
+  it('accepts a delete that names the redirect for its page, and a game event', () => {
+    const deleted = parseContentEvent({ ...base, kind: 'article', action: 'deleted', contentId: '7', path: '/us/old', redirectTo: '/us' });
+    expect(deleted).toMatchObject({ action: 'deleted', path: '/us/old', redirectTo: '/us' });
+    expect(dataKeysFor(parseContentEvent({ ...base, kind: 'game', contentId: 'word-search' }))).toEqual(['game:word-search']);
   });
 
   it.each<[Record<string, unknown>, string]>([
@@ -65,6 +72,12 @@ describe('parseContentEvent', () => {
     [{ kind: 'category', path: '/a//b' }, 'path'],
     [{ kind: 'menu', occurredAt: '2026-03-28' }, 'occurredAt'],
     [{ kind: 'menu', unexpected: 1 }, 'unexpected'],
+    [{ kind: 'game' }, 'contentId'],
+    [{ kind: 'article', contentId: '1', path: '/us/a', redirectTo: '/us' }, 'redirectTo'],
+    [{ kind: 'article', action: 'deleted', contentId: '1', redirectTo: '/us' }, 'redirectTo'],
+    [{ kind: 'article', action: 'deleted', contentId: '1', path: '/us/a', redirectTo: '/us/a' }, 'redirectTo'],
+    [{ kind: 'article', action: 'deleted', contentId: '1', path: '/us/a', redirectTo: 'https://evil.example/' }, 'redirectTo'],
+    [{ kind: 'menu', site: 'fr' }, 'site'],
   ])('%j is refused naming %s', (event, field) => {
     try {
       parseContentEvent({ ...base, ...event });

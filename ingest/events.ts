@@ -23,9 +23,16 @@
  * | schedule      | contentId (channel) | schedule:<contentId>                                            |
  * | static-page   | path                | static-page:<path>                                              |
  * | live-event    | path                | live-event:<path>                                               |
+ * | game          | contentId (game id) | game:<contentId>                                                |
  *
  * Every event may also carry `path`, the page of the content itself; the planner re-renders it
- * whether or not the index knows it (a new article has no dependants yet).
+ * whether or not the index knows it (a new article has no dependants yet). Without `site` the
+ * event concerns every site (the Spanish edition publishes the same content, spec 1 §1); with it,
+ * only that site's pages.
+ *
+ * `deleted` with a `path` also removes that page: ingest records the deletion (the dependency
+ * index's deletion record) and the render that finds nothing there removes every stored variant,
+ * leaving the 404 page, or writes a 301 to `redirectTo` when the event names one.
  */
 import { z } from 'zod';
 import { PlatformError } from '../core/errors.js';
@@ -47,6 +54,7 @@ export const CONTENT_KINDS = [
   'schedule',
   'static-page',
   'live-event',
+  'game',
 ] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -64,11 +72,14 @@ const eventSchema = z
     id: token(200),
     kind: z.enum(CONTENT_KINDS),
     action: z.enum(CONTENT_ACTIONS),
-    site: z.enum(SITE_IDS).default('news'),
+    /** The one site the event concerns; every site when absent. */
+    site: z.enum(SITE_IDS).optional(),
     /** Article id, person slug, show id, video id or schedule channel, depending on `kind`. */
     contentId: token(300).optional(),
     /** The page of the content itself, e.g. "/politics/some-article". */
     path: z.string().refine(isValidPagePath, 'must be a normalised page path such as "/politics/some-article"').optional(),
+    /** For `deleted`: where the deleted page's path should redirect (301). */
+    redirectTo: z.string().refine(isValidPagePath, 'must be a normalised page path such as "/politics"').optional(),
     /** Category slugs an article is listed in. */
     sections: z.array(slug).max(50).optional(),
     /** Video tags. */
@@ -93,6 +104,7 @@ const eventSchema = z
       case 'show':
       case 'video':
       case 'schedule':
+      case 'game':
         need('contentId');
         break;
       case 'category':
@@ -108,15 +120,22 @@ const eventSchema = z
       case 'legal-links':
         break;
     }
+    if (event.redirectTo !== undefined) {
+      if (event.action !== 'deleted') ctx.addIssue({ code: 'custom', path: ['redirectTo'], message: 'is allowed only when action is "deleted"' });
+      else if (event.path === undefined) ctx.addIssue({ code: 'custom', path: ['redirectTo'], message: 'needs the deleted page\'s path' });
+      else if (event.path === event.redirectTo) ctx.addIssue({ code: 'custom', path: ['redirectTo'], message: 'must differ from path' });
+    }
   });
 
 export interface ContentEvent {
   id: string;
   kind: ContentKind;
   action: ContentAction;
-  site: SiteId;
+  /** Absent: every site. */
+  site?: SiteId;
   contentId?: string;
   path?: string;
+  redirectTo?: string;
   sections?: string[];
   tags?: string[];
   listsChanged?: boolean;
@@ -193,6 +212,9 @@ export function dataKeysFor(event: ContentEvent): string[] {
       break;
     case 'live-event':
       if (path !== undefined) keys.push(dataKeys.liveEvent(path));
+      break;
+    case 'game':
+      if (contentId !== undefined) keys.push(dataKeys.game(contentId));
       break;
   }
   return [...new Set(keys)];

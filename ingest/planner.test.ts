@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentEvent } from './events.js';
-import { planRenders } from './planner.js';
+import { planRenders, recordDeletions } from './planner.js';
 import { startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -22,6 +22,7 @@ describe('planRenders', () => {
       id: 'e',
       kind: 'article',
       action: 'deleted',
+      site: 'news',
       contentId: '5',
       path: '/politics/story',
       sections: ['politics'],
@@ -32,6 +33,35 @@ describe('planRenders', () => {
       { site: 'news', path: '/politics/story', reason: 'event', requestedBy: 'webhook', requestedAt: now.toISOString() },
       { site: 'news', path: '/politics', reason: 'event', requestedBy: 'webhook', requestedAt: now.toISOString() },
     ]);
+  });
+
+  it('plans the own page on every site when the event names none, and dependants of every site', async () => {
+    await kit.index.record({ site: 'es', path: '/es-front' }, ['article:77']);
+    await kit.index.record({ site: 'news', path: '/news-front' }, ['article:77']);
+    const event = parseContentEvent({ id: 'e2', kind: 'article', action: 'updated', contentId: '77', path: '/us/new-story', occurredAt: '2026-03-28T12:00:00Z' });
+    const pages = (await planRenders(event, kit.index)).map((job) => `${job.site}:${job.path}`);
+    expect(pages).toEqual(['news:/us/new-story', 'es:/us/new-story', 'es:/es-front', 'news:/news-front']);
+    // Naming a site keeps the plan to it.
+    const esOnly = parseContentEvent({ id: 'e3', kind: 'article', action: 'updated', site: 'es', contentId: '77', path: '/us/new-story', occurredAt: '2026-03-28T12:00:00Z' });
+    expect((await planRenders(esOnly, kit.index)).map((job) => `${job.site}:${job.path}`)).toEqual(['es:/us/new-story', 'es:/es-front']);
+  });
+
+  it('records a deletion, with its redirect, for the own page on each site of a delete event only', async () => {
+    const now = new Date('2026-03-28T12:00:05Z');
+    const update = parseContentEvent({ id: 'u', kind: 'article', action: 'updated', contentId: '9', path: '/us/gone', occurredAt: '2026-03-28T12:00:00Z' });
+    expect(await recordDeletions(update, kit.index, { now })).toEqual([]);
+    expect(await kit.index.deletion({ site: 'news', path: '/us/gone' })).toBeNull();
+
+    const del = parseContentEvent({ id: 'd', kind: 'article', action: 'deleted', contentId: '9', path: '/us/gone', redirectTo: '/us', occurredAt: '2026-03-28T12:00:00Z' });
+    expect(await recordDeletions(del, kit.index, { now })).toEqual([
+      { site: 'news', path: '/us/gone' },
+      { site: 'es', path: '/us/gone' },
+    ]);
+    for (const site of ['news', 'es'] as const) {
+      expect(await kit.index.deletion({ site, path: '/us/gone' })).toEqual({ eventId: 'd', at: now.toISOString(), redirectTo: '/us' });
+    }
+    await kit.index.clearDeleted({ site: 'news', path: '/us/gone' });
+    expect(await kit.index.deletion({ site: 'news', path: '/us/gone' })).toBeNull();
   });
 
   it('plans nothing for a change no page read and no own path', async () => {

@@ -17,7 +17,7 @@ import type { DependencyIndex } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { parseContentEvent } from './events.js';
-import { planRenders } from './planner.js';
+import { planRenders, recordDeletions } from './planner.js';
 import type { RenderProducer } from './producer.js';
 
 export const WEBHOOK_PATH = '/webhooks/content';
@@ -137,6 +137,8 @@ export const webhookPlugin: FastifyPluginCallback<WebhookPluginOptions> = (app, 
     }
 
     try {
+      // Before the jobs: a worker that picks one up must already see the deletion.
+      await recordDeletions(event, options.index, { now: new Date(now()) });
       const jobs = await planRenders(event, options.index, { now: new Date(now()) });
       const results = await options.producer.enqueueMany(jobs);
       const response: WebhookResponse = {

@@ -219,6 +219,47 @@ describe('section fronts and unknown paths', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/politics/no-such-story' })).not.toContain('front:/politics/no-such-story');
   });
 
+  it('keeps a stored page whose content vanished upstream without a delete event', async () => {
+    await render(ARTICLE);
+    await sample('DELETE', `/__sample/articles/${ARTICLE_ID}`);
+    const outcome = await render(ARTICLE);
+    expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
+    expect(await h.store.head(pageKey('news', ARTICLE, 'standard'))).not.toBeNull();
+    expect(await h.store.head(pageKey('news', ARTICLE, 'print'))).not.toBeNull();
+  });
+
+  it('removes every stored variant of a page deleted upstream, and the record once content returns', async () => {
+    await render(ARTICLE);
+    expect(await h.store.head(pageKey('news', ARTICLE, 'standard'))).not.toBeNull();
+    await sample('DELETE', `/__sample/articles/${ARTICLE_ID}`);
+    await h.index.markDeleted({ site: 'news', path: ARTICLE }, { eventId: 'evt-del', at: '2026-03-01T12:00:00Z' });
+    const outcome = await render(ARTICLE);
+    expect(outcome.kind).toBe('deleted');
+    // Only what existed is removed (this article has no AMP page).
+    expect(outcome.written.sort()).toEqual([pageKey('news', ARTICLE, 'print'), pageKey('news', ARTICLE, 'standard')].sort());
+    for (const variant of ['standard', 'amp', 'print', 'redirect'] as const) expect(await h.store.head(pageKey('news', ARTICLE, variant))).toBeNull();
+    // A second render of the deleted page writes nothing more.
+    expect((await render(ARTICLE)).written).toEqual([]);
+    // Published again: rendered as an article, and the deletion no longer applies.
+    await sample('POST', '/__sample/reset');
+    expect((await render(ARTICLE)).kind).toBe('article');
+    expect(await h.index.deletion({ site: 'news', path: ARTICLE })).toBeNull();
+  });
+
+  it('replaces a deleted page with the 301 its delete event named', async () => {
+    await render(ARTICLE);
+    await sample('DELETE', `/__sample/articles/${ARTICLE_ID}`);
+    await h.index.markDeleted({ site: 'news', path: ARTICLE }, { eventId: 'evt-del-2', at: '2026-03-01T12:00:00Z', redirectTo: '/politics' });
+    const outcome = await render(ARTICLE);
+    expect(outcome.kind).toBe('redirect');
+    const record = await h.store.get(pageKey('news', ARTICLE, 'redirect'));
+    expect(JSON.parse(record?.body.toString('utf8') ?? '{}')).toEqual({ location: '/politics', status: 301 });
+    expect(await h.store.head(pageKey('news', ARTICLE, 'standard'))).toBeNull();
+    await sample('POST', '/__sample/reset');
+    await render(ARTICLE);
+    expect(await h.store.head(pageKey('news', ARTICLE, 'redirect'))).toBeNull();
+  });
+
   it('publishes an article whose upstream id and path would not fit a surrogate key as is', async () => {
     const longPath = `/politics/${'a'.repeat(150)}/${'b'.repeat(150)}`;
     const article = (await (await fetch(`${h.upstream.url}/api/article?path=${encodeURIComponent(ARTICLE)}`)).json()) as {

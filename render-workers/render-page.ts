@@ -17,12 +17,13 @@ import type { Logger } from '../core/logger.js';
 import type { RenderJob } from '../core/queue.js';
 import { SITES, type SiteId, type SiteInfo } from '../core/isomorphic/sites.js';
 import { cacheControlFor } from '../core/storage/cache-policy.js';
-import { notFoundPageKey, pageKey } from '../core/storage/keys.js';
+import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
+import { redirectRecord } from './article/redirects.js';
 import { buildCrawlerFile, isCrawlerPath } from './crawlers/crawler-files.js';
 import { sectionFrontBuilder } from './fronts/build-section-front.js';
 import { loadFrontRegions } from './fronts/load-components.js';
@@ -99,18 +100,39 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         buildFront,
         staticPages: options.staticPages.withRecorder({ record }),
       });
+      const page = { site: job.site, path: job.path };
       if (built === null) {
-        // Nothing to write: the edge router answers with the stored 404 page. Deleting what was
-        // stored for a removed page is the content-delete event's job (ingest), not a render's.
-        log.info('no content at this path; nothing written');
-        await options.index.record({ site: job.site, path: job.path }, reads);
-        return { kind: 'not-found', written: [], unchanged: [] };
+        const deletion = await options.index.deletion(page);
+        if (deletion === null) {
+          // Nothing to write: the edge router answers with the stored 404 page. Whatever is stored
+          // stays: only a content-delete event removes a page (DependencyIndex.markDeleted), so an
+          // upstream that briefly answers 404 for live content cannot unpublish it.
+          log.info('no content at this path; nothing written');
+          await options.index.record(page, reads);
+          return { kind: 'not-found', written: [], unchanged: [] };
+        }
+        // Deleted upstream: remove every stored variant, leaving the 404 page, or the redirect the
+        // delete event named.
+        const keys = pageKeys(job.site, job.path);
+        const redirect = deletion.redirectTo;
+        const result = await publishPage(options.store, options.index, {
+          page,
+          objects: redirect === undefined ? [] : [{ key: keys.redirect, body: redirectRecord(redirect), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
+          remove: PAGE_VARIANTS.filter((variant) => redirect === undefined || variant !== 'redirect').map((variant) => keys[variant]),
+          dataKeys: [...reads],
+          reason: job.reason,
+          ...(jobId === undefined ? {} : { jobId }),
+        });
+        log.info({ deletion: { eventId: deletion.eventId, redirectTo: redirect ?? null }, removed: result.written.length }, 'content deleted upstream; stored page removed');
+        return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged };
       }
+      // Content is here (again): a deletion recorded earlier no longer applies.
+      await options.index.clearDeleted(page);
       // A path that now holds another kind of page must not keep an article's redirect record or
       // AMP/print variants from before (they would shadow it or linger).
       const remove = built.remove ?? (built.kind === 'article' || built.kind === 'redirect' ? [] : staleArticleKeys(job.site, job.path));
       const result = await publishPage(options.store, options.index, {
-        page: { site: job.site, path: job.path },
+        page,
         objects: built.objects,
         remove,
         dataKeys: [...reads],

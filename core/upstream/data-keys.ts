@@ -46,6 +46,7 @@ export const dataKeys = {
   tag: (path: string) => key('tag', path),
   staticPage: (path: string) => key('static-page', path),
   liveEvent: (path: string) => key('live-event', path),
+  game: (id: string) => key('game', id),
   videosByTag: (tag: string) => key('videos', 'tag', tag),
   video: (externalId: string) => key('video', externalId),
   schedule: (channel: string) => key('schedule', channel),
