@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { QUEUE_PREFIX } from '../core/queue.js';
+import { parseUpstreamConfig, type UpstreamConfig } from '../core/config/upstream.js';
 
 /** A Redis Cluster hash tag: `{...}` with at least one character inside (TOOLCHAIN.md, BullMQ row). */
 const HASH_TAG = /\{[^{}]+\}/;
@@ -38,6 +39,8 @@ export interface IngestConfig {
   /** Off when another process owns the node-cron schedules (or in tests). */
   schedulesEnabled: boolean;
   logLevel: string;
+  /** Upstream services: the nightly sweep and whole-site republish walk the upstream site map. */
+  upstream: UpstreamConfig;
 }
 
 /** Parses the environment; throws CONFIG_INVALID naming every bad or missing variable. */
@@ -52,6 +55,7 @@ export function loadIngestConfig(env: EnvSource): IngestConfig {
     queuePrefix: parsed.QUEUE_PREFIX,
     schedulesEnabled: parsed.SCHEDULES_ENABLED,
     logLevel: parsed.LOG_LEVEL,
+    upstream: parseUpstreamConfig(env),
   };
 }
 

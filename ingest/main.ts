@@ -13,6 +13,8 @@ import { DASHBOARD_PATH } from './dashboard.js';
 import { listFrontPathsFromIndex } from './fronts.js';
 import { createRenderProducer } from './producer.js';
 import { startSchedules } from './schedules.js';
+import { createUpstreamClient } from '../core/upstream/client.js';
+import { listSitePages } from '../render-workers/site-pages.js';
 
 /** After this long a shutdown stops waiting and exits non-zero. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -23,11 +25,22 @@ async function main(): Promise<void> {
   const redis = createRedis(config.redisUrl, { name: 'ingest' });
   const producer = createRenderProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger });
   const index = new DependencyIndex(redis, config.queuePrefix);
+  const upstream = createUpstreamClient({ config: config.upstream, logger });
   const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger });
   await app.listen({ host: config.adminHost, port: config.adminPort });
 
   const schedules = config.schedulesEnabled
-    ? startSchedules({ producer, redis, prefix: config.queuePrefix, logger, listFrontPaths: () => listFrontPathsFromIndex(redis, config.queuePrefix) })
+    ? startSchedules({
+        producer,
+        redis,
+        prefix: config.queuePrefix,
+        logger,
+        sources: {
+          listFrontPaths: () => listFrontPathsFromIndex(redis, config.queuePrefix),
+          pagesReading: (keys) => index.pagesFor(keys),
+          listSitePages: () => listSitePages(upstream),
+        },
+      })
     : undefined;
 
   const base = `http://${config.adminHost.includes(':') ? `[${config.adminHost}]` : config.adminHost}:${config.adminPort}`;

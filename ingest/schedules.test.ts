@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { parseRenderJob, PRIORITY } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { createRenderProducer, type RenderProducer } from './producer.js';
-import { acquireTick, defaultSchedules, runScheduleTick, startSchedules, tickKey } from './schedules.js';
+import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, startSchedules, tickKey, type ScheduleSources } from './schedules.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -44,6 +44,11 @@ describe('single firing across processes', () => {
       { site: 'news' as const, path: '/politics' },
       { site: 'es' as const, path: '/politica' },
     ]);
+  const sources: ScheduleSources = {
+    listFrontPaths: fronts,
+    pagesReading: (keys) => kit.index.pagesFor(keys),
+    listSitePages: () => Promise.resolve([{ site: 'news', path: '/' }, { site: 'news', path: '/us/a' }, { site: 'es', path: '/' }]),
+  };
 
   it('acquireTick is granted once per schedule and tick', async () => {
     const tick = new Date('2026-03-28T12:05:00Z');
@@ -58,7 +63,7 @@ describe('single firing across processes', () => {
   });
 
   it('re-renders the news sitemap of both sites every 15 minutes', async () => {
-    const newsSitemap = defaultSchedules(fronts).find((schedule) => schedule.name === 'news-sitemap');
+    const newsSitemap = defaultSchedules(sources).find((schedule) => schedule.name === 'news-sitemap');
     expect(newsSitemap?.cron).toBe('*/15 * * * *');
     expect(await newsSitemap?.targets()).toEqual([
       { site: 'news', path: '/sitemap-news.xml' },
@@ -66,8 +71,44 @@ describe('single firing across processes', () => {
     ]);
   });
 
+  it('has the cadences the module justifies, the TV schedule on 30-minute slot boundaries and a nightly sweep', () => {
+    const cadence = Object.fromEntries(defaultSchedules(sources).map((s) => [s.name, [s.cron, s.timezone ?? 'UTC', s.reason ?? 'schedule'].join(' | ')]));
+    expect(cadence).toEqual({
+      home: '* * * * * | UTC | schedule',
+      live: '* * * * * | UTC | schedule',
+      video: '*/2 * * * * | UTC | schedule',
+      fronts: '*/5 * * * * | UTC | schedule',
+      'tv-schedule': '0,30 * * * * | UTC | schedule',
+      'news-sitemap': '*/15 * * * * | UTC | schedule',
+      'crawler-files': '7 * * * * | UTC | schedule',
+      sweep: '30 3 * * * | America/New_York | sweep',
+    });
+  });
+
+  it('finds live, video and TV-schedule pages by what they recorded, and sweeps every page at sweep priority', async () => {
+    await kit.index.record({ site: 'news', path: '/coverage/election-night' }, [REFRESH_KEYS.live, 'live-event:/coverage/election-night']);
+    await kit.index.record({ site: 'news', path: '/video' }, [REFRESH_KEYS.video, 'schedule:news']);
+    await kit.index.record({ site: 'news', path: '/us/a' }, ['article:1']);
+    const byName = new Map(defaultSchedules(sources).map((s) => [s.name, s]));
+    expect(await byName.get('live')?.targets()).toEqual([{ site: 'news', path: '/coverage/election-night' }]);
+    expect(await byName.get('video')?.targets()).toEqual([{ site: 'news', path: '/video' }]);
+    expect(await byName.get('tv-schedule')?.targets()).toEqual([{ site: 'news', path: '/video' }]);
+    const crawler = (await byName.get('crawler-files')?.targets())?.map((p) => `${p.site}:${p.path}`) ?? [];
+    expect(crawler).toEqual(expect.arrayContaining(['news:/robots.txt', 'es:/sitemap.xml', 'news:/rss/politics.xml']));
+
+    const sweep = byName.get('sweep');
+    if (!sweep) throw new Error('expected the sweep schedule');
+    const a = { producer: kit.producer, redis: kit.redis, prefix: kit.prefix, logger: kit.logger };
+    expect(await runScheduleTick(a, sweep, new Date('2026-03-28T07:30:00Z'))).toEqual({ fired: true, enqueued: 3 });
+    const jobs = (await pendingJobs(kit.inspect)).map((job) => ({ data: parseRenderJob(job.data), priority: job.priority }));
+    expect(jobs.map((j) => `${j.data.site}:${j.data.path}`).sort()).toEqual(['es:/', 'news:/', 'news:/us/a']);
+    for (const job of jobs) expect(job).toMatchObject({ priority: PRIORITY.sweep, data: { reason: 'sweep', requestedBy: 'cron:sweep' } });
+  });
+
   it('two runners on the same Redis enqueue a tick once', async () => {
-    const [home, fronts5] = defaultSchedules(fronts);
+    const all = defaultSchedules(sources);
+    const home = all.find((s) => s.name === 'home');
+    const fronts5 = all.find((s) => s.name === 'fronts');
     if (!home || !fronts5) throw new Error('expected the home and fronts schedules');
     const tick = new Date('2026-03-28T12:05:00Z');
     const a = { producer: kit.producer, redis: kit.redis, prefix: kit.prefix, logger: kit.logger };
@@ -92,7 +133,7 @@ describe('single firing across processes', () => {
       redis: kit.redis,
       prefix: kit.prefix,
       logger: kit.logger,
-      listFrontPaths: fronts,
+      sources,
       // Every second, so the test need not wait a minute; the lock still allows one tick a minute.
       schedules: [
         {

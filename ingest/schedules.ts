@@ -1,16 +1,30 @@
 /**
- * Schedules (DESIGN.md, "The flow": node-cron schedules feed the render queue).
+ * Schedules (DESIGN.md, "The flow": node-cron schedules feed the render queue). Content events
+ * re-render what a change touches; schedules cover what changes with time alone.
  *
- * Cadence:
- * - home ("/", both sites) every minute: the most visited page, and the one whose content changes
+ * Cadence (each a low-priority job that coalesces with a pending render of the same page, so a
+ * busy queue absorbs ticks rather than piling them up):
+ * - home ("/", both sites), every minute: the most visited page, and the one whose content changes
  *   without a content event (relative times, live and breaking flags expiring, markets data,
  *   scheduled publishing). One render a minute is cheap next to its traffic.
- * - section fronts every 5 minutes: content events already re-render a front when one of its
- *   articles changes (dependency index, `list:category:<slug>`), so the schedule only bounds the
- *   staleness of time-driven modules. Fronts are many; 5 minutes keeps the load at a fifth of a
- *   per-minute sweep while no front is more than 5 minutes behind.
- * Scheduled jobs have a low priority (core/queue.ts PRIORITY.schedule) and coalesce with pending
- * renders of the same page, so a busy queue absorbs them rather than piling them up.
+ * - live pages (pages that recorded `refresh:live`: live-event coverage), every minute: a live
+ *   page's playlist and breaking state move by the minute, and there are only a few at a time.
+ * - video pages (`refresh:video`: video home, topics, show video pages), every 2 minutes: their
+ *   live-now items come from the live playlist feed, which sends no events; 2 minutes keeps a
+ *   newly live stream visible quickly at half the cost of a per-minute refresh.
+ * - section fronts, every 5 minutes: content events already re-render a front when one of its
+ *   articles changes (`list:category:<slug>`), so this only bounds the staleness of time-driven
+ *   modules (relative times are relabelled in the browser anyway).
+ * - the TV schedule (pages that read `schedule:news` or `schedule:business`), at :00 and :30: the
+ *   schedule window is aligned to 30-minute slots (spec 2 §9), so its content changes exactly at
+ *   those boundaries and never in between.
+ * - the news sitemap, every 15 minutes: it lists the last 48 hours, and articles age out with no
+ *   content event.
+ * - feeds, sitemap index and robots.txt, hourly: events re-render feeds and sitemaps already; this
+ *   is the safety net for a missed event.
+ * - the nightly sweep, 03:30 US Eastern (the quietest hour): every page of every site at the
+ *   lowest priority (reason `sweep`), so any page an event missed is at most a day stale. Editor
+ *   republishes and events overtake it (core/queue.ts priorities).
  *
  * Several ingest processes may run the same schedules. Each tick takes a Redis lock named after
  * the schedule and the tick's minute (SET NX PX); only the process that gets it enqueues.
@@ -20,8 +34,10 @@ import { createTask, type ScheduledTask } from 'node-cron';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../core/logger.js';
 import type { PageRef } from '../core/dependency-index.js';
-import type { RenderJob } from '../core/queue.js';
+import type { RenderJob, RenderReason } from '../core/queue.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
+import { dataKeys } from '../core/upstream/data-keys.js';
+import { CRAWLER_PUBLISH_PATHS } from '../render-workers/crawlers/crawler-files.js';
 import type { RenderProducer } from './producer.js';
 
 /** Long enough to cover clock skew between replicas and a slow tick; each tick has its own key. */
@@ -30,10 +46,24 @@ const TICK_LOCK_MS = 5 * 60_000;
 export interface ScheduleDefinition {
   /** Written into the lock key and into requestedBy as "cron:<name>". */
   name: string;
-  /** node-cron expression, evaluated in UTC. */
+  /** node-cron expression, evaluated in `timezone`. */
   cron: string;
+  /** IANA time zone of `cron`; UTC by default. */
+  timezone?: string;
+  /** The jobs' reason: `schedule` by default, `sweep` for the nightly sweep. */
+  reason?: Extract<RenderReason, 'schedule' | 'sweep'>;
   /** The pages to render on each tick. */
   targets: () => Promise<PageRef[]>;
+}
+
+/** Where the schedules find their pages. */
+export interface ScheduleSources {
+  /** Section front paths, per site (ingest/fronts.ts). */
+  listFrontPaths: () => Promise<PageRef[]>;
+  /** Pages that read any of these data keys (the dependency index). */
+  pagesReading: (dataKeys: string[]) => Promise<PageRef[]>;
+  /** Every page of every site (render-workers/site-pages.ts), for the nightly sweep. */
+  listSitePages: () => Promise<PageRef[]>;
 }
 
 export interface ScheduleRunnerOptions {
@@ -46,8 +76,7 @@ export interface ScheduleRunnerOptions {
 }
 
 export interface StartSchedulesOptions extends ScheduleRunnerOptions {
-  /** Section front paths, per site (from the sample upstream's or the CMS's section list). */
-  listFrontPaths: () => Promise<PageRef[]>;
+  sources: ScheduleSources;
 }
 
 /**
@@ -79,7 +108,7 @@ export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: 
   const jobs: RenderJob[] = (await schedule.targets()).map((ref) => ({
     site: ref.site,
     path: ref.path,
-    reason: 'schedule',
+    reason: schedule.reason ?? 'schedule',
     requestedBy: `cron:${schedule.name}`,
     requestedAt,
   }));
@@ -91,24 +120,30 @@ export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: 
   return { fired: true, enqueued: jobs.length };
 }
 
+/** Data keys a page records to be refreshed by the live and video schedules. */
+export const REFRESH_KEYS = { live: dataKeys.refresh('live'), video: dataKeys.refresh('video') } as const;
+/** Channels of the TV schedule (spec 2 §1: a news channel and a business channel). */
+export const SCHEDULE_CHANNELS = ['news', 'business'] as const;
+
+const everySite = (path: string): PageRef[] => SITE_IDS.map((site) => ({ site, path }));
+
 /** The platform's schedules (cadence justified at the top of this file). */
-export function defaultSchedules(listFrontPaths: () => Promise<PageRef[]>): ScheduleDefinition[] {
+export function defaultSchedules(sources: ScheduleSources): ScheduleDefinition[] {
   return [
-    { name: 'home', cron: '* * * * *', targets: () => Promise.resolve(SITE_IDS.map((site) => ({ site, path: '/' }))) },
-    { name: 'fronts', cron: '*/5 * * * *', targets: listFrontPaths },
-    // The news sitemap lists the last 48 hours (spec: "a news sitemap of the last 48 hours"):
-    // articles age out with no content event, so it is re-rendered every 15 minutes.
-    {
-      name: 'news-sitemap',
-      cron: '*/15 * * * *',
-      targets: () => Promise.resolve(SITE_IDS.map((site) => ({ site, path: NEWS_SITEMAP_PATH }))),
-    },
+    { name: 'home', cron: '* * * * *', targets: () => Promise.resolve(everySite('/')) },
+    { name: 'live', cron: '* * * * *', targets: () => sources.pagesReading([REFRESH_KEYS.live]) },
+    { name: 'video', cron: '*/2 * * * *', targets: () => sources.pagesReading([REFRESH_KEYS.video]) },
+    { name: 'fronts', cron: '*/5 * * * *', targets: sources.listFrontPaths },
+    { name: 'tv-schedule', cron: '0,30 * * * *', targets: () => sources.pagesReading(SCHEDULE_CHANNELS.map((c) => dataKeys.schedule(c))) },
+    { name: 'news-sitemap', cron: '*/15 * * * *', targets: () => Promise.resolve(everySite(NEWS_SITEMAP_PATH)) },
+    { name: 'crawler-files', cron: '7 * * * *', targets: () => Promise.resolve(CRAWLER_PUBLISH_PATHS.flatMap(everySite)) },
+    { name: 'sweep', cron: '30 3 * * *', timezone: 'America/New_York', reason: 'sweep', targets: sources.listSitePages },
   ];
 }
 
 export function startSchedules(options: StartSchedulesOptions & { schedules?: ScheduleDefinition[] }): { stop(): Promise<void> } {
   const log = options.logger.child({ module: 'schedules' });
-  const schedules = options.schedules ?? defaultSchedules(options.listFrontPaths);
+  const schedules = options.schedules ?? defaultSchedules(options.sources);
   const tasks: ScheduledTask[] = [];
   const running = new Set<Promise<unknown>>();
   for (const schedule of schedules) {
@@ -126,7 +161,7 @@ export function startSchedules(options: StartSchedulesOptions & { schedules?: Sc
           running.delete(tick);
         }
       },
-      { name: `ingest:${schedule.name}`, timezone: 'Etc/UTC', noOverlap: true },
+      { name: `ingest:${schedule.name}`, timezone: schedule.timezone ?? 'Etc/UTC', noOverlap: true },
     );
     tasks.push(task);
   }

@@ -47,6 +47,8 @@ export const dataKeys = {
   staticPage: (path: string) => key('static-page', path),
   liveEvent: (path: string) => key('live-event', path),
   game: (id: string) => key('game', id),
+  /** Recorded by a page that a schedule refreshes ('live', 'video'; ingest/schedules.ts). Not an upstream read. */
+  refresh: (schedule: string) => key('refresh', schedule),
   videosByTag: (tag: string) => key('videos', 'tag', tag),
   video: (externalId: string) => key('video', externalId),
   schedule: (channel: string) => key('schedule', channel),

@@ -12,7 +12,7 @@ import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
-import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
 import type { StorageConfig } from '../../core/config/storage.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upstream.js';
 import { createStore } from '../../core/storage/create-store.js';
@@ -27,8 +27,7 @@ import { startSchedules } from '../../ingest/schedules.js';
 import { publishBundleAssets } from '../../render-workers/assets.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
-import { CRAWLER_PUBLISH_PATHS } from '../../render-workers/crawlers/crawler-files.js';
-import { translationStatementPath } from '../../render-workers/static/paths.js';
+import { listSitePages } from '../../render-workers/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -160,6 +159,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       redis,
       queue: producer.queue,
       logger: ingestLog,
+      store,
     });
     const adminUrl = await adminApp.listen({ port: options.adminPort, host });
     closers.push(() => adminApp.close());
@@ -169,7 +169,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         redis,
         prefix: options.queuePrefix,
         logger: ingestLog,
-        listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
+        sources: {
+          listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
+          pagesReading: (keys) => index.pagesFor(keys),
+          listSitePages: () => listSitePages(upstream),
+        },
       });
       closers.push(() => schedules.stop());
     }
@@ -198,11 +202,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const started = performance.now();
         // Every page of both sites (the Spanish edition is a second site over the same content,
         // spec 1 §1), the crawler files, and the es translation statement.
-        const sitePaths = [...(await upstream.listSitePaths()), ...CRAWLER_PUBLISH_PATHS];
-        const targets = SITE_IDS.flatMap((site) => {
-          const statement = translationStatementPath(SITES[site]);
-          return [...new Set([...sitePaths, ...(statement ? [statement] : [])])].map((path) => ({ site, path }));
-        });
+        const targets = await listSitePages(upstream);
         const paths = targets.map((t) => `${t.site}:${t.path}`);
         /** job id -> page path, for jobs not yet seen to finish. */
         const pending = new Map<string, string>();
