@@ -2,6 +2,7 @@
  * Render-worker configuration: every variable the worker reads, parsed once at start-up.
  */
 import { z } from 'zod';
+import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
@@ -20,8 +21,18 @@ const shape = {
   /** Where `npm run build:bundle` wrote the manifest and assets. */
   BUNDLE_DIR: z.string().default('interactive-bundle/dist'),
   LOG_LEVEL: envVars.logLevel(),
+  /**
+   * Port of the worker's Prometheus endpoint (GET /metrics), 9464 by default (the port
+   * conventionally used by Prometheus exporters); `off` serves none.
+   */
+  WORKER_METRICS_PORT: z.union([z.literal('off'), envVars.port(9464)], { error: 'must be a port number (0-65535) or "off"' }).default(9464),
+  /** Loopback by default, like the admin server; containers set 0.0.0.0 so Prometheus can scrape. */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** On SIGTERM, how long active renders may finish before they are handed back to the queue. */
+  WORKER_SHUTDOWN_DEADLINE_MS: envVars.positiveInt(20_000),
   ...storageEnvShape,
   ...upstreamEnvShape,
+  ...cdnEnvShape,
 };
 
 export interface WorkerConfig {
@@ -33,6 +44,11 @@ export interface WorkerConfig {
   logLevel: string;
   storage: StorageConfig;
   upstream: UpstreamConfig;
+  /** CDN purge after a write (core/cdn/config.ts); driver `none` by default. */
+  cdn: CdnConfig;
+  /** The worker's /metrics server; undefined when WORKER_METRICS_PORT=off. */
+  metrics: { host: string; port: number } | undefined;
+  shutdownDeadlineMs: number;
 }
 
 export function loadWorkerConfig(env: EnvSource): WorkerConfig {
@@ -46,5 +62,8 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     logLevel: raw.LOG_LEVEL,
     storage: parseStorageConfig(env),
     upstream: parseUpstreamConfig(env),
+    cdn: cdnConfigFromEnv(raw, 'render-workers'),
+    metrics: raw.WORKER_METRICS_PORT === 'off' ? undefined : { host: raw.WORKER_METRICS_HOST, port: raw.WORKER_METRICS_PORT },
+    shutdownDeadlineMs: raw.WORKER_SHUTDOWN_DEADLINE_MS,
   };
 }

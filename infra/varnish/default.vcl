@@ -1,7 +1,10 @@
 vcl 4.1;
 # The CDN stand-in in front of the edge router. Honours Cache-Control from stored objects and
-# purges by surrogate key (xkey): render workers send `PURGE` with an `xkey` header naming the keys
-# (DESIGN.md flow, step 6).
+# purges by surrogate key (xkey): render workers send `PURGE` with an `xkey` header naming the keys,
+# space-separated (DESIGN.md flow, step 6; core/cdn/varnish.ts; ADR 0008).
+#
+# Checked on varnishd 7.1 (Debian varnish + varnish-modules): tests/integration/cdn-purge.test.ts
+# runs this file with only the backend's host and port replaced (tests/support/varnish.ts).
 import xkey;
 import std;
 
@@ -10,10 +13,14 @@ backend edge {
   .port = "3000";
 }
 
+# Who may purge. Names are resolved once, when the VCL is compiled; in parentheses, a name that
+# does not resolve then is skipped with a warning instead of failing the compile, so Varnish starts
+# outside compose (tests) and before the other containers have addresses.
 acl purgers {
+  "localhost";
   "127.0.0.1";
-  "render-worker";
-  "ingest";
+  ("render-worker");
+  ("ingest");
 }
 
 sub vcl_recv {

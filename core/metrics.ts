@@ -1,0 +1,175 @@
+/**
+ * Prometheus metrics (issue 5, operations; DESIGN.md "ops: queue dashboards, metrics"). Every
+ * metric the pipeline exports is defined here, once, so the names and labels an operator's
+ * dashboards and alerts depend on are read in one place:
+ *
+ *   newsroom_render_queue_jobs{state}                 gauge      jobs in the render queue by state, read at scrape time (ingest)
+ *   newsroom_render_latency_seconds{reason}           histogram  request (job.data.requestedAt) to page stored, per render
+ *   newsroom_render_duration_seconds{kind}            histogram  time to render and write one page, by page kind
+ *   newsroom_render_pages_total{result}               counter    renders that wrote something vs found every object unchanged
+ *   newsroom_render_failures_total{code}              counter    failed render attempts by PlatformError code ('unknown' otherwise)
+ *   newsroom_cdn_purges_total{result}                 counter    purge batches sent (accepted) or failed after retries
+ *
+ * plus the prom-client default process metrics (CPU, memory, event loop lag, GC) where a service
+ * asks for them. The render worker serves its registry on its own small server
+ * (WORKER_METRICS_PORT); ingest serves the queue depth on its admin server (ingest/metrics.ts).
+ */
+import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { isPlatformError } from './errors.js';
+import type { Logger } from './logger.js';
+
+export { Registry } from 'prom-client';
+
+const PREFIX = 'newsroom_';
+
+/** The states the queue-depth gauge reports (BullMQ's getJobCounts names). */
+export const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+export interface MetricsRegistryOptions {
+  /** Also export prom-client's process metrics (CPU, memory, event loop lag, GC). */
+  processMetrics?: boolean;
+}
+
+export function createMetricsRegistry(options: MetricsRegistryOptions = {}): Registry {
+  const registry = new Registry();
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** What the queue-depth gauge needs from a BullMQ Queue. */
+export interface JobCountSource {
+  getJobCounts(...types: QueueState[]): Promise<Record<string, number>>;
+}
+
+/**
+ * Queue depth by state, read from Redis when Prometheus scrapes (never cached, never polled in
+ * between). When Redis does not answer, the gauge reports no series for that scrape, so a
+ * dashboard shows a gap rather than an old number, and the warning says why.
+ */
+export function registerQueueDepth(registry: Registry, queue: JobCountSource, logger: Logger): void {
+  new Gauge({
+    name: `${PREFIX}render_queue_jobs`,
+    help: 'Render jobs in the queue by state (waiting, prioritized, active, delayed, failed), read at scrape time.',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const counts = await queue.getJobCounts(...QUEUE_STATES);
+        for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+      } catch (error) {
+        logger.warn({ error }, 'metrics: could not read the render queue counts');
+      }
+    },
+  });
+}
+
+/** Seconds; events reach storage in about a second, sweeps may wait behind the whole site. */
+const LATENCY_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900, 1800, 3600, 7200];
+/** Seconds for one page: most render in tens of milliseconds, a slow upstream adds seconds. */
+const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export interface RenderObservation {
+  /** RenderOutcome.kind: 'article', 'section', 'home', 'feed', 'not-found', ... */
+  kind: string;
+  /** The job's reason: event, republish, schedule, miss, sweep. */
+  reason: string;
+  renderSeconds: number;
+  /** From the job's requestedAt to now (the page is stored). */
+  latencySeconds: number;
+  /** Something was written or deleted (RenderOutcome.written non-empty). */
+  changed: boolean;
+}
+
+export interface RenderMetrics {
+  readonly registry: Registry;
+  rendered(observation: RenderObservation): void;
+  /** One failed attempt; `code` from `failureCode`. */
+  failed(code: string): void;
+  /** One purge batch, after its retries. */
+  purged(ok: boolean): void;
+}
+
+export function createRenderMetrics(registry: Registry): RenderMetrics {
+  const latency = new Histogram({
+    name: `${PREFIX}render_latency_seconds`,
+    help: 'Seconds from a render request (job requestedAt: the event, schedule or editor action) to the page stored.',
+    labelNames: ['reason'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: `${PREFIX}render_duration_seconds`,
+    help: 'Seconds to render and write one page (every variant), by page kind.',
+    labelNames: ['kind'],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const pages = new Counter({
+    name: `${PREFIX}render_pages_total`,
+    help: 'Finished renders: result="written" when an object was written or deleted, "unchanged" when every object matched the stored hash.',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: `${PREFIX}render_failures_total`,
+    help: 'Failed render attempts by error code (docs/errors.md), "unknown" for an unclassified error.',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  const purges = new Counter({
+    name: `${PREFIX}cdn_purges_total`,
+    help: 'CDN purge batches: result="sent" when the CDN accepted it, "failed" after its retries.',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  // Zero series up front, so rate() and ratios work from the first scrape.
+  for (const result of ['written', 'unchanged']) pages.inc({ result }, 0);
+  for (const result of ['sent', 'failed']) purges.inc({ result }, 0);
+
+  return {
+    registry,
+    rendered(observation) {
+      latency.observe({ reason: observation.reason }, Math.max(0, observation.latencySeconds));
+      duration.observe({ kind: observation.kind }, observation.renderSeconds);
+      pages.inc({ result: observation.changed ? 'written' : 'unchanged' });
+    },
+    failed(code) {
+      failures.inc({ code });
+    },
+    purged(ok) {
+      purges.inc({ result: ok ? 'sent' : 'failed' });
+    },
+  };
+}
+
+/** The failure label: the catalogue code of a PlatformError (or of the one it wraps), else 'unknown'. */
+export function failureCode(error: unknown): string {
+  for (let current = error, depth = 0; current !== undefined && depth < 4; depth += 1) {
+    if (isPlatformError(current)) return current.code;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return 'unknown';
+}
+
+export interface MetricsRouteOptions {
+  registry: Registry;
+}
+
+/** GET /metrics in the Prometheus text format. Register it behind whatever guard the server needs. */
+export const metricsRoute: FastifyPluginCallback<MetricsRouteOptions> = (app, options, done) => {
+  app.get('/metrics', async (_request, reply) => {
+    const body = await options.registry.metrics();
+    return await reply.header('content-type', options.registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+  done();
+};
+
+/** The render worker's metrics server: nothing but GET /metrics (main.ts listens). */
+export async function buildMetricsApp(registry: Registry): Promise<FastifyInstance> {
+  const app = Fastify({ return503OnClosing: true });
+  await app.register(metricsRoute, { registry });
+  return app;
+}
