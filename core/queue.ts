@@ -17,16 +17,21 @@ export const RENDER_QUEUE = 'render';
  */
 export const QUEUE_PREFIX = '{newsroom}';
 
-export const RENDER_REASONS = ['republish', 'event', 'miss', 'schedule', 'sweep'] as const;
+export const RENDER_REASONS = ['republish', 'event', 'miss', 'schedule', 'bulk-republish', 'sweep'] as const;
 export type RenderReason = (typeof RENDER_REASONS)[number];
 
-/** Lower runs first (BullMQ). Editor republish, then events, render-on-miss, schedules, sweeps. */
+/**
+ * Lower runs first (BullMQ). Editor republish, then events, render-on-miss, schedules, an
+ * editor's republish of a prefix, section, tag or the whole site (ingest/republish.ts: thousands
+ * of jobs must not hold back single-page republishes, content events or schedules), sweeps.
+ */
 export const PRIORITY: Record<RenderReason, number> = {
   republish: 1,
   event: 2,
   miss: 3,
   schedule: 4,
-  sweep: 5,
+  'bulk-republish': 5,
+  sweep: 6,
 };
 
 const renderJobSchema = z.strictObject({
@@ -66,18 +71,31 @@ export interface RenderJobDefaults {
   attempts: number;
   /** First retry delay; doubles each attempt. */
   backoffMs: number;
+  /**
+   * How long a content event's render waits before it starts, so that a burst of edits to one
+   * page (a CMS autosaving, an editor fixing typos) coalesces into one render (ADR 0003). The
+   * window is fixed from the first event of the burst, never extended, so a page edited without
+   * pause still renders once per window. An editor's republish and other non-event requests skip
+   * it (ingest/producer.ts promotes a debouncing job they join). Default EVENT_DEBOUNCE_MS.
+   */
+  eventDebounceMs?: number;
 }
 
-export const DEFAULT_RENDER_JOB: RenderJobDefaults = { attempts: 4, backoffMs: 2_000 };
+/** Default debounce of content-event renders: a second is most CMS bursts, and little latency. */
+export const EVENT_DEBOUNCE_MS = 1_000;
+
+export const DEFAULT_RENDER_JOB: RenderJobDefaults = { attempts: 4, backoffMs: 2_000, eventDebounceMs: EVENT_DEBOUNCE_MS };
 
 export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = DEFAULT_RENDER_JOB): JobsOptions {
+  const debounceMs = job.reason === 'event' ? (defaults.eventDebounceMs ?? EVENT_DEBOUNCE_MS) : 0;
   return {
     priority: PRIORITY[job.reason],
+    ...(debounceMs > 0 ? { delay: debounceMs } : {}),
     attempts: defaults.attempts,
     backoff: { type: 'exponential', delay: defaults.backoffMs },
-    // Coalescing: while a render of the page waits, further requests are dropped; while one runs,
-    // the latest request is kept and queued once it finishes (it may have read data older than the
-    // edit). So a burst renders a page once or twice, and never twice at the same time.
+    // Coalescing: while a render of the page waits (or debounces), further requests are dropped;
+    // while one runs, the latest request is kept and queued once it finishes (it may have read
+    // data older than the edit). So a burst renders a page once or twice, never twice at once.
     deduplication: { id: renderDedupId(job.site, job.path), keepLastIfActive: true },
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600 },

@@ -1,20 +1,35 @@
 /**
- * A small admin page for editors (DESIGN.md, "editors: republish a page ... see when it went live"):
- * GET /admin shows a plain HTML form; POST /admin/republish-form enqueues and shows the job, with
- * links to the dashboard. No framework and no script: it must work from any browser.
+ * A small admin page for editors (DESIGN.md, "editors: republish a page, a section, a tag or the
+ * whole site, see when it went live, and roll a page back"; issue 5, item 5):
+ *
+ *   GET  /admin                 the republish form (a page, or a scope: prefix, section, tag, site)
+ *                               and the page status form
+ *   POST /admin/republish-form  enqueues and shows the job or the scope's counts
+ *   GET  /admin/page?site=&path=  a page's status: variants, sizes, last render, last error,
+ *                               dependency keys, kept versions with a rollback button each
+ *   POST /admin/rollback-form   rolls the page back and shows what was restored
+ *
+ * Server-rendered HTML, no framework and no script: it must work from any browser. Every control
+ * has a visible label. Status and rollback appear when the admin server has object storage
+ * (`pages`); scopes other than a single page need it too.
  *
  * Authentication as for the dashboard: Bearer header, or the session cookie set by `?token=`.
  * The form posts with that cookie; SameSite=Strict keeps other sites from posting it (CSRF).
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { DependencyIndex } from '../core/dependency-index.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
+import type { ObjectStore } from '../core/storage/types.js';
 import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
+import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { parseRepublishRequest, republishJob } from './republish.js';
+import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse } from './republish.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 
 export interface AdminPagePluginOptions {
@@ -22,12 +37,28 @@ export interface AdminPagePluginOptions {
   adminToken: string;
   producer: RenderProducer;
   logger: Logger;
+  /** Scopes (prefix, section, tag, site): the render queue, Redis, storage and the dependency index. */
+  queue?: Queue | undefined;
+  redis?: Redis | undefined;
+  store?: ObjectStore | undefined;
+  index?: DependencyIndex | undefined;
+  /** Page status and rollback (page-admin.ts); without it the page offers republish only. */
+  pages?: PageAdmin | undefined;
 }
 
 const FORM_MAX_BYTES = 16 * 1024;
 
 /** The form's fields as strings; parseRepublishRequest validates them. Unknown fields are ignored. */
-const formFields = z.object({ site: z.string().optional(), path: z.string().optional(), requestedBy: z.string().optional() });
+const formFields = z.object({ site: z.string().optional(), scope: z.string().optional(), path: z.string().optional(), requestedBy: z.string().optional() });
+const rollbackFields = z.object({ site: z.string().optional(), path: z.string().optional(), version: z.string().optional(), requestedBy: z.string().optional() });
+
+const SCOPE_CHOICES: ReadonlyArray<{ value: 'page' | ScopeKind; label: string }> = [
+  { value: 'page', label: 'One page (path or URL)' },
+  { value: 'prefix', label: 'Every page under a path prefix' },
+  { value: 'section', label: 'A section (its front, its pages, pages listing it)' },
+  { value: 'tag', label: 'Every page showing a tag' },
+  { value: 'site', label: 'The whole site' },
+];
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,7 +73,9 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
 <style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}
+body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}
+.hint{color:#444;font-size:.9rem;margin:.25rem 0}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input,select{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}
 button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem}
@@ -58,17 +91,95 @@ ${body}
 `;
 }
 
-function form(values: { site?: string; path?: string; requestedBy?: string } = {}): string {
-  const options = SITE_IDS.map((s) => `<option value="${s}"${values.site === s ? ' selected' : ''}>${s}</option>`).join('');
-  return `<form method="post" action="/admin/republish-form">
+interface FormValues {
+  site?: string | undefined;
+  scope?: string | undefined;
+  path?: string | undefined;
+  requestedBy?: string | undefined;
+}
+
+function siteOptions(selected: string | undefined): string {
+  return SITE_IDS.map((s) => `<option value="${s}"${selected === s ? ' selected' : ''}>${s}</option>`).join('');
+}
+
+function form(values: FormValues = {}, withScopes = false): string {
+  const scopes = (withScopes ? SCOPE_CHOICES : SCOPE_CHOICES.slice(0, 1))
+    .map((c) => `<option value="${c.value}"${(values.scope ?? 'page') === c.value ? ' selected' : ''}>${escapeHtml(c.label)}</option>`)
+    .join('');
+  return `<h2>Republish</h2>
+<form method="post" action="/admin/republish-form">
 <label for="site">Site</label>
-<select id="site" name="site">${options}</select>
-<label for="path">Page path or URL</label>
-<input id="path" name="path" required placeholder="/politics/some-article" value="${escapeHtml(values.path ?? '')}">
+<select id="site" name="site">${siteOptions(values.site)}</select>
+<label for="scope">What to republish</label>
+<select id="scope" name="scope">${scopes}</select>
+<label for="path">Path, URL, prefix, section or tag</label>
+<input id="path" name="path" placeholder="/politics/some-article" aria-describedby="path-hint" value="${escapeHtml(values.path ?? '')}">
+<p class="hint" id="path-hint">A page: its path or URL. A prefix: a path such as /politics. A section: its slug, such as politics. A tag: as the CMS names it. The whole site: leave empty.</p>
 <label for="requestedBy">Your name</label>
 <input id="requestedBy" name="requestedBy" maxlength="200" value="${escapeHtml(values.requestedBy ?? '')}">
 <button type="submit">Republish</button>
 </form>`;
+}
+
+function statusForm(values: { site?: string | undefined; path?: string | undefined } = {}): string {
+  return `<h2>Page status and rollback</h2>
+<form method="get" action="/admin/page">
+<label for="status-site">Site</label>
+<select id="status-site" name="site">${siteOptions(values.site)}</select>
+<label for="status-path">Page path or URL</label>
+<input id="status-path" name="path" required placeholder="/politics/some-article" value="${escapeHtml(values.path ?? '')}">
+<button type="submit">Show status</button>
+</form>`;
+}
+
+function home(values: FormValues, withPages: boolean, message = ''): string {
+  return `${message}${form(values, withPages)}${withPages ? statusForm({ site: values.site }) : ''}`;
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function statusHtml(status: PageStatus): string {
+  const when = status.lastRendered
+    ? `<p>Last rendered <strong>${escapeHtml(status.lastRendered.at)}</strong> (reason: ${escapeHtml(status.lastRendered.reason)}${status.lastRendered.jobId ? `, job ${escapeHtml(status.lastRendered.jobId)}` : ''}).</p>`
+    : '<p>Nothing is stored for this page.</p>';
+  const error = status.lastError
+    ? `<p class="err">Last error ${escapeHtml(status.lastError.at)} (${escapeHtml(status.lastError.reason)}${status.lastError.jobId ? `, job ${escapeHtml(status.lastError.jobId)}` : ''}, ${status.lastError.count} failure(s) since the last success): ${escapeHtml(status.lastError.message)}</p>`
+    : '<p>No failed render since the last success.</p>';
+  const variants = status.variants
+    .map(
+      (v) =>
+        `<tr><th scope="row">${escapeHtml(v.variant)}</th><td>${kib(v.bytes)}</td><td>${escapeHtml(v.renderedAt)}</td><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.jobId ?? '')}</td></tr>`,
+    )
+    .join('');
+  const versions = status.versions
+    .map(
+      (v) => `<tr><th scope="row">${escapeHtml(v.renderedAt)}</th><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.variants.join(', '))}</td><td>
+<form method="post" action="/admin/rollback-form"><input type="hidden" name="site" value="${escapeHtml(status.site)}"><input type="hidden" name="path" value="${escapeHtml(status.path)}"><input type="hidden" name="version" value="${escapeHtml(v.id)}"><button type="submit" aria-label="Roll back to the version of ${escapeHtml(v.renderedAt)}">Roll back to this version</button></form></td></tr>`,
+    )
+    .join('');
+  return `<h2>${escapeHtml(status.site)} ${escapeHtml(status.path)}</h2>
+${when}
+${error}
+${status.variants.length > 0 ? `<table><caption>Stored variants</caption><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody></table>` : ''}
+<h3>Dependency keys</h3>
+${status.dependencies.length > 0 ? `<ul>${status.dependencies.map((k) => `<li><code>${escapeHtml(k)}</code></li>`).join('')}</ul>` : '<p>None recorded.</p>'}
+<h3>Earlier versions</h3>
+${status.versions.length > 0 ? `<table><caption>Kept versions, newest first</caption><thead><tr><th scope="col">Live from</th><th scope="col">Reason</th><th scope="col">Variants</th><th scope="col">Rollback</th></tr></thead><tbody>${versions}</tbody></table><p class="hint">A rollback stays until the page renders again (its next content change, schedule or sweep). Fix the content upstream.</p>` : '<p>No earlier version is kept.</p>'}`;
+}
+
+function rollbackHtml(result: RollbackResponse): string {
+  const restored = result.restored.map((r) => `${escapeHtml(r.variant)} (${kib(r.bytes)})`).join(', ');
+  const purge =
+    result.purge.ok === true ? 'The CDN was asked to purge the page.' : result.purge.ok === false ? `The CDN purge failed: ${escapeHtml(result.purge.reason ?? 'no reason')}.` : `No CDN purge: ${escapeHtml(result.purge.reason ?? '')}.`;
+  const stale = result.stale.length > 0 ? ` A render that started after your request already replaced ${result.stale.length} variant(s); they were left as they are.` : '';
+  return `<p class="ok">Rolled back ${escapeHtml(result.site)} ${escapeHtml(result.path)} to version ${escapeHtml(result.version)}: restored ${restored || 'nothing'}${result.removed.length > 0 ? `; removed ${result.removed.length} variant(s) that version did not have` : ''}. ${purge}${stale}</p>`;
+}
+
+function scopeHtml(result: ScopeResponse): string {
+  const what = result.scope.kind === 'site' ? 'the whole site' : `${result.scope.kind} ${result.scope.value}`;
+  return `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
 }
 
 export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (app, options, done) => {
@@ -82,24 +193,59 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
+  const withPages = options.pages !== undefined;
+  const TITLE = withPages ? 'Republish and page status' : 'Republish a page';
+  const html = (status: number, body: string) => ({ status, body: page(TITLE, body) });
+
   app.get('/admin', async (_request, reply) => {
     return await reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Republish a page', form()));
+      .send(page(TITLE, home({}, withPages)));
   });
+
+  /** Runs `work` and renders its HTML, or the user's mistake above the form; anything else is thrown. */
+  const answer = async (reply: FastifyReply, values: FormValues, work: () => Promise<{ status: number; body: string }>) => {
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    let result;
+    try {
+      result = await work();
+    } catch (error) {
+      if (!isPlatformError(error) || !error.expose) throw error;
+      result = html(error.status, home(values, withPages, `<p class="err">${escapeHtml(error.message)}</p>`));
+    }
+    return await reply.status(result.status).send(result.body);
+  };
 
   app.post('/admin/republish-form', async (request, reply) => {
     const fields = formFields.safeParse(request.body);
     const raw = fields.success ? fields.data : {};
-    const values = {
+    const values: FormValues = {
       site: raw.site,
+      scope: raw.scope ?? 'page',
       path: raw.path ?? '',
       requestedBy: raw.requestedBy !== undefined && raw.requestedBy.trim() !== '' ? raw.requestedBy : undefined,
     };
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    try {
-      const input = parseRepublishRequest(values);
+    return await answer(reply, values, async () => {
+      if (values.scope !== 'page') {
+        const target = (values.path ?? '').trim();
+        const scopeInput: Record<string, unknown> = { scope: values.scope, site: values.site, requestedBy: values.requestedBy ?? 'admin-page' };
+        if (values.scope === 'prefix') scopeInput.prefix = target;
+        if (values.scope === 'section') scopeInput.section = target;
+        if (values.scope === 'tag') scopeInput.tag = target;
+        const scope = parseScopeRequest(scopeInput);
+        if (!options.queue || !options.redis) throw new PlatformError('CONFIG_INVALID', 'admin page: republish scopes need the queue and Redis');
+        const result = await republishScope(scope, {
+          producer: options.producer,
+          queue: options.queue,
+          redis: options.redis,
+          logger: options.logger,
+          store: options.store,
+          index: options.index,
+        });
+        return html(202, home(values, withPages, scopeHtml(result)));
+      }
+      const input = parseRepublishRequest({ site: values.site, path: values.path, requestedBy: values.requestedBy });
       const result = await options.producer.enqueue(republishJob({ ...input, requestedBy: input.requestedBy ?? 'admin-page' }));
       options.logger.info({ site: input.site, path: input.path, ...result }, 'republish requested from the admin page');
       const jobLink = result.jobId === undefined ? '' : ` <a href="${DASHBOARD_PATH}/queue/${RENDER_QUEUE}/${encodeURIComponent(result.jobId)}">job ${escapeHtml(result.jobId)}</a>`;
@@ -108,13 +254,36 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
         : result.deduplicated
           ? ' (a render of this page was already queued; it will carry your request)'
           : '';
-      return await reply
-        .status(202)
-        .send(page('Republish a page', `<p class="ok">Queued ${escapeHtml(input.site)} ${escapeHtml(input.path)}:${jobLink}${note}.</p>${form(values)}`));
-    } catch (error) {
-      if (!isPlatformError(error) || !error.expose) throw error;
-      return await reply.status(error.status).send(page('Republish a page', `<p class="err">${escapeHtml(error.message)}</p>${form(values)}`));
-    }
+      return html(202, home(values, withPages, `<p class="ok">Queued ${escapeHtml(input.site)} ${escapeHtml(input.path)}:${jobLink}${note}.</p>`));
+    });
   });
+
+  const pages = options.pages;
+  if (pages) {
+    app.get('/admin/page', async (request, reply) => {
+      const query = z.object({ site: z.string().optional(), path: z.string().optional() }).safeParse(request.query);
+      const values = query.success ? query.data : {};
+      return await answer(reply, { site: values.site, path: values.path }, async () => {
+        const status = await pages.status(parseStatusQuery({ site: values.site, path: values.path ?? '' }));
+        return html(200, `${statusHtml(status)}${statusForm({ site: status.site, path: status.path })}${form({ site: status.site, path: status.path }, true)}`);
+      });
+    });
+
+    app.post('/admin/rollback-form', async (request, reply) => {
+      const fields = rollbackFields.safeParse(request.body);
+      const raw = fields.success ? fields.data : {};
+      return await answer(reply, { site: raw.site, path: raw.path }, async () => {
+        const input = parseRollbackRequest({
+          site: raw.site,
+          path: raw.path ?? '',
+          ...(raw.version ? { version: raw.version } : {}),
+          requestedBy: raw.requestedBy?.trim() ? raw.requestedBy : 'admin-page',
+        });
+        const result = await pages.rollback(input);
+        const status = await pages.status(input.page);
+        return html(200, `${rollbackHtml(result)}${statusHtml(status)}${statusForm({ site: status.site, path: status.path })}`);
+      });
+    });
+  }
   done();
 };

@@ -8,10 +8,13 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
+import type { ObjectStore } from '../core/storage/types.js';
 import { adminPagePlugin } from './admin-page.js';
 import type { IngestConfig } from './config.js';
 import { dashboardPlugin } from './dashboard.js';
 import { registerErrorHandling } from './http-errors.js';
+import { ingestMetricsPlugin } from './metrics.js';
+import { createPageAdmin, pageAdminPlugin, type PagePurger } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
 import { republishPlugin } from './republish.js';
 import { webhookPlugin } from './webhook.js';
@@ -27,6 +30,10 @@ export interface AdminAppOptions {
   logger: Logger;
   /** Clock for the webhook's replay window, in milliseconds; tests move it. */
   now?: () => number;
+  /** Object storage: page status, versions and rollback, and republish by prefix, section or site (page-admin.ts). */
+  store?: ObjectStore;
+  /** The CDN purger (core/cdn) a rollback purges the page with. */
+  purger?: PagePurger;
 }
 
 export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
@@ -66,8 +73,12 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     logger,
     ...(options.now ? { now: options.now } : {}),
   });
-  await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger });
-  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger });
+  const { store, purger } = options;
+  const pages = store ? createPageAdmin({ store, index, redis, prefix: config.queuePrefix, logger, purger }) : undefined;
+  await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger, index, redis, store });
+  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger, queue, redis, index, store, pages });
+  if (pages) await app.register(pageAdminPlugin, { adminToken: config.adminToken, pages });
   await app.register(dashboardPlugin, { adminToken: config.adminToken, queues: [queue] });
+  await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger });
   return app;
 }

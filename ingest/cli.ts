@@ -1,13 +1,22 @@
 /**
- * Republish from the terminal:
+ * Republish, page status and rollback from the terminal (issue 5, item 5):
  *
  *   npm run republish -- <path-or-url> [--site news|es] [--by <name>] [--wait] [--timeout <seconds>]
+ *   npm run republish -- --prefix <path> | --section <slug> | --tag <tag> | --all  [same options]
+ *   npm run republish -- status <path-or-url> [--site news|es]
+ *   npm run republish -- rollback <path-or-url> [--version <id>] [--site news|es] [--by <name>]
  *
- * Reads ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN and USER (config.ts). Posts to
- * /admin/republish and prints the job id; with --wait, polls /admin/jobs/:id with a progress bar
- * until the job completes or fails, and exits non-zero with the reason when it fails. A request
- * for a page that is rendering right now is 'queued-after-active' until that render finishes, then
- * becomes a job with the same id (republish.ts); the wait goes on through both.
+ * Reads ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN and USER (config.ts).
+ *
+ * One page: posts to /admin/republish and prints the job id; with --wait, polls /admin/jobs/:id
+ * with a progress bar until the job completes or fails, and exits non-zero with the reason when it
+ * fails. A request for a page that is rendering right now is 'queued-after-active' until that
+ * render finishes, then becomes a job with the same id (republish.ts); the wait goes on through both.
+ *
+ * A scope: posts the scope, prints how many pages were enqueued, deduplicated (joined a render
+ * already queued) and failed; with --wait, a progress bar of the renders (polling
+ * /admin/republish/scopes/:id) and a summary of how many rendered and failed. Exits non-zero when
+ * anything failed.
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -18,11 +27,22 @@ import { loadRepublishCliConfig, type RepublishCliConfig } from './config.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 
 const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join('|')}] [--by <name>] [--wait] [--timeout <seconds>]
+       npm run republish -- --prefix <path> | --section <slug> | --tag <tag> | --all  [--site ...] [--by ...] [--wait] [--timeout ...]
+       npm run republish -- status <path-or-url> [--site ...]
+       npm run republish -- rollback <path-or-url> [--version <id>] [--site ...] [--by ...]
 
   <path-or-url>   the page to re-render, e.g. /politics/some-article
+  --prefix        every stored page at or below a path, e.g. /politics
+  --section       a section: its front, its pages and the pages listing its articles, e.g. politics
+  --tag           every page that shows a tag (its articles or its videos)
+  --all           the whole site (runs after single-page republishes, content changes and schedules)
+  status          when the page was last rendered, why, by which job, its variants, dependency
+                  keys, last error and kept versions
+  rollback        put the page back to an earlier version (default: the previous one) and purge it
+  --version       the version to roll back to, as \`status\` lists it
   --site          the site (default news)
   --by            your name, recorded with the job (default: $USER)
-  --wait          wait for the render and show its progress
+  --wait          wait for the render(s) and show the progress
   --timeout       give up waiting after this many seconds (default 300)
 
 Environment: ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN (required), USER (default for --by)`;
@@ -52,8 +72,50 @@ type JobResponse = z.infer<typeof jobResponse>;
 
 const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
+const scopeResponse = z.object({
+  scope: z.object({ id: z.string(), kind: z.string(), site: z.string(), value: z.string() }),
+  pages: z.number(),
+  enqueued: z.number(),
+  deduplicated: z.number(),
+  failed: z.number(),
+});
+type ScopeResponse = z.infer<typeof scopeResponse>;
+
+const scopeProgressResponse = scopeResponse.extend({
+  progress: z.object({ total: z.number(), completed: z.number(), failed: z.number(), pending: z.number() }),
+});
+type ScopeProgressResponse = z.infer<typeof scopeProgressResponse>;
+
+const statusResponse = z.object({
+  site: z.string(),
+  path: z.string(),
+  stored: z.boolean(),
+  lastRendered: z.object({ at: z.string(), reason: z.string(), jobId: z.string().nullable() }).nullable(),
+  variants: z.array(z.object({ variant: z.string(), bytes: z.number(), renderedAt: z.string(), reason: z.string(), jobId: z.string().nullable() })),
+  dependencies: z.array(z.string()),
+  lastError: z.object({ at: z.string(), reason: z.string(), jobId: z.string().nullable(), message: z.string(), count: z.number() }).nullable(),
+  versions: z.array(z.object({ id: z.string(), renderedAt: z.string(), reason: z.string(), variants: z.array(z.string()) })),
+});
+
+const rollbackResponse = z.object({
+  site: z.string(),
+  path: z.string(),
+  version: z.string(),
+  previous: z.string().nullable(),
+  restored: z.array(z.object({ variant: z.string(), bytes: z.number() })),
+  removed: z.array(z.string()),
+  stale: z.array(z.string()),
+  purge: z.object({ ok: z.boolean().nullable(), reason: z.string().nullable() }),
+});
+
+type Command =
+  | { kind: 'page'; path: string }
+  | { kind: 'scope'; body: Record<string, string> }
+  | { kind: 'status'; path: string }
+  | { kind: 'rollback'; path: string; version: string | undefined };
+
 interface CliArgs {
-  path: string;
+  command: Command;
   site: string;
   by: string | undefined;
   wait: boolean;
@@ -71,6 +133,11 @@ function parseCliArgs(argv: string[]): CliArgs {
         by: { type: 'string' },
         wait: { type: 'boolean', default: false },
         timeout: { type: 'string', default: '300' },
+        prefix: { type: 'string' },
+        section: { type: 'string' },
+        tag: { type: 'string' },
+        all: { type: 'boolean', default: false },
+        version: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -78,14 +145,33 @@ function parseCliArgs(argv: string[]): CliArgs {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) throw new UsageError('');
-  const [path, ...extra] = parsed.positionals;
-  if (path === undefined) throw new UsageError('Missing the page path.');
-  if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+  const { prefix, section, tag, all, version } = parsed.values;
+  const scopes = [prefix !== undefined, section !== undefined, tag !== undefined, all].filter(Boolean).length;
+  let command: Command;
+  const [first, ...rest] = parsed.positionals;
+  if (scopes > 1) throw new UsageError('Give one of --prefix, --section, --tag or --all.');
+  if (first === 'status' || first === 'rollback') {
+    const [path, ...extra] = rest;
+    if (path === undefined) throw new UsageError(`Missing the page path for ${first}.`);
+    if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+    if (scopes > 0) throw new UsageError(`${first} works on one page; --prefix, --section, --tag and --all do not apply.`);
+    command = first === 'status' ? { kind: 'status', path } : { kind: 'rollback', path, version };
+  } else if (scopes === 1) {
+    if (first !== undefined) throw new UsageError(`Give a page path or a scope, not both (got ${first}).`);
+    const body: Record<string, string> =
+      prefix !== undefined ? { scope: 'prefix', prefix } : section !== undefined ? { scope: 'section', section } : tag !== undefined ? { scope: 'tag', tag } : { scope: 'site' };
+    command = { kind: 'scope', body };
+  } else {
+    if (first === undefined) throw new UsageError('Missing the page path (or a scope: --prefix, --section, --tag, --all).');
+    if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`);
+    command = { kind: 'page', path: first };
+  }
+  if (version !== undefined && command.kind !== 'rollback') throw new UsageError('--version only applies to rollback.');
   const site = parsed.values.site;
   if (!(SITE_IDS as readonly string[]).includes(site)) throw new UsageError(`Unknown site ${JSON.stringify(site)}; use one of ${SITE_IDS.join(', ')}.`);
   const timeout = Number(parsed.values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError('--timeout must be a positive number of seconds.');
-  return { path, site, by: parsed.values.by, wait: parsed.values.wait, timeoutMs: timeout * 1000 };
+  return { command, site, by: parsed.values.by, wait: parsed.values.wait, timeoutMs: timeout * 1000 };
 }
 
 async function call(config: RepublishCliConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -140,13 +226,125 @@ async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: 
   }
 }
 
+/**
+ * Polls a scope until none of its renders is pending, with a bar of the renders done. Returns the
+ * last progress read, and whether the wait gave up first.
+ */
+async function waitForScope(
+  config: RepublishCliConfig,
+  scopeId: string,
+  total: number,
+  timeoutMs: number,
+): Promise<{ progress: ScopeProgressResponse['progress']; timedOut: boolean }> {
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {value}/{total} rendered | {failed} failed | {pending} pending', hideCursor: true, clearOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0, { failed: 0, pending: total });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const { status, json } = await call(config, 'GET', `/admin/republish/scopes/${encodeURIComponent(scopeId)}`);
+      if (status !== 200) throw new Error(`Cannot read scope ${scopeId}: ${describeError(status, json)}`);
+      const progress = scopeProgressResponse.parse(json);
+      const { completed, failed, pending } = progress.progress;
+      bar.setTotal(progress.progress.total);
+      bar.update(completed + failed, { failed, pending });
+      if (pending === 0) return { progress: progress.progress, timedOut: false };
+      if (Date.now() > deadline) return { progress: progress.progress, timedOut: true };
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    bar.stop();
+  }
+}
+
+function describeScope(scope: ScopeResponse['scope']): string {
+  return scope.kind === 'site' ? `the whole ${scope.site} site` : `${scope.kind} ${scope.value} on ${scope.site}`;
+}
+
+async function runScope(config: RepublishCliConfig, args: CliArgs, body: Record<string, string>, requestedBy: string | undefined): Promise<number> {
+  const { status, json } = await call(config, 'POST', '/admin/republish', {
+    ...body,
+    site: args.site,
+    ...(requestedBy ? { requestedBy: requestedBy.slice(0, 200) } : {}),
+  });
+  if (status !== 202) {
+    console.error(`Republish refused: ${describeError(status, json)}`);
+    return 1;
+  }
+  const accepted = scopeResponse.parse(json);
+  console.log(`Republishing ${describeScope(accepted.scope)}: ${accepted.pages} page(s) (scope ${accepted.scope.id}).`);
+  let rendered = '';
+  let renderFailures = 0;
+  let timedOut = false;
+  if (args.wait && accepted.pages > 0) {
+    const done = await waitForScope(config, accepted.scope.id, accepted.pages, args.timeoutMs);
+    renderFailures = done.progress.failed;
+    timedOut = done.timedOut;
+    rendered = `; rendered ${done.progress.completed}, render failed ${done.progress.failed}, still pending ${done.progress.pending}`;
+  }
+  console.log(`Summary: ${accepted.enqueued} enqueued, ${accepted.deduplicated} deduplicated, ${accepted.failed} failed${rendered}.`);
+  if (timedOut) console.error(`Gave up waiting after ${args.timeoutMs / 1000} s; the pending renders go on (scope ${accepted.scope.id}).`);
+  if (accepted.failed > 0) console.error('Some pages could not be enqueued: see the ingest log, then run the same command again.');
+  if (renderFailures > 0) console.error(`Failed renders are listed on the dashboard; \`npm run republish -- status <path>\` shows a page's last error.`);
+  return accepted.failed > 0 || renderFailures > 0 || timedOut ? 1 : 0;
+}
+
+async function runStatus(config: RepublishCliConfig, args: CliArgs, path: string): Promise<number> {
+  const query = new URLSearchParams({ site: args.site, path });
+  const { status, json } = await call(config, 'GET', `/admin/pages/status?${query.toString()}`);
+  if (status !== 200) {
+    console.error(`Status refused: ${describeError(status, json)}`);
+    return 1;
+  }
+  const page = statusResponse.parse(json);
+  console.log(`${page.site} ${page.path}`);
+  console.log(
+    page.lastRendered
+      ? `  last rendered  ${page.lastRendered.at} (${page.lastRendered.reason}${page.lastRendered.jobId ? `, job ${page.lastRendered.jobId}` : ''})`
+      : '  nothing stored',
+  );
+  for (const v of page.variants) console.log(`  ${v.variant.padEnd(9)} ${String(v.bytes).padStart(8)} bytes  ${v.renderedAt}  ${v.reason}`);
+  console.log(`  last error     ${page.lastError ? `${page.lastError.at} (${page.lastError.count} since last success): ${page.lastError.message}` : 'none'}`);
+  console.log(`  depends on     ${page.dependencies.length > 0 ? page.dependencies.join(' ') : '(nothing recorded)'}`);
+  console.log(`  versions       ${page.versions.length === 0 ? 'none kept' : 'newest first (roll back with --version <id>)'}`);
+  for (const v of page.versions) console.log(`    ${v.id}  live from ${v.renderedAt} (${v.reason}; ${v.variants.join(', ')})`);
+  return 0;
+}
+
+async function runRollback(config: RepublishCliConfig, args: CliArgs, path: string, version: string | undefined, requestedBy: string | undefined): Promise<number> {
+  const { status, json } = await call(config, 'POST', '/admin/pages/rollback', {
+    site: args.site,
+    path,
+    ...(version === undefined ? {} : { version }),
+    ...(requestedBy ? { requestedBy: requestedBy.slice(0, 200) } : {}),
+  });
+  if (status !== 200) {
+    console.error(`Rollback refused: ${describeError(status, json)}`);
+    return 1;
+  }
+  const result = rollbackResponse.parse(json);
+  console.log(`Rolled back ${result.site} ${result.path} to version ${result.version}: ${result.restored.map((r) => `${r.variant} (${r.bytes} bytes)`).join(', ') || 'nothing restored'}.`);
+  if (result.removed.length > 0) console.log(`Removed ${result.removed.length} variant(s) that version did not have.`);
+  if (result.previous) console.log(`The page before the rollback is kept as version ${result.previous} (roll back to it to undo).`);
+  console.log(result.purge.ok === true ? 'CDN purged.' : `CDN not purged: ${result.purge.reason ?? 'no reason given'}.`);
+  if (result.stale.length > 0) console.warn(`${result.stale.length} variant(s) were not restored: a render that started after your request already replaced them.`);
+  console.log('The next render of this page (a content change, schedule or sweep) replaces the rollback: fix the content upstream.');
+  return result.purge.ok === false ? 1 : 0;
+}
+
 async function run(argv: string[]): Promise<number> {
   const args = parseCliArgs(argv);
   const config = loadRepublishCliConfig(process.env);
   const requestedBy = args.by ?? config.user;
+  const command = args.command;
+  if (command.kind === 'scope') return await runScope(config, args, command.body, requestedBy);
+  if (command.kind === 'status') return await runStatus(config, args, command.path);
+  if (command.kind === 'rollback') return await runRollback(config, args, command.path, command.version, requestedBy);
   const { status, json } = await call(config, 'POST', '/admin/republish', {
     site: args.site,
-    path: args.path,
+    path: command.path,
     ...(requestedBy ? { requestedBy: requestedBy.slice(0, 200) } : {}),
   });
   if (status !== 202) {

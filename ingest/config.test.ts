@@ -6,7 +6,7 @@ const required = { ADMIN_TOKEN: 'a'.repeat(16), WEBHOOK_SECRET: 'w'.repeat(16) }
 
 describe('loadIngestConfig', () => {
   it('applies the defaults', () => {
-    expect(loadIngestConfig(required)).toEqual({
+    expect(loadIngestConfig(required)).toMatchObject({
       adminPort: 3001,
       adminHost: '127.0.0.1',
       adminToken: required.ADMIN_TOKEN,
@@ -15,6 +15,9 @@ describe('loadIngestConfig', () => {
       queuePrefix: QUEUE_PREFIX,
       schedulesEnabled: true,
       logLevel: 'info',
+      // The same storage default as the workers (status, versions, rollback read it).
+      storage: { driver: 'fs' },
+      cdn: { target: { driver: 'none' } },
     });
   });
 

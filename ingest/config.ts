@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { QUEUE_PREFIX } from '../core/queue.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../core/config/upstream.js';
+import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
+import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
 
 /** A Redis Cluster hash tag: `{...}` with at least one character inside (TOOLCHAIN.md, BullMQ row). */
 const HASH_TAG = /\{[^{}]+\}/;
@@ -24,6 +26,10 @@ const shape = {
     .default(QUEUE_PREFIX),
   SCHEDULES_ENABLED: envVars.bool(true),
   LOG_LEVEL: envVars.logLevel(),
+  // Page status, versions, rollback and republish by prefix read the same storage as the workers;
+  // a rollback purges the CDN like a render does.
+  ...storageEnvShape,
+  ...cdnEnvShape,
 };
 
 export interface IngestConfig {
@@ -41,6 +47,8 @@ export interface IngestConfig {
   logLevel: string;
   /** Upstream services: the nightly sweep and whole-site republish walk the upstream site map. */
   upstream: UpstreamConfig;
+  storage: StorageConfig;
+  cdn: CdnConfig;
 }
 
 /** Parses the environment; throws CONFIG_INVALID naming every bad or missing variable. */
@@ -56,6 +64,8 @@ export function loadIngestConfig(env: EnvSource): IngestConfig {
     schedulesEnabled: parsed.SCHEDULES_ENABLED,
     logLevel: parsed.LOG_LEVEL,
     upstream: parseUpstreamConfig(env),
+    storage: parseStorageConfig(env),
+    cdn: cdnConfigFromEnv(parsed, 'ingest'),
   };
 }
 

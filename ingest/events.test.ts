@@ -22,7 +22,7 @@ describe('dataKeysFor', () => {
     // An edit that moves the article in lists says so.
     [{ kind: 'article', contentId: '42', sections: ['politics'], listsChanged: true }, ['article:42', 'list:category:politics', 'list:latest']],
     [{ kind: 'category', path: '/category/politics' }, ['category:/category/politics']],
-    [{ kind: 'tag', path: '/tag/ukraine' }, ['tag:/tag/ukraine']],
+    [{ kind: 'tag', contentId: 'fox-news/politics/elections' }, ['tag:fox-news/politics/elections']],
     [{ kind: 'layout', layout: { subtype: 'section', elementId: 'fox-news-politics' } }, ['layout:section:fox-news-politics']],
     // Nav and legal-links layouts are recorded as `menu` / `legal-links` by the upstream client.
     [{ kind: 'layout', layout: { subtype: 'nav', elementId: 'HeaderLayout' } }, ['layout:nav:HeaderLayout', 'menu']],

@@ -12,7 +12,7 @@
  * |               |                     | unless a plain update: list:category:<slug> per section,        |
  * |               |                     | list:latest                                                     |
  * | category      | path                | category:<path>                                                 |
- * | tag           | path                | tag:<path>                                                      |
+ * | tag           | contentId (tag path)| tag:<contentId>                                                 |
  * | layout        | layout              | layout:<subtype>:<elementId>; also menu for subtype nav and     |
  * |               |                     | legal-links for subtype navLegalLinksLayout                     |
  * | menu          | -                   | menu                                                            |
@@ -74,7 +74,7 @@ const eventSchema = z
     action: z.enum(CONTENT_ACTIONS),
     /** The one site the event concerns; every site when absent. */
     site: z.enum(SITE_IDS).optional(),
-    /** Article id, person slug, show id, video id or schedule channel, depending on `kind`. */
+    /** Article id, tag path, person slug, show id, video id, game id or schedule channel, by `kind`. */
     contentId: token(300).optional(),
     /** The page of the content itself, e.g. "/politics/some-article". */
     path: z.string().refine(isValidPagePath, 'must be a normalised page path such as "/politics/some-article"').optional(),
@@ -100,6 +100,7 @@ const eventSchema = z
     };
     switch (event.kind) {
       case 'article':
+      case 'tag':
       case 'person':
       case 'show':
       case 'video':
@@ -108,7 +109,6 @@ const eventSchema = z
         need('contentId');
         break;
       case 'category':
-      case 'tag':
       case 'static-page':
       case 'live-event':
         need('path');
@@ -177,7 +177,8 @@ export function dataKeysFor(event: ContentEvent): string[] {
       if (path !== undefined) keys.push(dataKeys.category(path));
       break;
     case 'tag':
-      if (path !== undefined) keys.push(dataKeys.tag(path));
+      // Tag paths ("fox-news/politics/elections") are not page paths: the tag is named by id.
+      if (contentId !== undefined) keys.push(dataKeys.tag(contentId));
       break;
     case 'layout':
       if (event.layout) {

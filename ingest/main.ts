@@ -14,6 +14,8 @@ import { listFrontPathsFromIndex } from './fronts.js';
 import { createRenderProducer } from './producer.js';
 import { startSchedules } from './schedules.js';
 import { createUpstreamClient } from '../core/upstream/client.js';
+import { createStore } from '../core/storage/create-store.js';
+import { createPurger } from '../core/cdn/purger.js';
 import { listSitePages } from '../render-workers/site-pages.js';
 
 /** After this long a shutdown stops waiting and exits non-zero. */
@@ -26,7 +28,9 @@ async function main(): Promise<void> {
   const producer = createRenderProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger });
   const index = new DependencyIndex(redis, config.queuePrefix);
   const upstream = createUpstreamClient({ config: config.upstream, logger });
-  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger });
+  const store = await createStore(config.storage);
+  const purger = createPurger(config.cdn, { logger });
+  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger, store, purger });
   await app.listen({ host: config.adminHost, port: config.adminPort });
 
   const schedules = config.schedulesEnabled
@@ -63,6 +67,8 @@ async function main(): Promise<void> {
       await schedules?.stop();
       await app.close();
       await producer.close();
+      await purger.close();
+      await store.close();
       await redis.quit();
       logger.info('ingest stopped');
       process.exit(0);

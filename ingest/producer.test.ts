@@ -1,9 +1,10 @@
 import { Worker } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPlatformError } from '../core/errors.js';
-import { parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
+import { DEFAULT_RENDER_JOB, parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
+import { createRenderProducer } from './producer.js';
 import { jobStatus } from './republish.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
@@ -185,5 +186,31 @@ describe('createRenderProducer', () => {
       await worker.close();
       await connection.quit();
     }
+  });
+
+  describe('the content-event debounce (core/queue.ts eventDebounceMs)', () => {
+    it('holds an event render for the window, absorbing the burst, and lets a republish cut it short', async () => {
+      const producer = createRenderProducer({ redisUrl: kit.server.url, prefix: kit.prefix, logger: kit.logger, defaults: { ...DEFAULT_RENDER_JOB, eventDebounceMs: 60_000 } });
+      try {
+        const first = await producer.enqueue(job('/debounced'));
+        const results = await producer.enqueueMany(Array.from({ length: 49 }, () => job('/debounced')));
+        expect(results.every((r) => r.jobId === first.jobId && r.deduplicated)).toBe(true);
+        const pending = await kit.inspect.getJob(first.jobId ?? '');
+        expect(await pending?.getState()).toBe('delayed');
+        expect(pending?.opts.delay).toBe(60_000);
+        // Other reasons are not delayed...
+        const schedule = await producer.enqueue(job('/not-debounced', { reason: 'schedule' }));
+        expect(await (await kit.inspect.getJob(schedule.jobId ?? ''))?.getState()).toBe('prioritized');
+        // ...and an editor's republish of the debouncing page runs now, at its own priority.
+        const republish = await producer.enqueue(job('/debounced', { reason: 'republish', requestedBy: 'Jane' }));
+        expect(republish).toEqual({ jobId: first.jobId, deduplicated: true, queuedAfterActive: false });
+        const promoted = await kit.inspect.getJob(first.jobId ?? '');
+        expect(await promoted?.getState()).toBe('prioritized');
+        expect(promoted?.priority).toBe(PRIORITY.republish);
+        expect(parseRenderJob(promoted?.data).requestedBy).toBe('Jane');
+      } finally {
+        await producer.close();
+      }
+    });
   });
 });

@@ -195,6 +195,9 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
     try {
       await existing.updateData(data);
       await existing.changePriority({ priority: PRIORITY[data.reason] });
+      // A content event's render debouncing (core/queue.ts eventDebounceMs): the more urgent
+      // request does not wait out the window.
+      if (state === 'delayed' && data.reason !== 'event') await existing.promote();
       log.debug({ jobId: existingId, reason: data.reason }, 'raised the priority of a coalesced render');
     } catch (error) {
       // It started meanwhile: it renders data at least as new as this request anyway.

@@ -1,26 +1,55 @@
 /**
- * Editor republish (DESIGN.md, "who uses it": editors republish a page and see when it went live).
+ * Editor republish (DESIGN.md, "who uses it": editors republish a page, a section, a tag or the
+ * whole site; issue 5, item 5).
  *
  *   POST /admin/republish   { site?, path, requestedBy? }  -> 202 { jobId, site, path, deduplicated, queuedAfterActive }
+ *   POST /admin/republish   { site?, scope, prefix | section | tag, requestedBy? }
+ *                           -> 202 { scope: { id, kind, site, value, ... }, pages, enqueued, deduplicated, failed }
+ *   GET  /admin/republish/scopes/:id  -> the scope's summary and progress (completed, failed, pending)
  *   GET  /admin/jobs/:id    -> the job's state, attempts, failure reason and timestamps
+ *
+ * Scopes (which pages):
+ *   prefix   every stored page at or below a path ("/politics" covers /politics and /politics/…,
+ *            not /politics-extra), listed from object storage
+ *   section  the section front /<slug>, every stored page below /<slug>/, and every page that
+ *            read the section's article list (dependency index, `list:category:<slug>`)
+ *   tag      every page that read the tag or the videos by that tag (`tag:<tag>`, `videos:tag:<tag>`)
+ *   site     every stored page of the site, its crawler files (robots.txt, sitemaps) and its feeds
+ *
+ * Prefixes and sections are listed from storage, not from the dependency index: storage is what
+ * readers are served, and it survives a Redis that lost its data (the embedded default runs
+ * without persistence), while the index only knows pages rendered since. Its keys are per page, so
+ * a prefix lists one directory tree, where the index would be scanned key by key. Tags have no
+ * place in the storage layout, so they come from the index, which is exactly "the pages that
+ * read it".
+ *
+ * A single page is republished with PRIORITY.republish (1, first of all). A scope's jobs carry
+ * the reason 'bulk-republish' (PRIORITY 5: after content events, render-on-miss and schedules,
+ * before sweeps), so an editor's whole-site republish can not starve a single-page republish, a
+ * breaking-news edit or the home page's minute schedule. Scope jobs are added in batches of
+ * SCOPE_BATCH with BullMQ addBulk and coalesce with pending renders of the same page like any job.
  *
  * A republish of a page that is rendering right now waits behind that render and only becomes a
  * BullMQ job when it finishes (producer.ts); until then its state is QUEUED_AFTER_ACTIVE.
  *
- * Both need `Authorization: Bearer <ADMIN_TOKEN>`. Republish jobs have the highest priority
- * (core/queue.ts PRIORITY.republish = 1).
+ * All need `Authorization: Bearer <ADMIN_TOKEN>`.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { DependencyIndex } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { parseRenderJob, type RenderJob } from '../core/queue.js';
-import { normalisePagePath, variantFromRequestPath } from '../core/storage/keys.js';
+import { normalisePagePath, pagePrefix, parseKey, variantFromRequestPath } from '../core/storage/keys.js';
+import type { ObjectStore } from '../core/storage/types.js';
+import { dataKeys } from '../core/upstream/data-keys.js';
 import { requireAdmin } from './auth.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
-import { findQueuedAfterActive, type RenderProducer } from './producer.js';
+import { findQueuedAfterActive, type EnqueueResult, type RenderProducer } from './producer.js';
 
 export interface RepublishPluginOptions {
   /** ADMIN_TOKEN. */
@@ -29,7 +58,18 @@ export interface RepublishPluginOptions {
   /** The render queue, to report on jobs. */
   queue: Queue;
   logger: Logger;
+  /** Pages by tag and section (which pages read a data key). Without it, those scopes are refused. */
+  index?: DependencyIndex;
+  /** Stored pages by prefix, section and site. Without it, those scopes are refused. */
+  store?: ObjectStore;
+  /** Where a scope's job ids are kept for progress look-ups; required for scopes. */
+  redis?: Redis;
 }
+
+/** Jobs added per BullMQ addBulk call for a scope. */
+export const SCOPE_BATCH = 500;
+/** How long a scope's summary and job ids are kept for progress look-ups. */
+const SCOPE_TTL_S = 24 * 3600;
 
 export interface RepublishRequest {
   site: SiteId;
@@ -43,6 +83,267 @@ export interface RepublishResponse {
   path: string;
   deduplicated: boolean;
   queuedAfterActive: boolean;
+}
+
+export const SCOPE_KINDS = ['prefix', 'section', 'tag', 'site'] as const;
+export type ScopeKind = (typeof SCOPE_KINDS)[number];
+
+export interface ScopeRequest {
+  site: SiteId;
+  kind: ScopeKind;
+  /** The normalised prefix path, section slug or tag; '' for the whole site. */
+  value: string;
+  requestedBy?: string;
+}
+
+export interface ScopeSummary {
+  /** `s-<uuid>`: GET /admin/republish/scopes/:id. */
+  id: string;
+  kind: ScopeKind;
+  site: SiteId;
+  value: string;
+  requestedBy: string;
+  requestedAt: string;
+}
+
+export interface ScopeResponse {
+  scope: ScopeSummary;
+  /** Pages the scope covers. */
+  pages: number;
+  /** Requests that created a new job (or were queued behind a running render of the page). */
+  enqueued: number;
+  /** Requests that joined a render of the page already pending. */
+  deduplicated: number;
+  /** Pages that could not be enqueued (a batch Redis refused); see the ingest log. */
+  failed: number;
+}
+
+export interface ScopeProgress extends ScopeResponse {
+  progress: {
+    total: number;
+    completed: number;
+    failed: number;
+    /** Waiting, running, retrying, or queued behind a running render. */
+    pending: number;
+  };
+}
+
+const SECTION_SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
+// A tag as the upstream names it (spec 1 §7 tag paths, video tags): printable, no spaces.
+const TAG = /^[\x21-\x7E]{1,300}$/;
+
+const scopeBody = z.discriminatedUnion('scope', [
+  z.strictObject({ scope: z.literal('prefix'), site: z.enum(SITE_IDS).default('news'), prefix: z.string().max(2048), requestedBy: z.string().trim().min(1).max(200).optional() }),
+  z.strictObject({
+    scope: z.literal('section'),
+    site: z.enum(SITE_IDS).default('news'),
+    section: z.string().trim().regex(SECTION_SLUG, 'must be a section slug such as "politics"'),
+    requestedBy: z.string().trim().min(1).max(200).optional(),
+  }),
+  z.strictObject({
+    scope: z.literal('tag'),
+    site: z.enum(SITE_IDS).default('news'),
+    tag: z.string().trim().regex(TAG, 'must be a tag without spaces, at most 300 characters'),
+    requestedBy: z.string().trim().min(1).max(200).optional(),
+  }),
+  z.strictObject({ scope: z.literal('site'), site: z.enum(SITE_IDS).default('news'), requestedBy: z.string().trim().min(1).max(200).optional() }),
+]);
+
+/** True when a request body names a scope (anything but a single page). */
+export function isScopeRequest(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'scope' in data && data.scope !== 'page';
+}
+
+/** Validates a scope request body: INVALID_PATH for a bad prefix, INVALID_JOB for anything else. */
+export function parseScopeRequest(data: unknown): ScopeRequest {
+  const result = scopeBody.safeParse(data ?? {});
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`);
+    throw new PlatformError('INVALID_JOB', `Invalid republish request: ${problems.join('; ')}`);
+  }
+  const body = result.data;
+  const by = body.requestedBy === undefined ? {} : { requestedBy: body.requestedBy };
+  switch (body.scope) {
+    case 'prefix': {
+      const prefix = pagePathFromInput(body.prefix);
+      if (prefix === '/') throw new PlatformError('INVALID_PATH', 'The prefix "/" is the whole site: ask for the scope "site" instead');
+      return { site: body.site, kind: 'prefix', value: prefix, ...by };
+    }
+    case 'section':
+      return { site: body.site, kind: 'section', value: body.section, ...by };
+    case 'tag':
+      return { site: body.site, kind: 'tag', value: body.tag, ...by };
+    case 'site':
+      return { site: body.site, kind: 'site', value: '', ...by };
+  }
+}
+
+async function collectPages(store: ObjectStore, listPrefix: string, site: SiteId, into: Set<string>): Promise<void> {
+  for await (const key of store.list(listPrefix)) {
+    const parsed = parseKey(key);
+    if (!parsed || !('site' in parsed) || parsed.site !== site) continue;
+    if (parsed.kind === 'page') into.add(parsed.path);
+    // Crawler files and feeds are rendered by the jobs of their public paths (render-page.ts).
+    else if (parsed.kind === 'root') into.add(`/${parsed.file}`);
+    else if (parsed.kind === 'feed') into.add(`/rss/${parsed.section}.xml`);
+  }
+}
+
+/** A dependency only scopes need; a single-page republish works without them. */
+function needs<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new PlatformError('CONFIG_INVALID', `republish: scopes need ${what}, which this admin server was not given (ingest/app.ts options)`);
+  return value;
+}
+
+/** The page paths a scope covers, sorted. */
+export async function pagesInScope(request: ScopeRequest, deps: { store?: ObjectStore | undefined; index?: DependencyIndex | undefined }): Promise<string[]> {
+  const paths = new Set<string>();
+  const { site } = request;
+  const fromIndex = async (keys: string[]) => {
+    for (const ref of await needs(deps.index, 'the dependency index').pagesFor(keys)) if (ref.site === site) paths.add(ref.path);
+  };
+  switch (request.kind) {
+    case 'prefix':
+      await collectPages(needs(deps.store, 'object storage'), pagePrefix(site, request.value), site, paths);
+      break;
+    case 'section': {
+      const front = `/${request.value}`;
+      paths.add(front);
+      await collectPages(needs(deps.store, 'object storage'), pagePrefix(site, front), site, paths);
+      await fromIndex([dataKeys.categoryList(request.value)]);
+      break;
+    }
+    case 'tag':
+      await fromIndex([dataKeys.tag(request.value), dataKeys.videosByTag(request.value)]);
+      break;
+    case 'site': {
+      const store = needs(deps.store, 'object storage');
+      await collectPages(store, `${site}/pages/`, site, paths);
+      await collectPages(store, `${site}/root/`, site, paths);
+      await collectPages(store, `${site}/feeds/`, site, paths);
+      break;
+    }
+  }
+  return [...paths].sort();
+}
+
+function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs'): string {
+  return queue.toKey(`republish-scope:${id}:${part}`);
+}
+
+export interface ScopeRepublishDeps {
+  producer: RenderProducer;
+  queue: Queue;
+  redis: Redis;
+  logger: Logger;
+  store?: ObjectStore | undefined;
+  index?: DependencyIndex | undefined;
+  /** Called after each batch with the pages handled so far. */
+  onProgress?: (done: number, total: number) => void;
+  now?: Date;
+}
+
+/**
+ * Enqueues every page of a scope, in batches, with the reason 'bulk-republish', and keeps the
+ * job ids for progress look-ups. A batch Redis refuses is counted as failed and logged; the
+ * others go on.
+ */
+export async function republishScope(request: ScopeRequest, deps: ScopeRepublishDeps): Promise<ScopeResponse> {
+  const now = deps.now ?? new Date();
+  const scope: ScopeSummary = {
+    id: `s-${randomUUID()}`,
+    kind: request.kind,
+    site: request.site,
+    value: request.value,
+    requestedBy: request.requestedBy ?? 'editor',
+    requestedAt: now.toISOString(),
+  };
+  const paths = await pagesInScope(request, deps);
+  const client = deps.redis;
+  const response: ScopeResponse = { scope, pages: paths.length, enqueued: 0, deduplicated: 0, failed: 0 };
+  const log = deps.logger.child({ module: 'republish', scope: scope.id });
+  for (let start = 0; start < paths.length; start += SCOPE_BATCH) {
+    const batch = paths.slice(start, start + SCOPE_BATCH);
+    const jobs: RenderJob[] = batch.map((path) => ({
+      site: request.site,
+      path,
+      reason: 'bulk-republish',
+      // The dashboard and the page status show who asked, and which scope it belongs to.
+      requestedBy: `${scope.requestedBy.slice(0, 150)} (${scope.kind} ${scope.id})`,
+      requestedAt: scope.requestedAt,
+    }));
+    let results: EnqueueResult[];
+    try {
+      results = await deps.producer.enqueueMany(jobs);
+    } catch (error) {
+      log.error({ error, first: batch[0], count: batch.length }, 'republish scope: a batch could not be enqueued');
+      response.failed += batch.length;
+      deps.onProgress?.(Math.min(start + SCOPE_BATCH, paths.length), paths.length);
+      continue;
+    }
+    const ids = results.flatMap((r) => (r.jobId === undefined ? [] : [r.jobId]));
+    for (const result of results) {
+      if (result.jobId === undefined) response.failed += 1;
+      else if (result.deduplicated) response.deduplicated += 1;
+      else response.enqueued += 1;
+    }
+    if (ids.length > 0) await client.multi().rpush(scopeKey(deps.queue, scope.id, 'jobs'), ...ids).expire(scopeKey(deps.queue, scope.id, 'jobs'), SCOPE_TTL_S).exec();
+    deps.onProgress?.(Math.min(start + SCOPE_BATCH, paths.length), paths.length);
+  }
+  await client.set(scopeKey(deps.queue, scope.id, 'summary'), JSON.stringify(response), 'EX', SCOPE_TTL_S);
+  log.info({ ...response }, 'republish scope enqueued');
+  return response;
+}
+
+const storedScope = z.object({
+  scope: z.object({
+    id: z.string(),
+    kind: z.enum(SCOPE_KINDS),
+    site: z.enum(SITE_IDS),
+    value: z.string(),
+    requestedBy: z.string(),
+    requestedAt: z.string(),
+  }),
+  pages: z.number(),
+  enqueued: z.number(),
+  deduplicated: z.number(),
+  failed: z.number(),
+});
+
+/**
+ * A scope's summary and how far its jobs got, or null when it is unknown (or older than a day).
+ * A job that is gone (removed after completing) counts as completed unless it is still queued
+ * behind a running render of its page.
+ */
+export async function scopeProgress(queue: Queue, client: Redis, id: string): Promise<ScopeProgress | null> {
+  const raw = await client.get(scopeKey(queue, id, 'summary'));
+  if (raw === null) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const summary = storedScope.safeParse(json);
+  if (!summary.success) return null;
+  const ids = [...new Set(await client.lrange(scopeKey(queue, id, 'jobs'), 0, -1))];
+  const progress = { total: ids.length, completed: 0, failed: 0, pending: 0 };
+  const completedKey = queue.toKey('completed');
+  const failedKey = queue.toKey('failed');
+  for (let start = 0; start < ids.length; start += 1000) {
+    const chunk = ids.slice(start, start + 1000);
+    const tx = client.pipeline();
+    for (const jobId of chunk) tx.zscore(completedKey, jobId).zscore(failedKey, jobId).exists(queue.toKey(jobId));
+    const replies = (await tx.exec()) ?? [];
+    for (const [i, jobId] of chunk.entries()) {
+      const [completed, failed, exists] = [replies[i * 3]?.[1], replies[i * 3 + 1]?.[1], replies[i * 3 + 2]?.[1]];
+      if (completed !== null && completed !== undefined) progress.completed += 1;
+      else if (failed !== null && failed !== undefined) progress.failed += 1;
+      else if (exists === 1 || (await findQueuedAfterActive(queue, jobId)) !== null) progress.pending += 1;
+      else progress.completed += 1;
+    }
+  }
+  return { ...summary.data, progress };
 }
 
 export interface JobStatus {
@@ -170,6 +471,12 @@ export const republishPlugin: FastifyPluginCallback<RepublishPluginOptions> = (a
   app.addHook('onRequest', requireAdmin({ token: options.adminToken, allowCookie: false }));
 
   app.post('/admin/republish', async (request, reply) => {
+    if (isScopeRequest(request.body)) {
+      const scope = parseScopeRequest(request.body);
+      const redis = needs(options.redis, 'a Redis connection');
+      const result = await republishScope(scope, { producer: options.producer, queue: options.queue, redis, logger: options.logger, store: options.store, index: options.index });
+      return await reply.status(202).send(result);
+    }
     const input = parseRepublishRequest(request.body);
     const result = await options.producer.enqueue(republishJob(input));
     log.info({ site: input.site, path: input.path, requestedBy: input.requestedBy, ...result }, 'republish requested');
@@ -181,6 +488,14 @@ export const republishPlugin: FastifyPluginCallback<RepublishPluginOptions> = (a
       queuedAfterActive: result.queuedAfterActive,
     };
     return await reply.status(202).send(response);
+  });
+
+  app.get<{ Params: { id: string } }>('/admin/republish/scopes/:id', async (request, reply) => {
+    const id = request.params.id;
+    if (!/^s-[A-Za-z0-9-]{1,100}$/.test(id)) throw new PlatformError('INVALID_JOB', `Invalid scope id ${JSON.stringify(id.slice(0, 100))}`);
+    const progress = await scopeProgress(options.queue, needs(options.redis, 'a Redis connection'), id);
+    if (!progress) throw new PlatformError('JOB_NOT_FOUND', `No republish scope ${id}: it was requested more than a day ago, or never`);
+    return await reply.header('cache-control', 'no-store').send(progress);
   });
 
   app.get<{ Params: { id: string } }>('/admin/jobs/:id', async (request, reply) => {

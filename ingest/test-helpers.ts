@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DependencyIndex } from '../core/dependency-index.js';
 import { createLogger, type Logger } from '../core/logger.js';
-import { RENDER_QUEUE } from '../core/queue.js';
+import { DEFAULT_RENDER_JOB, RENDER_QUEUE } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
 import { createRenderProducer, type RenderProducer } from './producer.js';
@@ -31,7 +31,9 @@ export async function startIngestTestKit(): Promise<IngestTestKit> {
   const logger = createLogger({ component: 'ingest-test', level: 'silent' });
   const redis = createRedis(server.url, { name: 'ingest-test' });
   const inspectConnection = createRedis(server.url, { name: 'ingest-test-inspect' });
-  const producer = createRenderProducer({ redisUrl: server.url, prefix, logger });
+  // No event debounce: these tests look at queue states right after an enqueue. The debounce has
+  // its own tests (producer.test.ts, tests/integration/invalidation.test.ts).
+  const producer = createRenderProducer({ redisUrl: server.url, prefix, logger, defaults: { ...DEFAULT_RENDER_JOB, eventDebounceMs: 0 } });
   const index = new DependencyIndex(redis, prefix);
   const inspect = new Queue(RENDER_QUEUE, { connection: inspectConnection, prefix });
   return {

@@ -1,19 +1,33 @@
 /**
  * Render-worker process: publishes the bundle assets, then consumes the render queue until SIGTERM
- * or SIGINT, when it stops taking jobs and waits (with a deadline) for the running ones.
+ * or SIGINT. Then it stops taking jobs, lets the running renders finish within
+ * WORKER_SHUTDOWN_DEADLINE_MS, hands back to the queue the ones that outlive it (worker.ts
+ * `shutdown`), sends the CDN purges still pending, and exits.
+ *
+ * Prometheus scrapes GET /metrics on WORKER_METRICS_PORT (core/metrics.ts lists the metrics).
  */
+import type { FastifyInstance } from 'fastify';
+import { describeCdnTarget } from '../core/cdn/config.js';
+import { createPurger } from '../core/cdn/purger.js';
 import { DependencyIndex } from '../core/dependency-index.js';
+import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
+import { buildMetricsApp, createMetricsRegistry, createRenderMetrics } from '../core/metrics.js';
 import { createRedis } from '../core/redis.js';
 import { createStore } from '../core/storage/create-store.js';
 import { createUpstreamClients } from '../core/upstream/clients.js';
 import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
+import { takePageFence } from '../core/page-fence.js';
+import { PageStatusStore } from '../core/page-status.js';
 import { createPageRenderer } from './render-page.js';
 import { createRenderWorker } from './worker.js';
 
-/** How long a SIGTERM waits for running renders before closing anyway. */
-const SHUTDOWN_DEADLINE_MS = 20_000;
+/**
+ * Past the render deadline, how long the rest of the shutdown (handing jobs back, pending purges,
+ * closing connections) may take before the process exits anyway.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 interface RunningWorker {
   close(): Promise<void>;
@@ -27,18 +41,45 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const index = new DependencyIndex(redis, config.queuePrefix);
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
   const clients = createUpstreamClients({ config: config.upstream, logger });
-  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: config.publicOrigins, scripts: bundle.scripts });
-  const worker = createRenderWorker({ connection, prefix: config.queuePrefix, concurrency: config.concurrency, renderer, logger });
-  logger.info({ concurrency: config.concurrency, storage: store.driver }, 'render worker started');
+  const renderer = createPageRenderer({
+    store,
+    index,
+    ...clients,
+    logger,
+    publicOrigins: config.publicOrigins,
+    scripts: bundle.scripts,
+    takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
+  });
+  const pageStatus = new PageStatusStore(redis, config.queuePrefix);
+
+  const metrics = createRenderMetrics(createMetricsRegistry({ processMetrics: true }));
+  const purger = createPurger(config.cdn, { logger, onBatch: (result) => metrics.purged(result.ok) });
+  let metricsApp: FastifyInstance | undefined;
+  if (config.metrics) {
+    metricsApp = await buildMetricsApp(metrics.registry);
+    await metricsApp.listen({ host: config.metrics.host, port: config.metrics.port });
+  }
+
+  const worker = createRenderWorker({ connection, prefix: config.queuePrefix, concurrency: config.concurrency, renderer, logger, purger, metrics, pageStatus });
+  logger.info(
+    {
+      concurrency: config.concurrency,
+      storage: store.driver,
+      cdn: describeCdnTarget(config.cdn.target),
+      metrics: config.metrics ? `http://${config.metrics.host}:${config.metrics.port}/metrics` : 'off',
+    },
+    'render worker started',
+  );
 
   return {
     async close() {
-      const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
-      await Promise.race([worker.close(), deadline]);
+      const { released } = await worker.shutdown({ deadlineMs: config.shutdownDeadlineMs });
+      await purger.close();
+      await metricsApp?.close();
       connection.disconnect();
       await redis.quit().catch(() => redis.disconnect());
       await store.close();
-      logger.info('render worker stopped');
+      logger.info({ released: released.length }, 'render worker stopped');
     },
   };
 }
@@ -48,7 +89,8 @@ async function main(): Promise<void> {
   try {
     config = loadWorkerConfig(process.env);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    // Configuration mistakes are the operator's: the message names the variable, no stack.
+    console.error(isPlatformError(error, 'CONFIG_INVALID') ? error.message : error);
     process.exit(1);
   }
   const running = await startRenderWorker(config);
@@ -56,6 +98,11 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // Whatever hangs (a Redis that never answers), the process still ends.
+    setTimeout(() => {
+      console.error(`render-worker: shutdown did not finish within ${config.shutdownDeadlineMs + SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, config.shutdownDeadlineMs + SHUTDOWN_GRACE_MS).unref();
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,11 +1,22 @@
 /**
  * Step 5 of DESIGN.md's flow: write every rendered variant of one page to object storage, skipping
  * those whose content hash equals the stored one, then record the page's dependencies.
+ *
+ * Two guards from issue 5 (ADR 0009):
+ * - Versions: just before the first variant of the page is replaced or deleted, every live variant
+ *   is copied to the page's versions area (core/page-versions.ts), so an editor can roll back. A
+ *   render that changes nothing copies nothing.
+ * - Write order: with a `fence` (core/page-fence.ts, taken when the render started), an object
+ *   stored by a render that started later is never replaced; those keys are reported `stale`, and
+ *   the dependency index is left to the newer render. Publishes of one page in this process run
+ *   one at a time, so the check and the write of one render can not interleave with another's.
  */
-import type { ObjectStore } from '../core/storage/types.js';
-import { writeIfChanged } from '../core/storage/write.js';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
-import { key } from '../core/upstream/data-keys.js';
+import { pageRefString } from '../core/dependency-index.js';
+import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
+import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
+import type { ObjectStore } from '../core/storage/types.js';
+import { isStaleWrite, writeIfChanged } from '../core/storage/write.js';
 
 /** The content type of every stored HTML page. */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -27,49 +38,108 @@ export interface PublishInput {
   remove?: string[];
   reason: string;
   jobId?: string;
+  /**
+   * The render's fencing token (core/page-fence.ts `takePageFence`, taken before the render read
+   * upstream). Stored with every object; an object stored with a higher token is left alone.
+   * Without it, writes are not ordered (renders from before fencing).
+   */
+  fence?: number;
+  /** Earlier versions kept per page; 0 keeps none. Default DEFAULT_KEEP_VERSIONS (10). */
+  keepVersions?: number;
 }
 
 export interface PublishResult {
   written: string[];
   unchanged: string[];
+  /** Keys not written because a render that started later already wrote them (fence). */
+  stale: string[];
   surrogateKeys: string[];
+  /** The version the previous live page was kept as, or null when nothing live was replaced. */
+  previousVersion: string | null;
 }
 
 /**
- * The page's own surrogate key, so the CDN can purge one page by name. Built like the data keys
- * (core/upstream/data-keys.ts) so an overlong path is digested instead of breaking the write.
+ * The page's own surrogate key, so the CDN can purge one page by name. Built in
+ * core/storage/keys.ts (ingest purges it after a rollback); re-exported for the render side.
  */
 export function pageSurrogateKey(page: PageRef): string {
-  return key('page', page.site, page.path);
+  return corePageSurrogateKey(page);
+}
+
+/** The tail of the publishes queued per page in this process. */
+const pending = new Map<string, Promise<unknown>>();
+
+async function onePageAtATime<T>(page: PageRef, run: () => Promise<T>): Promise<T> {
+  const id = pageRefString(page);
+  const before = pending.get(id) ?? Promise.resolve();
+  const mine = before.then(run, run);
+  const tail = mine.catch(() => undefined);
+  pending.set(id, tail);
+  try {
+    return await mine;
+  } finally {
+    if (pending.get(id) === tail) pending.delete(id);
+  }
 }
 
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
-  const surrogateKeys = [pageSurrogateKey(input.page), ...[...new Set(input.dataKeys)].sort()];
+  return await onePageAtATime(input.page, () => publish(store, index, input));
+}
+
+async function publish(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
+  const { page, fence } = input;
+  const surrogateKeys = [pageSurrogateKey(page), ...[...new Set(input.dataKeys)].sort()];
   const renderedAt = new Date().toISOString();
-  const written: string[] = [];
-  const unchanged: string[] = [];
+  const keep = input.keepVersions ?? DEFAULT_KEEP_VERSIONS;
+  const result: PublishResult = { written: [], unchanged: [], stale: [], surrogateKeys, previousVersion: null };
+
+  // Only the page's own variants are versioned (not the 404 page home writes, nor crawler files).
+  const isVariantOfPage = (key: string): boolean => {
+    const parsed = parseKey(key);
+    return parsed?.kind === 'page' && parsed.site === page.site && parsed.path === page.path;
+  };
+  let kept = false;
+  const keepPrevious = async (key: string): Promise<void> => {
+    if (kept || keep <= 0 || !isVariantOfPage(key)) return;
+    kept = true;
+    // Nothing has been replaced yet (earlier objects were unchanged or stale), so this is the live page.
+    result.previousVersion = await snapshotPage(store, page, { keep });
+  };
+
   for (const object of input.objects) {
     const body = typeof object.body === 'string' ? Buffer.from(object.body, 'utf8') : object.body;
-    const result = await writeIfChanged(store, object.key, body, {
-      contentType: object.contentType,
-      cacheControl: object.cacheControl,
-      surrogateKeys,
-      renderedAt,
-      reason: input.reason,
-      ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
-      ...(object.status === undefined ? {} : { status: object.status }),
-    });
-    (result.written ? written : unchanged).push(object.key);
+    const write = await writeIfChanged(
+      store,
+      object.key,
+      body,
+      {
+        contentType: object.contentType,
+        cacheControl: object.cacheControl,
+        surrogateKeys,
+        renderedAt,
+        reason: input.reason,
+        ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
+        ...(object.status === undefined ? {} : { status: object.status }),
+        ...(fence === undefined ? {} : { fence }),
+      },
+      { beforeWrite: () => keepPrevious(object.key) },
+    );
+    (write.stale ? result.stale : write.written ? result.written : result.unchanged).push(object.key);
   }
   for (const key of input.remove ?? []) {
-    // head first: a delete is a write (and, later, a purge), so only what exists is removed.
-    if ((await store.head(key)) !== null) {
-      await store.delete(key);
-      written.push(key);
+    // head first: a delete is a write (and a purge), so only what exists is removed.
+    const stored = await store.head(key);
+    if (stored === null) continue;
+    if (isStaleWrite(stored, fence)) {
+      result.stale.push(key);
+      continue;
     }
+    await keepPrevious(key);
+    await store.delete(key);
+    result.written.push(key);
   }
   // Recorded after the writes: a page whose write failed keeps its previous dependencies, which
-  // still describe what is stored.
-  await index.record(input.page, input.dataKeys);
-  return { written, unchanged, surrogateKeys };
+  // still describe what is stored. A stale render leaves them to the newer render that wrote.
+  if (result.stale.length === 0) await index.record(page, input.dataKeys);
+  return result;
 }

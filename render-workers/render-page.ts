@@ -12,7 +12,7 @@
  *   anything else                       a static page at that path, if upstream has one
  */
 import { createElement } from 'react';
-import type { DependencyIndex } from '../core/dependency-index.js';
+import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
 import type { RenderJob } from '../core/queue.js';
 import { SITES, type SiteId, type SiteInfo } from '../core/isomorphic/sites.js';
@@ -68,6 +68,12 @@ export interface PageRendererOptions {
   now?: () => Date;
   /** The environment's ad-hoc gating switch (spec 2 §6). Default off. */
   adHocGating?: boolean;
+  /**
+   * Takes the page's fencing token (core/page-fence.ts) at the start of a render, so a render
+   * never writes over a newer one's output (ADR 0009). Without it writes are not ordered: only
+   * single-process tools may leave it out.
+   */
+  takeFence?: (page: PageRef) => Promise<number>;
 }
 
 const HTML = HTML_CONTENT_TYPE;
@@ -79,6 +85,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   return {
     async render(job, jobId) {
       const site = SITES[job.site];
+      const page = { site: job.site, path: job.path };
+      // Before any upstream read: a render that starts later reads newer data and takes a
+      // higher token, so storage ends with the newest data whichever render finishes last.
+      const fence = options.takeFence ? await options.takeFence(page) : undefined;
       const reads = new Set<string>();
       const record = (key: string) => reads.add(key);
       const client = options.upstream.withRecorder({ record });
@@ -100,7 +110,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         buildFront,
         staticPages: options.staticPages.withRecorder({ record }),
       });
-      const page = { site: job.site, path: job.path };
       if (built === null) {
         const deletion = await options.index.deletion(page);
         if (deletion === null) {
@@ -122,6 +131,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           dataKeys: [...reads],
           reason: job.reason,
           ...(jobId === undefined ? {} : { jobId }),
+          ...(fence === undefined ? {} : { fence }),
         });
         log.info({ deletion: { eventId: deletion.eventId, redirectTo: redirect ?? null }, removed: result.written.length }, 'content deleted upstream; stored page removed');
         return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged };
@@ -138,6 +148,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         dataKeys: [...reads],
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
+        ...(fence === undefined ? {} : { fence }),
       });
       return { kind: built.kind, written: result.written, unchanged: result.unchanged };
     },

@@ -5,12 +5,24 @@
  * become UnrecoverableError (no retry, visible on the dashboard with the reason); everything else
  * is retried with the queue's exponential backoff. Nothing is written unless the render succeeded,
  * so a failing upstream leaves the last good page in storage.
+ *
+ * After a render that wrote or deleted objects, the page's own surrogate key is purged from the
+ * CDN (DESIGN.md flow, step 6; ADR 0008). Every variant of the page carries that key, so one key
+ * drops them all; a render that changed nothing purges nothing.
+ *
+ * Shutdown (`shutdown`): stop taking jobs, let the active renders finish within a deadline, then
+ * hand back the ones still running so another worker starts them at once, instead of leaving them
+ * locked until the stall check notices (lock duration plus stalled interval: a minute or more).
  */
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Purger } from '../core/cdn/types.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import type { PageStatusStore } from '../core/page-status.js';
+import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
+import { pageSurrogateKey } from './publish.js';
 import type { RenderOutcome, PageRenderer } from './render-page.js';
 
 export interface RenderWorkerOptions {
@@ -22,41 +34,111 @@ export interface RenderWorkerOptions {
   logger: Logger;
   /** Lock time per job; a worker that stalls past it loses the job to another. Default 60 s. */
   lockDurationMs?: number;
+  /** CDN purger (core/cdn/purger.ts). Default: none, nothing is purged. */
+  purger?: Purger;
+  /** Render metrics (core/metrics.ts). Default: none recorded. */
+  metrics?: RenderMetrics;
+  /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
+  pageStatus?: PageStatusStore;
 }
 
-export function createRenderWorker(options: RenderWorkerOptions): Worker<unknown, RenderOutcome> {
+export interface ShutdownOptions {
+  /** How long active renders may run on before they are handed back to the queue. */
+  deadlineMs: number;
+}
+
+export interface ShutdownReport {
+  /** Ids of the jobs handed back to the queue because they outlived the deadline. */
+  released: string[];
+}
+
+export interface RenderWorker extends Worker<unknown, RenderOutcome> {
+  /**
+   * Graceful stop: takes no new job, waits up to `deadlineMs` for the active ones, then moves
+   * those still running back to the queue (their lock released, their attempt not counted) and
+   * closes. Resolves when the worker is closed.
+   */
+  shutdown(options: ShutdownOptions): Promise<ShutdownReport>;
+}
+
+/** A job this worker is rendering: what shutdown needs to hand it back. */
+interface ActiveJob {
+  job: Job<unknown, RenderOutcome>;
+  token: string | undefined;
+  /** Ends the processor at once (the render itself cannot be interrupted and is abandoned). */
+  abandon(error: Error): void;
+}
+
+export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
   const log = options.logger;
+  const { purger, metrics } = options;
+  const active = new Map<string, ActiveJob>();
+
   const worker = new Worker<unknown, RenderOutcome>(
     RENDER_QUEUE,
-    async (job: Job<unknown, RenderOutcome>) => {
+    async (job: Job<unknown, RenderOutcome>, token?: string) => {
       let data: RenderJob;
       try {
         data = parseRenderJob(job.data);
       } catch (error) {
+        metrics?.failed(failureCode(error));
         throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
       }
       const started = performance.now();
+      const jobId = job.id ?? `${data.site}:${data.path}`;
+      let abandon: (error: Error) => void = () => {};
+      const abandoned = new Promise<never>((_resolve, reject) => {
+        abandon = reject;
+      });
+      active.set(jobId, { job, token, abandon });
       try {
-        const outcome = await options.renderer.render(data, job.id);
+        const outcome = await Promise.race([options.renderer.render(data, job.id), abandoned]);
+        const changed = outcome.written.length > 0;
+        const renderSeconds = (performance.now() - started) / 1000;
+        metrics?.rendered({
+          kind: outcome.kind,
+          reason: data.reason,
+          renderSeconds,
+          latencySeconds: (Date.now() - Date.parse(data.requestedAt)) / 1000,
+          changed,
+        });
         log.info(
           {
             job: { id: job.id, reason: data.reason, attempt: job.attemptsMade + 1 },
             page: { site: data.site, path: data.path, kind: outcome.kind },
             written: outcome.written.length,
             unchanged: outcome.unchanged.length,
-            durationMs: Math.round(performance.now() - started),
+            durationMs: Math.round(renderSeconds * 1000),
           },
-          outcome.written.length > 0 ? 'page rendered' : 'page unchanged',
+          changed ? 'page rendered' : 'page unchanged',
         );
+        // Bookkeeping for the page status: never fails the render it describes.
+        options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+        if (changed && purger) {
+          // Not awaited: the batcher holds the key for its window and sends it with others, and a
+          // CDN that is slow or down must not hold the job (or fail it: purge never rejects, it
+          // logs). The purger tracks the request, and main.ts closes it after the worker, which
+          // sends what is pending before the process exits.
+          void purger.purge([pageSurrogateKey({ site: data.site, path: data.path })]);
+        }
         return outcome;
       } catch (error) {
+        // Handed back at shutdown: not a failure, BullMQ leaves the job where shutdown put it.
+        if (error instanceof DelayedError) throw error;
+        metrics?.failed(failureCode(error));
         log.warn(
           { job: { id: job.id, reason: data.reason, attempt: job.attemptsMade + 1 }, page: data, error },
           'render failed',
         );
+        const message = isPlatformError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+        await options.pageStatus
+          ?.recordFailure({ site: data.site, path: data.path }, { jobId: job.id, reason: data.reason, message, at: new Date() })
+          .catch((statusError: unknown) => log.warn({ error: statusError }, 'could not record the page failure'));
         if (isPlatformError(error) && !error.retry) throw new UnrecoverableError(`${error.code}: ${error.message}`);
         if (error instanceof PlatformError) throw new Error(`${error.code}: ${error.message}`, { cause: error });
         throw error;
+      } finally {
+        active.delete(jobId);
       }
     },
     {
@@ -68,5 +150,47 @@ export function createRenderWorker(options: RenderWorkerOptions): Worker<unknown
     },
   );
   worker.on('error', (error) => log.error({ error }, 'worker error'));
-  return worker;
+
+  /**
+   * Moves each still-running job back to the queue. `moveToDelayed(now)` rather than
+   * `moveToWait`: it releases the lock without counting an attempt, keeps the job's priority when
+   * it is promoted, and, unlike moveToWait for a prioritized job, wakes workers blocked waiting for
+   * work, so one picks it up at once. The processor is then ended with DelayedError, which tells
+   * BullMQ the job was moved on purpose.
+   */
+  const releaseActive = async (): Promise<string[]> => {
+    const released: string[] = [];
+    await Promise.all(
+      [...active.entries()].map(async ([id, entry]) => {
+        try {
+          if (entry.token === undefined) throw new Error('no lock token');
+          await entry.job.moveToDelayed(Date.now(), entry.token);
+          released.push(id);
+          log.warn({ job: { id, name: entry.job.name } }, 'render outlived the shutdown deadline; handed back to the queue');
+        } catch (error) {
+          log.error({ job: { id, name: entry.job.name }, error }, 'could not hand a render back to the queue; it restarts when its lock expires');
+        }
+        entry.abandon(new DelayedError('released at shutdown'));
+      }),
+    );
+    return released;
+  };
+
+  const shutdown = async ({ deadlineMs }: ShutdownOptions): Promise<ShutdownReport> => {
+    log.info({ active: active.size, deadlineMs }, 'render worker stopping: taking no new jobs, waiting for active renders');
+    // close() stops fetching at once and resolves when the active jobs have finished.
+    const closing = worker.close();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'deadline'>((resolve) => {
+      timer = setTimeout(() => resolve('deadline'), deadlineMs);
+    });
+    const first = await Promise.race([closing.then(() => 'closed' as const), deadline]);
+    clearTimeout(timer);
+    if (first === 'closed') return { released: [] };
+    const released = await releaseActive();
+    await closing;
+    return { released };
+  };
+
+  return Object.assign(worker, { shutdown });
 }

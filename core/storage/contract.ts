@@ -94,6 +94,32 @@ export function describeObjectStoreContract(name: string, setup: () => Promise<C
       expect(got?.etag).toBe(etagFor(meta.contentHash));
     });
 
+    it('round-trips the fencing token, from 0 up to the largest safe integer', async () => {
+      for (const fence of [0, 7, 1_732_000_000_000_123, Number.MAX_SAFE_INTEGER]) {
+        const body = Buffer.from(`fenced ${fence}`);
+        const meta = metaFor(body, { fence, jobId: 'job-fenced' });
+        await store().put('news/pages/fenced/index.html', body, meta);
+        expect(await store().head('news/pages/fenced/index.html')).toStrictEqual(meta);
+        expect((await store().get('news/pages/fenced/index.html'))?.meta).toStrictEqual(meta);
+      }
+      const body = Buffer.from('bad fence');
+      await expectCode(store().put('news/pages/fenced/index.html', body, metaFor(body, { fence: -1 })), 'OBJECT_META_INVALID');
+      await expectCode(store().put('news/pages/fenced/index.html', body, metaFor(body, { fence: 1.5 })), 'OBJECT_META_INVALID');
+    });
+
+    it('writeIfChanged refuses a write with a lower fence than the stored one, and reports it stale', async () => {
+      const key = 'news/pages/fence-order/index.html';
+      const { contentHash: _unused, ...meta } = metaFor(Buffer.alloc(0));
+      expect((await writeIfChanged(store(), key, '<p>newer</p>', { ...meta, fence: 5 })).written).toBe(true);
+      const older = await writeIfChanged(store(), key, '<p>older</p>', { ...meta, fence: 4 });
+      expect(older).toEqual({ written: false, contentHash: contentHash('<p>older</p>'), stale: true });
+      expect((await store().get(key))?.body.toString()).toBe('<p>newer</p>');
+      // Equal or higher fences write; a write without a fence is never refused.
+      expect((await writeIfChanged(store(), key, '<p>same fence</p>', { ...meta, fence: 5 })).written).toBe(true);
+      expect((await writeIfChanged(store(), key, '<p>unfenced</p>', meta)).written).toBe(true);
+      expect((await store().head(key))?.fence).toBeUndefined();
+    });
+
     it('round-trips meta without the optional fields and with no surrogate keys', async () => {
       const body = Buffer.from('{"to":"/elsewhere"}');
       const meta = metaFor(body, { contentType: 'application/json', surrogateKeys: [], cacheControl: CACHE_POLICIES.redirect });

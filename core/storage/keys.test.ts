@@ -12,7 +12,10 @@ import {
   pageKey,
   pageKeys,
   pagePrefix,
+  pageVersionKey,
+  pageVersionsPrefix,
   parseKey,
+  parseVersionKey,
   PATH_LIMITS,
   rootFileKey,
   variantFromRequestPath,
@@ -245,6 +248,44 @@ describe('variantFromRequestPath', () => {
   it('is the inverse of variantUrlPath', () => {
     for (const variant of ['standard', 'amp', 'print'] as const) {
       expect(variantFromRequestPath(variantUrlPath('/a/story', variant))).toEqual({ path: '/a/story', variant });
+    }
+  });
+});
+
+describe('page version keys', () => {
+  it('keeps versions under {site}/versions{path}/_v/{version}/{file}, never under pages/', () => {
+    expect(pageVersionKey('news', '/politics/story', '20250102T030405678Z-0a1b2c3d', 'standard')).toBe(
+      'news/versions/politics/story/_v/20250102T030405678Z-0a1b2c3d/index.html',
+    );
+    expect(pageVersionKey('es', '/', 'v1', 'amp')).toBe('es/versions/_v/v1/amp.html');
+    expect(pageVersionsPrefix('news', '/')).toBe('news/versions/_v/');
+    expect(parseKey(pageVersionKey('news', '/a', 'v1', 'standard'))).toBeNull();
+  });
+
+  it("a page's version prefix holds none of the versions of the pages below it", () => {
+    const home = pageVersionsPrefix('news', '/');
+    const politics = pageVersionKey('news', '/politics', 'v1', 'standard');
+    expect(politics.startsWith(home)).toBe(false);
+    expect(pageVersionKey('news', '/politics/story', 'v1', 'standard').startsWith(pageVersionsPrefix('news', '/politics'))).toBe(false);
+  });
+
+  it('parseVersionKey is the exact inverse, even for a page path with a _v segment', () => {
+    for (const [site, path, version, variant] of [
+      ['news', '/', 'v1', 'standard'],
+      ['es', '/a/b', '20250102T030405678Z-0a1b2c3d', 'print'],
+      ['news', '/a/_v/b', 'v2', 'redirect'],
+      ['news', '/_v', 'v3', 'amp'],
+    ] as const) {
+      expect(parseVersionKey(pageVersionKey(site, path, version, variant))).toEqual({ site, path, version, variant });
+    }
+    for (const key of ['news/versions/_v/index.html', 'news/pages/a/_v/v1/index.html', 'xx/versions/_v/v1/index.html', 'news/versions/a/_v/v1/other.html', 'news/versions/a/x/v1/index.html', 'news/versions//_v/v1/index.html']) {
+      expect(parseVersionKey(key), key).toBeNull();
+    }
+  });
+
+  it('refuses a version id that could leave its directory', () => {
+    for (const bad of ['', '..', '.', 'a/b', 'a.b', '-a', 'x'.repeat(65)]) {
+      expectInvalidPath(() => pageVersionKey('news', '/a', bad, 'standard'), bad);
     }
   });
 });

@@ -13,9 +13,12 @@
  *   {site}/root/robots.txt, {site}/root/sitemap.xml, ...  files served at the site root
  *   {site}/feeds/{section}.xml         a section's RSS feed (served at /rss/{section}.xml)
  *   assets/{file}                      hashed bundle assets, shared by every site
+ *   {site}/versions{path}/_v/{version}/{variant file}   earlier versions of a page (rollback,
+ *                                      core/page-versions.ts); never served
  */
 import { PlatformError } from '../errors.js';
 import { isSiteId, type SiteId } from '../isomorphic/sites.js';
+import { key as dataKey } from '../upstream/data-keys.js';
 
 export const PAGE_VARIANTS = ['standard', 'amp', 'print', 'redirect'] as const;
 export type PageVariant = (typeof PAGE_VARIANTS)[number];
@@ -159,6 +162,59 @@ export function parseKey(key: string): ParsedKey | null {
 export function pagePrefix(site: SiteId, path: string): string {
   const normal = normalisePagePath(path);
   return normal === '/' ? `${site}/pages/` : `${site}/pages${normal}/`;
+}
+
+/**
+ * Earlier versions of a page live beside the live objects, under `{site}/versions{path}/_v/`. The
+ * `_v` segment ends the page path, so a page's versions can be listed by prefix without walking
+ * the versions of every page below it (without it, the home page's prefix would hold the whole
+ * site). A page whose own path has a `_v` segment is told apart by the segment count
+ * (parseVersionKey), so the layout stays unambiguous.
+ */
+const VERSIONS_MARKER = '_v';
+/** A version id: letters, digits and "-" (core/page-versions.ts makes them sortable by time). */
+const VERSION_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+
+export function isVersionId(value: string): boolean {
+  return VERSION_ID.test(value);
+}
+
+/** The prefix holding every version of one page (and nothing of any other page's live objects). */
+export function pageVersionsPrefix(site: SiteId, path: string): string {
+  const normal = normalisePagePath(path);
+  return normal === '/' ? `${site}/versions/${VERSIONS_MARKER}/` : `${site}/versions${normal}/${VERSIONS_MARKER}/`;
+}
+
+/** One variant of one kept version of a page. */
+export function pageVersionKey(site: SiteId, path: string, version: string, variant: PageVariant): string {
+  if (!isVersionId(version)) throw new PlatformError('INVALID_PATH', `Invalid version id ${JSON.stringify(version.slice(0, 70))}`);
+  return `${pageVersionsPrefix(site, path)}${version}/${VARIANT_FILE[variant]}`;
+}
+
+/** The inverse of pageVersionKey; null for any other key. */
+export function parseVersionKey(key: string): { site: SiteId; path: string; version: string; variant: PageVariant } | null {
+  const segments = key.split('/');
+  const [site, area] = segments;
+  if (site === undefined || !isSiteId(site) || area !== 'versions' || segments.length < 5) return null;
+  const file = segments[segments.length - 1] ?? '';
+  const version = segments[segments.length - 2] ?? '';
+  const marker = segments[segments.length - 3];
+  const variant = FILE_VARIANT.get(file);
+  if (marker !== VERSIONS_MARKER || !variant || !isVersionId(version)) return null;
+  const pathSegments = segments.slice(2, -3);
+  const path = '/' + pathSegments.join('/');
+  if (!isValidPagePath(path)) return null;
+  // Only the canonical spelling maps back.
+  return pageVersionKey(site, path, version, variant) === key ? { site, path, version, variant } : null;
+}
+
+/**
+ * The CDN surrogate key naming one page (`page:<site>:<path>`), stored with every object of the
+ * page so one page can be purged by name (render-workers write it, ingest purges it after a
+ * rollback). Built like the data keys, so an overlong path is digested instead of breaking a write.
+ */
+export function pageSurrogateKey(page: { site: SiteId; path: string }): string {
+  return dataKey('page', page.site, page.path);
 }
 
 /** Maps a public request path to the page and variant it asks for (".amp", ".print", ".print.html"). */

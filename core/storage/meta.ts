@@ -23,6 +23,7 @@ export const objectMetaSchema = z.object({
   reason: headerText.min(1).max(100),
   jobId: headerText.min(1).max(200).optional(),
   status: z.number().int().min(100).max(599).optional(),
+  fence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** Parses metadata read back from storage; throws STORED_OBJECT_CORRUPT naming the key. */

@@ -73,6 +73,7 @@ const META = {
   reason: 'reason',
   jobId: 'job-id',
   status: 'status',
+  fence: 'fence',
 } as const;
 
 const userMetadataSchema = z.object({
@@ -85,6 +86,11 @@ const userMetadataSchema = z.object({
   [META.status]: z
     .string()
     .regex(/^[1-5][0-9]{2}$/)
+    .transform(Number)
+    .optional(),
+  [META.fence]: z
+    .string()
+    .regex(/^[0-9]{1,16}$/)
     .transform(Number)
     .optional(),
 });
@@ -153,6 +159,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     const data = user.data;
     const jobId = data[META.jobId];
     const status = data[META.status];
+    const fence = data[META.fence];
     return parseStoredMeta(
       {
         contentType: response.ContentType,
@@ -164,6 +171,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         // Absent, not undefined: a read gives back exactly the meta that was written.
         ...(jobId === undefined ? {} : { jobId }),
         ...(status === undefined ? {} : { status }),
+        ...(fence === undefined ? {} : { fence }),
       },
       key,
     );
@@ -297,6 +305,7 @@ export function encodeUserMetadata(key: string, meta: ObjectMeta, maxBytes: numb
   };
   if (meta.jobId !== undefined) base[META.jobId] = meta.jobId;
   if (meta.status !== undefined) base[META.status] = String(meta.status);
+  if (meta.fence !== undefined) base[META.fence] = String(meta.fence);
   const joined = meta.surrogateKeys.join(' ');
   const plain = { ...base, [META.surrogateKeys]: joined };
   if (userMetadataBytes(plain) <= maxBytes) return plain;

@@ -20,6 +20,11 @@ export interface ObjectMeta {
   jobId?: string;
   /** HTTP status to answer with (200 unless stated; the 404 page says 404). */
   status?: number;
+  /**
+   * The fencing token of the render that wrote it (core/page-fence.ts): a write carrying a lower
+   * token than the stored one is refused, so a slow render never overwrites a newer one (ADR 0009).
+   */
+  fence?: number;
 }
 
 export interface StoredObject {

@@ -25,6 +25,8 @@ import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
 import { startSchedules } from '../../ingest/schedules.js';
 import { publishBundleAssets } from '../../render-workers/assets.js';
+import { takePageFence } from '../../core/page-fence.js';
+import { PageStatusStore } from '../../core/page-status.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
 import { listSitePages } from '../../render-workers/site-pages.js';
@@ -129,7 +131,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
     const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
-    const renderer = createPageRenderer({ store, index, upstream, tags, staticPages, logger: workerLog, publicOrigins, scripts: bundle.scripts });
+    const renderer = createPageRenderer({
+      store,
+      index,
+      upstream,
+      tags,
+      staticPages,
+      logger: workerLog,
+      publicOrigins,
+      scripts: bundle.scripts,
+      takeFence: (page) => takePageFence(redis, page, options.queuePrefix),
+    });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({
       connection: workerConnection,
@@ -137,6 +149,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       concurrency: options.workerConcurrency,
       renderer,
       logger: workerLog,
+      pageStatus: new PageStatusStore(redis, options.queuePrefix),
     });
     closers.push(async () => {
       await worker.close();

@@ -18,6 +18,7 @@ import { pageKey, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { takePageFence } from '../../core/page-fence.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 
@@ -62,7 +63,7 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
     }),
   });
   const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW });
+  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix) });
 
   return {
     upstream,

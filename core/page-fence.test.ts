@@ -1,0 +1,52 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
+import { currentPageFence, FENCE_TTL_MS, fenceKey, takePageFence } from './page-fence.js';
+import { createRedis } from './redis.js';
+
+let server: TestRedis;
+let redis: Redis;
+
+beforeAll(async () => {
+  server = await startTestRedis();
+  redis = createRedis(server.url, { name: 'page-fence-test' });
+});
+
+afterAll(async () => {
+  await redis?.quit();
+  await server?.stop();
+});
+
+describe('page fencing tokens', () => {
+  it('are strictly increasing per page, and independent between pages', async () => {
+    const page = { site: 'news', path: '/politics/fenced' } as const;
+    const taken = [];
+    for (let i = 0; i < 5; i += 1) taken.push(await takePageFence(redis, page, server.prefix));
+    for (let i = 1; i < taken.length; i += 1) expect(taken[i]).toBe((taken[i - 1] ?? 0) + 1);
+    const other = await takePageFence(redis, { site: 'es', path: '/politics/fenced' }, server.prefix);
+    expect(await currentPageFence(redis, page, server.prefix)).toBe(taken.at(-1));
+    expect(other).not.toBe((taken.at(-1) ?? 0) + 1);
+  });
+
+  it('live under the queue prefix hash tag and expire when the page is no longer rendered', async () => {
+    const page = { site: 'news', path: '/ttl' } as const;
+    await takePageFence(redis, page, server.prefix);
+    expect(fenceKey(page, server.prefix)).toBe(`${server.prefix}:fence:news:/ttl`);
+    const ttl = await redis.pttl(fenceKey(page, server.prefix));
+    expect(ttl).toBeGreaterThan(FENCE_TTL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(FENCE_TTL_MS);
+  });
+
+  it('keep growing when Redis lost the counter (seeded from the server clock, safe integers)', async () => {
+    const page = { site: 'news', path: '/lost' } as const;
+    const before = await takePageFence(redis, page, server.prefix);
+    expect(Number.isSafeInteger(before)).toBe(true);
+    await redis.del(fenceKey(page, server.prefix));
+    const after = await takePageFence(redis, page, server.prefix);
+    expect(after).toBeGreaterThan(before);
+    // Concurrent takes never hand out the same token.
+    const many = await Promise.all(Array.from({ length: 20 }, () => takePageFence(redis, page, server.prefix)));
+    expect(new Set(many).size).toBe(20);
+    expect(Math.min(...many)).toBeGreaterThan(after);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Fencing tokens for page writes (issue 5, item 2: "a render never writes an older version over a
+ * newer one (two workers racing on the same page)"; ADR 0009).
+ *
+ * A render takes a token for its page when it starts, before it reads upstream; publishPage stores
+ * the token with every object it writes (ObjectMeta.fence) and refuses to replace an object that
+ * carries a higher one. A render that started later read newer data, so its token wins, whatever
+ * order the writes land in. A rollback takes a token too, so a render that was already running
+ * when the editor rolled back cannot undo the rollback.
+ *
+ * Redis layout (under the queue prefix's hash tag, beside the dependency index):
+ *   {newsroom}:fence:<site>:<path>   a counter, INCR per render
+ *
+ * The counter is seeded with the Redis server clock in microseconds when it does not exist. Tokens
+ * therefore keep growing across a Redis that lost its data (the embedded default runs without
+ * persistence) or a key that expired: otherwise a fresh counter would start at 1 below the tokens
+ * already stored, and every render of the page would be refused as stale. So the key can expire
+ * after a month without renders (pages that no longer exist do not keep keys forever).
+ */
+import type { Redis } from 'ioredis';
+import type { PageRef } from './dependency-index.js';
+import { PlatformError } from './errors.js';
+import { QUEUE_PREFIX } from './queue.js';
+
+/** A counter untouched this long is dropped; the clock seed keeps later tokens higher anyway. */
+export const FENCE_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export function fenceKey(page: PageRef, prefix = QUEUE_PREFIX): string {
+  return `${prefix}:fence:${page.site}:${page.path}`;
+}
+
+// TIME is [seconds, microseconds] as strings; the seed is built as a string because Lua numbers
+// are doubles and print in exponent form. INCR's reply is an integer (below 2^53 for millennia).
+// Redis 5+ replicates a script's effects, so a script that reads the clock is allowed to write.
+const TAKE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  redis.call('SET', KEYS[1], t[1] .. string.format('%06d', tonumber(t[2])))
+end
+local token = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return token
+`;
+
+/**
+ * A new fencing token for the page, higher than every token taken for it before. Take it at the
+ * start of a render (before any upstream read) and pass it to publishPage as `fence`.
+ */
+export async function takePageFence(redis: Redis, page: PageRef, prefix = QUEUE_PREFIX): Promise<number> {
+  const reply = await redis.eval(TAKE_SCRIPT, 1, fenceKey(page, prefix), String(FENCE_TTL_MS));
+  const token = Number(reply);
+  if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: Redis answered ${String(reply)} for ${fenceKey(page, prefix)}`);
+  return token;
+}
+
+/** The last token taken for the page, or null when none is known (status page, tests). */
+export async function currentPageFence(redis: Redis, page: PageRef, prefix = QUEUE_PREFIX): Promise<number | null> {
+  const value = await redis.get(fenceKey(page, prefix));
+  return value === null ? null : Number(value);
+}
