@@ -3,6 +3,7 @@
  * it parses, every service command names an entry point that exists, and every environment
  * variable it sets is one the services actually read.
  */
+import { cdnEnvShape } from '../../core/cdn/config.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -23,12 +24,13 @@ const composeSchema = z.looseObject({ services: z.record(z.string(), serviceSche
 const compose = composeSchema.parse(parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }));
 
 /** Variables read by the worker and ingest configs that have no exported shape of their own. */
-const OTHER_KNOWN = ['REDIS_URL', 'QUEUE_PREFIX', 'WORKER_CONCURRENCY', 'PUBLIC_ORIGIN', 'BUNDLE_DIR', 'LOG_LEVEL', 'ADMIN_HOST', 'ADMIN_PORT', 'ADMIN_TOKEN', 'WEBHOOK_SECRET', 'SCHEDULES_ENABLED'];
+const OTHER_KNOWN = ['REDIS_URL', 'QUEUE_PREFIX', 'WORKER_CONCURRENCY', 'PUBLIC_ORIGIN', 'BUNDLE_DIR', 'LOG_LEVEL', 'ADMIN_HOST', 'ADMIN_PORT', 'ADMIN_TOKEN', 'WEBHOOK_SECRET', 'SCHEDULES_ENABLED', 'WORKER_METRICS_HOST', 'WORKER_METRICS_PORT'];
 const KNOWN = new Set([
   ...Object.keys(storageEnvShape),
   ...Object.keys(upstreamEnvShape),
   ...Object.keys(edgeEnvShape),
   ...Object.keys(sampleUpstreamEnvShape),
+  ...Object.keys(cdnEnvShape),
   ...OTHER_KNOWN,
 ]);
 
