@@ -35,6 +35,7 @@ import { createRenderWorker, type RenderWorker } from '../../render-workers/work
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET } from '../support/stack.js';
 import { startTestVarnish, type TestVarnish } from '../support/varnish.js';
+import { eventually } from '../support/eventually.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
@@ -56,16 +57,6 @@ let metrics: RenderMetrics;
 let worker: RenderWorker;
 let producer: RenderProducer;
 let adminUrl: string;
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The outcome of the first render of `path` that finished after `since` (epoch ms). */
 async function waitForRenderAfter(path: string, since: number): Promise<unknown> {

@@ -11,6 +11,7 @@ import { parseRenderJob, type RenderJob } from '../../core/queue.js';
 import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { startTestStack, TEST_ADMIN_TOKEN, TEST_WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
+import { eventually } from '../support/eventually.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
@@ -18,16 +19,6 @@ const ARTICLE_ID = 'art-1001';
 let running: TestStack;
 let stack: Stack;
 let eventCounter = 0;
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Posts a signed content event; resolves with the planned pages as "<site>:<path>", sorted. */
 async function sendEvent(event: Record<string, unknown>): Promise<string[]> {

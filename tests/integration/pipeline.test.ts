@@ -10,6 +10,7 @@ import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { startTestS3, type TestS3 } from '../support/s3rver.js';
 import { startTestStack, TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
+import { eventually } from '../support/eventually.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
@@ -17,16 +18,6 @@ const ARTICLE_ID = 'art-1001';
 let s3: TestS3;
 let running: TestStack;
 let stack: Stack;
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function postEvent(body: string, headers: Record<string, string>): Promise<Response> {
   return fetch(`${stack.adminUrl}/webhooks/content`, { method: 'POST', headers, body });
