@@ -25,6 +25,7 @@ export const ERRORS = {
   BAD_SIGNATURE: { code: 'BAD_SIGNATURE', status: 401, expose: true, retry: false },
   UNAUTHORIZED: { code: 'UNAUTHORIZED', status: 401, expose: true, retry: false },
   PAYLOAD_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413, expose: true, retry: false },
+  RATE_LIMITED: { code: 'RATE_LIMITED', status: 429, expose: true, retry: false },
   UPSTREAM_UNAVAILABLE: { code: 'UPSTREAM_UNAVAILABLE', status: 502, expose: false, retry: true },
   UPSTREAM_BAD_RESPONSE: { code: 'UPSTREAM_BAD_RESPONSE', status: 502, expose: false, retry: true },
   UPSTREAM_NOT_FOUND: { code: 'UPSTREAM_NOT_FOUND', status: 404, expose: true, retry: false },

@@ -5,12 +5,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../core/logger.js';
 import { NOT_FOUND_TEXTS } from '../core/isomorphic/constants.js';
-import { CACHE_POLICIES } from '../core/storage/cache-policy.js';
+import { CACHE_POLICIES, splitCacheControl } from '../core/storage/cache-policy.js';
 import { createFsStore } from '../core/storage/fs-driver.js';
 import { assetKey, notFoundPageKey, pageKey, rootFileKey } from '../core/storage/keys.js';
 import { etagFor, type ObjectMeta, type ObjectStore } from '../core/storage/types.js';
@@ -25,6 +26,8 @@ const AMP_HTML = '<!doctype html><html amp><title>Politics AMP</title>';
 const PRINT_HTML = '<!doctype html><title>Politics print</title>';
 const NOT_FOUND_HTML = `<!doctype html><p>${NOT_FOUND_TEXTS.heading}</p><p>${NOT_FOUND_TEXTS.body}</p><a href="/">${NOT_FOUND_TEXTS.goHome}</a>`;
 const ASSET_JS = 'console.log("island");';
+/** A page large enough to be compressed (over 1 KiB). */
+const BIG_HTML = `<!doctype html><title>Big story</title>${'<p>The senate panel met on Tuesday to discuss the bill.</p>'.repeat(100)}`;
 const SECRET = 'root:x:0:0:SECRET-OUTSIDE-STORAGE';
 
 function meta(overrides: Partial<Omit<ObjectMeta, 'contentHash'>> = {}): Omit<ObjectMeta, 'contentHash'> {
@@ -101,6 +104,7 @@ beforeAll(async () => {
     JSON.stringify({ location: '//evil.com', status: 301 }),
     meta({ contentType: 'application/json', cacheControl: CACHE_POLICIES.redirect, surrogateKeys: [] }),
   );
+  await writeIfChanged(store, pageKey('news', '/big-story', 'standard'), BIG_HTML, meta({ surrogateKeys: ['page:news:/big-story', 'article:a1'] }));
   // The Spanish edition has a page but no stored 404 page: its 404s use the built-in fallback.
   await writeIfChanged(store, pageKey('es', '/noticias', 'standard'), '<!doctype html><title>Noticias</title>', meta({ surrogateKeys: ['page:es:/noticias'] }));
 
@@ -118,10 +122,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The stored policy, split: the browser's part in Cache-Control, the CDN's in Surrogate-Control and CDN-Cache-Control. */
+function expectCachePolicy(headers: Record<string, unknown>, stored: string): void {
+  const { browser, cdn } = splitCacheControl(stored);
+  expect(headers['cache-control']).toBe(browser);
+  expect(headers['surrogate-control']).toBe(cdn ?? undefined);
+  expect(headers['cdn-cache-control']).toBe(cdn ?? undefined);
+}
+
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['content-security-policy']).toBe("frame-ancestors 'self'");
   expect(headers['x-request-id']).toEqual(expect.any(String));
 }
 
@@ -131,7 +144,7 @@ describe('stored pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(PAGE_HTML);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.html);
+    expectCachePolicy(res.headers, CACHE_POLICIES.html);
     expect(res.headers['surrogate-key']).toBe('page:news:/politics category:/politics');
     expect(res.headers.etag).toBe(etagFor(contentHash(PAGE_HTML)));
     expect(res.headers['last-modified']).toBe(LAST_MODIFIED);
@@ -150,7 +163,7 @@ describe('stored pages', () => {
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
     expect(res.headers.etag).toBe(etag);
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.html);
+    expectCachePolicy(res.headers, CACHE_POLICIES.html);
     expectSecurityHeaders(res.headers);
 
     const listed = await app.inject({ method: 'GET', url: '/politics', headers: { 'if-none-match': `"other", W/${etag}` } });
@@ -208,7 +221,7 @@ describe('stored pages', () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.robots);
+    expectCachePolicy(res.headers, CACHE_POLICIES.robots);
     expect(res.body).toBe('User-agent: *\nAllow: /\n');
     const missing = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(missing.statusCode).toBe(404);
@@ -220,6 +233,180 @@ describe('stored pages', () => {
     expect(es.body).toContain('Noticias');
     const news = await app.inject({ method: 'GET', url: '/noticias', headers: { host: 'localhost:3000' } });
     expect(news.statusCode).toBe(404);
+  });
+});
+
+describe('serving for a CDN', () => {
+  const BIG_HASH = contentHash(BIG_HTML);
+
+  function decode(res: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+    if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+    return res.rawPayload.toString('utf8');
+  }
+
+  it('gives browsers and the CDN separate policies, both with stale-while-revalidate and stale-if-error', async () => {
+    const res = await app.inject({ method: 'GET', url: '/big-story' });
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60, stale-if-error=86400');
+    expect(res.headers['surrogate-control']).toBe('max-age=300, stale-while-revalidate=60, stale-if-error=86400');
+    expect(res.headers['cdn-cache-control']).toBe('max-age=300, stale-while-revalidate=60, stale-if-error=86400');
+    expect(res.headers['surrogate-key']).toBe('page:news:/big-story article:a1');
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.1, gzip;q=0.9', 'gzip'],
+    ['identity', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    ['compress, deflate', undefined],
+  ] as const)('negotiates Accept-Encoding %s -> %s, with Vary and a matching ETag', async (acceptEncoding, coding) => {
+    const res = await app.inject({ method: 'GET', url: '/big-story', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.etag).toBe(coding === undefined ? etagFor(BIG_HASH) : `W/${etagFor(BIG_HASH)}`);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(decode(res)).toBe(BIG_HTML);
+    if (coding !== undefined) expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(BIG_HTML) / 5);
+  });
+
+  it('sends a small body as it is, without Vary', async () => {
+    const res = await app.inject({ method: 'GET', url: '/politics', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.body).toBe(PAGE_HTML);
+  });
+
+  it('answers HEAD with exactly the headers of GET and no body, for every coding', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }]) {
+      const get = await app.inject({ method: 'GET', url: '/big-story', headers });
+      const head = await app.inject({ method: 'HEAD', url: '/big-story', headers });
+      expect(head.statusCode).toBe(200);
+      expect(head.rawPayload.length).toBe(0);
+      const strip = (all: Record<string, unknown>) => Object.fromEntries(Object.entries(all).filter(([name]) => !['date', 'x-request-id', 'connection'].includes(name)));
+      expect(strip(head.headers)).toEqual(strip(get.headers));
+    }
+    for (const url of ['/politics.amp', '/robots.txt', '/rss/none.xml', '/no/such/page', '/assets/island.3f2a1b.js', '/old-story', '/politics/']) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['content-length'], url).toBe(get.headers['content-length']);
+      expect(head.headers.location, url).toBe(get.headers.location);
+      expect(head.body, url).toBe('');
+    }
+  });
+
+  it('answers a matching conditional request with 304 and the headers RFC 9110 §15.4.5 requires', async () => {
+    const res = await app.inject({ method: 'GET', url: '/big-story', headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${etagFor(BIG_HASH)}` } });
+    expect(res.statusCode).toBe(304);
+    expect(res.rawPayload.length).toBe(0);
+    expect(res.headers.etag).toBe(`W/${etagFor(BIG_HASH)}`);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60, stale-if-error=86400');
+    expect(res.headers['surrogate-control']).toBe('max-age=300, stale-while-revalidate=60, stale-if-error=86400');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.date).toEqual(expect.any(String));
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(res.headers['content-location']).toBeUndefined();
+    expect(res.headers.expires).toBeUndefined();
+    expect(res.headers['content-length']).toBeUndefined();
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers a matching conditional HEAD with 304 and, if any, the Content-Length of the 200 (RFC 9110 §8.6)', async () => {
+    const headers = { 'accept-encoding': 'br', 'if-none-match': etagFor(BIG_HASH) };
+    const full = await app.inject({ method: 'GET', url: '/big-story', headers: { 'accept-encoding': 'br' } });
+    const res = await app.inject({ method: 'HEAD', url: '/big-story', headers });
+    expect(res.statusCode).toBe(304);
+    expect(res.rawPayload.length).toBe(0);
+    expect(res.headers['content-length']).toBe(full.headers['content-length']);
+    expect(res.headers.etag).toBe(full.headers.etag);
+  });
+
+  it.each([
+    ['*', 304],
+    [`"${'0'.repeat(32)}", W/${etagFor(contentHash(BIG_HTML))}`, 304],
+    [etagFor(contentHash(BIG_HTML)), 304],
+    [`W/${etagFor(contentHash(BIG_HTML))}`, 304],
+    [`"a,b",${etagFor(contentHash(BIG_HTML))}`, 304],
+    [`"${'0'.repeat(32)}"`, 200],
+    [`${etagFor(contentHash(BIG_HTML)).slice(0, -1)}`, 200],
+    ['garbage', 200],
+  ] as const)('If-None-Match %s -> %i (weak comparison, whatever the coding)', async (ifNoneMatch, status) => {
+    for (const acceptEncoding of ['identity', 'br']) {
+      const res = await app.inject({ method: 'GET', url: '/big-story', headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': acceptEncoding } });
+      expect(res.statusCode).toBe(status);
+    }
+  });
+
+  it('never answers 304 for the 404 page', async () => {
+    const notFound = await app.inject({ method: 'GET', url: '/no/such/page', headers: { 'if-none-match': '*' } });
+    expect(notFound.statusCode).toBe(404);
+  });
+
+  it('drops a hash: an encoded %23 in the path or a raw fragment redirects to the same route (301)', async () => {
+    const encoded = await app.inject({ method: 'GET', url: '/politics%23comments?ref=share' });
+    expect(encoded.statusCode).toBe(301);
+    expect(encoded.headers.location).toBe('/politics?ref=share');
+    expectCachePolicy(encoded.headers, CACHE_POLICIES.redirect);
+    const withSlash = await app.inject({ method: 'GET', url: '/politics/%23top' });
+    expect(withSlash.headers.location).toBe('/politics');
+    const home = await app.inject({ method: 'GET', url: '/%23' });
+    expect(home.headers.location).toBe('/');
+    // A "%23" in the query is a search term, not a hash.
+    const query = await app.inject({ method: 'GET', url: '/politics?q=%23news' });
+    expect(query.statusCode).toBe(200);
+  });
+});
+
+describe('the hot cache', () => {
+  it('serves a popular page without reading its body again, and a rewritten page at the next request', async () => {
+    const gets: string[] = [];
+    const counted = await buildEdgeApp({
+      store: { ...store, get: (key) => (gets.push(key), store.get(key)) },
+      logger: createLogger({ component: 'edge-router', destination: logSink() }),
+      defaultSite: 'news',
+    });
+    try {
+      const key = pageKey('news', '/hot-story', 'standard');
+      await writeIfChanged(store, key, '<!doctype html><title>v1</title>', meta({ surrogateKeys: ['page:news:/hot-story'] }));
+      for (let i = 0; i < 5; i += 1) expect((await counted.inject({ method: 'GET', url: '/hot-story' })).body).toContain('v1');
+      expect(gets.filter((k) => k === key)).toHaveLength(1);
+      await writeIfChanged(store, key, '<!doctype html><title>v2</title>', meta({ surrogateKeys: ['page:news:/hot-story'] }));
+      expect((await counted.inject({ method: 'GET', url: '/hot-story' })).body).toContain('v2');
+      await store.delete(key);
+      expect((await counted.inject({ method: 'GET', url: '/hot-story' })).statusCode).toBe(404);
+    } finally {
+      await counted.close();
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('counts answers by route kind and status, and hot-cache lookups; /metrics is not on the public port', async () => {
+    await app.inject({ method: 'GET', url: '/politics' });
+    await app.inject({ method: 'GET', url: '/politics' });
+    await app.inject({ method: 'GET', url: '/politics.amp' });
+    await app.inject({ method: 'GET', url: '/no/such/page' });
+    await app.inject({ method: 'GET', url: '/%ff' });
+    await app.inject({ method: 'DELETE', url: '/politics' });
+    const publicMetrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(publicMetrics.statusCode).toBe(404);
+    expect(publicMetrics.body).not.toContain('newsroom_');
+    const text = await app.edgeMetrics.registry.metrics();
+    const value = (series: string): number => Number(new RegExp(`^${series.replace(/[{}"()]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 'NaN');
+    expect(value('newsroom_edge_requests_total{route="page",status="200"}')).toBeGreaterThanOrEqual(2);
+    expect(value('newsroom_edge_requests_total{route="amp",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_requests_total{route="not_found",status="404"}')).toBeGreaterThanOrEqual(2);
+    expect(value('newsroom_edge_requests_total{route="rejected",status="400"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_requests_total{route="rejected",status="405"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_hot_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_hot_cache_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_hot_cache_bytes')).toBeGreaterThan(0);
   });
 });
 
@@ -241,7 +428,7 @@ describe('redirects', () => {
     const res = await app.inject({ method: 'GET', url: '/old-story?ref=home' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/politics?ref=home');
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.redirect);
+    expectCachePolicy(res.headers, CACHE_POLICIES.redirect);
     expect(res.headers['surrogate-key']).toBe('page:news:/old-story');
     const amp = await app.inject({ method: 'GET', url: '/old-story.amp' });
     expect(amp.statusCode).toBe(301);
@@ -266,7 +453,7 @@ describe('404', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe(NOT_FOUND_HTML);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.notFound);
+    expectCachePolicy(res.headers, CACHE_POLICIES.notFound);
     expectSecurityHeaders(res.headers);
   });
 
@@ -444,15 +631,33 @@ describe('assets', () => {
   });
 });
 
-describe('health', () => {
-  it('answers 200 ok when storage answers, never cached', async () => {
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
+describe('health and readiness', () => {
+  it('answers /healthz 200 ok without asking storage (liveness), never cached', async () => {
+    const dead = await buildEdgeApp({
+      store: { ...store, head: () => Promise.reject(new Error('down')), get: () => Promise.reject(new Error('down')) },
+      logger: createLogger({ component: 'edge-router', destination: logSink() }),
+      defaultSite: 'news',
+    });
+    try {
+      for (const target of [app, dead]) {
+        const res = await target.inject({ method: 'GET', url: '/healthz' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ status: 'ok' });
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    } finally {
+      await dead.close();
+    }
+  });
+
+  it('answers /readyz 200 when storage answers, never cached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ready' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 with a reason when storage fails or hangs', async () => {
+  it('answers /readyz 503 with a reason when storage fails or hangs', async () => {
     for (const head of [() => Promise.reject(new Error('down')), () => new Promise<never>(() => undefined)]) {
       const sick = await buildEdgeApp({
         store: { ...store, head },
@@ -461,7 +666,7 @@ describe('health', () => {
         healthTimeoutMs: 50,
       });
       try {
-        const res = await sick.inject({ method: 'GET', url: '/healthz' });
+        const res = await sick.inject({ method: 'GET', url: '/readyz' });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/storage/) as unknown });
         expect(res.headers['cache-control']).toBe('no-store');

@@ -4,24 +4,41 @@
  * drive it with `app.inject()` and main.ts decides where it listens.
  *
  * Plugin order is request order for the app-wide ones:
+ *   metrics         request counter by route kind and status, `app.edgeMetrics` for the others
  *   site-resolver   request.site from the Host header
  *   request-guard   414 / 405 / 400 for absurd requests, before any other work
- *   trailing-slash  301 "/a/" -> "/a" (spec 1 §2.2)
+ *   trailing-slash  301 "/a/" -> "/a" and hash dropping (spec 1 §2.2)
  *   security-headers, access-log, error-handler, not-found   (apply to every answer)
- * then the routes: health (/healthz), assets (/assets/:file), the live /api/ endpoints when an
- * upstream is configured (live-article-search), page-store (everything else).
+ *   compression     Accept-Encoding for the live JSON (stored objects compress via the hot cache)
+ *   rate-limit      per-client budget of the /api/ routes
+ * then the routes: health (/healthz, /readyz), assets (/assets/:file), the live /api/ endpoints
+ * when an upstream is configured, page-store (everything else). Stored objects are read through
+ * one hot cache (plugins/hot-cache.ts). /metrics is not on this app: main.ts serves the registry
+ * on an internal port.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { UpstreamConfig } from '../core/config/upstream.js';
+import { resolveUpstreamBases, type UpstreamConfig } from '../core/config/upstream.js';
+import { createMetricsRegistry, type Registry } from '../core/metrics.js';
 import type { Logger } from '../core/logger.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { accessLogPlugin, requestIdFor } from './plugins/access-log.js';
 import { assetsPlugin } from './plugins/assets.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
+import { createHotCache, type HotCacheSettings } from './plugins/hot-cache.js';
+import { createEdgeMetrics, metricsPlugin } from './plugins/metrics.js';
+import { rateLimitPlugin, type RateLimitOptions } from './plugins/rate-limit.js';
 import { liveArticleSearchPlugin, type LiveArticleSearchOptions } from './plugins/live-article-search.js';
+import { liveDealsPlugin } from './plugins/live-deals.js';
+import { liveEmailPlugin } from './plugins/live-email.js';
+import { liveInstagramPlugin } from './plugins/live-instagram.js';
+import { liveResizerPlugin } from './plugins/live-resizer.js';
+import { liveSchedulePlugin } from './plugins/live-schedule.js';
+import { liveSearchPlugin } from './plugins/live-search.js';
 import { notFoundPlugin } from './plugins/not-found.js';
 import { pageStorePlugin } from './plugins/page-store.js';
 import { handleFrameworkError, requestGuardPlugin } from './plugins/request-guard.js';
@@ -42,8 +59,14 @@ export interface EdgeAppOptions {
    * comma-separated list of proxy addresses or CIDR ranges). Default false.
    */
   trustProxy?: boolean | string;
-  /** Timeout of the storage probe behind /healthz. Default 1000 ms. */
+  /** Timeout of the storage probe behind /readyz. Default 1000 ms. */
   healthTimeoutMs?: number;
+  /** The hot cache of stored objects (ADR 0011); defaults HOT_CACHE_DEFAULTS, `now` for tests. */
+  hotCache?: Partial<HotCacheSettings> & { now?: () => number };
+  /** The per-client budget of the /api/ routes; defaults RATE_LIMIT_DEFAULTS (120 per minute). */
+  rateLimit?: RateLimitOptions;
+  /** Where the edge metrics are registered; a fresh registry when omitted (main.ts serves it). */
+  metricsRegistry?: Registry;
   /**
    * The upstream the live /api/ endpoints call (issue 6). When absent those routes are not
    * registered and /api/... paths fall through to the page store (404 page).
@@ -62,6 +85,9 @@ export interface LiveUpstreamOptions {
 export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInstance> {
   const siteHosts = Object.fromEntries(Object.entries(options.siteHosts ?? {}).map(([host, site]) => [host.toLowerCase(), site]));
   const resolution = { defaultSite: options.defaultSite, siteHosts };
+  // One hot cache for every plugin that serves stored objects; its gauges are read at scrape time.
+  const metrics = createEdgeMetrics(options.metricsRegistry ?? createMetricsRegistry(), { hotCacheStats: () => reader.stats() });
+  const reader = createHotCache({ store: options.store, logger: options.logger, ...options.hotCache, onLookup: (result) => metrics.hotCache(result) });
 
   const app = fastify<Server, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: options.logger,
@@ -74,35 +100,74 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     // Routing must see paths exactly as sent: "/a/" is redirected by the trailing-slash plugin,
     // and "//a" is not "/a".
     routerOptions: { ignoreTrailingSlash: false, ignoreDuplicateSlashes: false, maxParamLength: 200 },
-    frameworkErrors: handleFrameworkError(resolution),
+    frameworkErrors: handleFrameworkError(resolution, (status) => metrics.request('rejected', status)),
     // Nothing here reads a request body; GET and HEAD are all the request guard lets through.
     bodyLimit: 1024,
   });
 
+  // CONNECT never reaches Fastify: Node emits it as a 'connect' event and, with no listener, drops
+  // the socket without a word. A proxy tunnel is never offered here: answer it with a clear 405.
+  app.server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    const body = 'Method Not Allowed: this server answers GET and HEAD only\n';
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+    metrics.request('rejected', 405);
+  });
+  await app.register(metricsPlugin, { metrics });
   await app.register(siteResolverPlugin, resolution);
   await app.register(requestGuardPlugin);
   await app.register(trailingSlashPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(accessLogPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(notFoundPlugin, { store: options.store });
+  await app.register(notFoundPlugin, { reader });
+  // Both add their hook to each route as it is registered: before any route.
+  await app.register(compressionPlugin);
+  await app.register(rateLimitPlugin, options.rateLimit ?? {});
 
   await app.register(healthPlugin, {
     store: options.store,
     site: options.defaultSite,
     ...(options.healthTimeoutMs === undefined ? {} : { timeoutMs: options.healthTimeoutMs }),
   });
-  await app.register(assetsPlugin, { store: options.store });
+  await app.register(assetsPlugin, { reader });
   if (options.liveUpstream !== undefined) {
-    const live = options.liveUpstream;
+    // Every upstream call of every live endpoint is timed by service (newsroom_edge_upstream_duration_seconds).
+    const live = { ...options.liveUpstream, fetchImpl: metrics.instrumentFetch(options.liveUpstream.fetchImpl ?? fetch, resolveUpstreamBases(options.liveUpstream.config)) };
     await app.register(liveArticleSearchPlugin, {
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     });
+    await app.register(liveSearchPlugin, {
+      config: live.config,
+      logger: options.logger,
+      ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      ...(live.cache === undefined ? {} : { cache: live.cache }),
+    });
+    // The schedule's window clock is the cache's clock (live.cache.now) when a test sets one.
+    await app.register(liveSchedulePlugin, {
+      config: live.config,
+      logger: options.logger,
+      ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      ...(live.cache === undefined ? {} : { cache: live.cache }),
+    });
+    // Deals, resizer, email token, Instagram embed (issue 6): the same upstream settings each.
+    const commerce = {
+      config: live.config,
+      logger: options.logger,
+      ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      ...(live.cache === undefined ? {} : { cache: live.cache }),
+    };
+    await app.register(liveDealsPlugin, commerce);
+    await app.register(liveResizerPlugin);
+    await app.register(liveEmailPlugin, commerce);
+    await app.register(liveInstagramPlugin, commerce);
   }
-  await app.register(pageStorePlugin, { store: options.store });
+  await app.register(pageStorePlugin, { reader });
 
   return app;
 }

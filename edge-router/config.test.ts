@@ -23,6 +23,9 @@ describe('loadEdgeConfig', () => {
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
       healthTimeoutMs: 1000,
+      hotCache: { maxBytes: 64 * 1024 * 1024, freshMs: 0 },
+      rateLimit: { max: 120, windowMs: 60_000 },
+      metrics: { host: '127.0.0.1', port: 9465 },
       storage: { driver: 'fs', dir: '.data/storage' },
     });
   });
@@ -36,6 +39,12 @@ describe('loadEdgeConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      EDGE_HOT_CACHE_BYTES: '0',
+      EDGE_HOT_CACHE_FRESH_MS: '250',
+      RATE_LIMIT_MAX: '30',
+      RATE_LIMIT_WINDOW_MS: '10000',
+      EDGE_METRICS_PORT: '9999',
+      EDGE_METRICS_HOST: '0.0.0.0',
       STORAGE_DRIVER: 's3',
       S3_BUCKET: 'pages',
       S3_ENDPOINT: 'http://127.0.0.1:9000',
@@ -48,9 +57,13 @@ describe('loadEdgeConfig', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.0/8,127.0.0.1',
       shutdownTimeoutMs: 2500,
+      hotCache: { maxBytes: 0, freshMs: 250 },
+      rateLimit: { max: 30, windowMs: 10_000 },
+      metrics: { host: '0.0.0.0', port: 9999 },
       storage: { driver: 's3', bucket: 'pages', endpoint: 'http://127.0.0.1:9000' },
     });
     expect(loadEdgeConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadEdgeConfig({ EDGE_METRICS_PORT: 'off' }).metrics).toBeUndefined();
   });
 
   it.each([
@@ -62,6 +75,11 @@ describe('loadEdgeConfig', () => {
     [{ SITE_HOSTS: 'bad host=es' }, 'SITE_HOSTS'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ EDGE_HOT_CACHE_BYTES: '-1' }, 'EDGE_HOT_CACHE_BYTES'],
+    [{ EDGE_HOT_CACHE_FRESH_MS: 'soon' }, 'EDGE_HOT_CACHE_FRESH_MS'],
+    [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
+    [{ RATE_LIMIT_WINDOW_MS: '-5' }, 'RATE_LIMIT_WINDOW_MS'],
+    [{ EDGE_METRICS_PORT: 'on' }, 'EDGE_METRICS_PORT'],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
   ])('names the bad variable: %o', (env, name) => {
     const message = configError(env);

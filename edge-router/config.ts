@@ -10,7 +10,13 @@
  *   LOG_LEVEL     pino level (info)
  *   TRUST_PROXY   believe X-Forwarded-* from: true | false | proxy addresses or CIDRs (false)
  *   SHUTDOWN_TIMEOUT_MS  how long a graceful shutdown may take before exiting anyway (10000)
- *   HEALTH_TIMEOUT_MS    storage probe timeout of /healthz (1000)
+ *   HEALTH_TIMEOUT_MS    storage probe timeout of /readyz (1000)
+ *   EDGE_HOT_CACHE_BYTES     bytes of stored objects held in memory, 0 = off (67108864: 64 MiB)
+ *   EDGE_HOT_CACHE_FRESH_MS  how long a held object is served without a metadata check (0; ADR 0011)
+ *   RATE_LIMIT_MAX           requests per client to /api/ per window (120)
+ *   RATE_LIMIT_WINDOW_MS     the rate-limit window (60000)
+ *   EDGE_METRICS_PORT    the internal /metrics listener's port, or "off" (9465)
+ *   EDGE_METRICS_HOST    its address (127.0.0.1; 0.0.0.0 in a container Prometheus scrapes)
  *   plus the storage variables of core/config/storage.ts (STORAGE_DRIVER, STORAGE_DIR, S3_*)
  *   and the upstream variables of core/config/upstream.ts (UPSTREAM_STAGE, UPSTREAM_BASE_URL,
  *   UPSTREAM_TIMEOUT_MS, UPSTREAM_*_URL) for the live /api/ endpoints
@@ -20,6 +26,8 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
+import { HOT_CACHE_DEFAULTS } from './plugins/hot-cache.js';
+import { RATE_LIMIT_DEFAULTS } from './plugins/rate-limit.js';
 
 const SERVICE = 'edge-router';
 
@@ -69,6 +77,12 @@ export const edgeEnvShape = {
   TRUST_PROXY: trustProxyVar,
   SHUTDOWN_TIMEOUT_MS: envVars.positiveInt(10_000),
   HEALTH_TIMEOUT_MS: envVars.positiveInt(1000),
+  EDGE_HOT_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 * 1024 * 1024).default(HOT_CACHE_DEFAULTS.maxBytes),
+  EDGE_HOT_CACHE_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(HOT_CACHE_DEFAULTS.freshMs),
+  RATE_LIMIT_MAX: envVars.positiveInt(RATE_LIMIT_DEFAULTS.max),
+  RATE_LIMIT_WINDOW_MS: envVars.positiveInt(RATE_LIMIT_DEFAULTS.windowMs),
+  EDGE_METRICS_PORT: z.union([z.literal('off'), envVars.port(9465)], { error: 'must be a port number (0-65535) or "off"' }).default(9465),
+  EDGE_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   ...storageEnvShape,
   ...upstreamEnvShape,
 };
@@ -82,6 +96,10 @@ export interface EdgeConfig {
   trustProxy: boolean | string;
   shutdownTimeoutMs: number;
   healthTimeoutMs: number;
+  hotCache: { maxBytes: number; freshMs: number };
+  rateLimit: { max: number; windowMs: number };
+  /** The internal /metrics listener; undefined when EDGE_METRICS_PORT=off. */
+  metrics: { host: string; port: number } | undefined;
   storage: StorageConfig;
 }
 
@@ -97,6 +115,9 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
     trustProxy: vars.TRUST_PROXY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
+    hotCache: { maxBytes: vars.EDGE_HOT_CACHE_BYTES, freshMs: vars.EDGE_HOT_CACHE_FRESH_MS },
+    rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+    metrics: vars.EDGE_METRICS_PORT === 'off' ? undefined : { host: vars.EDGE_METRICS_HOST, port: vars.EDGE_METRICS_PORT },
     storage: storageConfigFromEnv(vars, SERVICE),
   };
 }

@@ -38,8 +38,8 @@ describe('edge-router main', () => {
     expect(run.output().stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('listens, answers /healthz and shuts down on SIGTERM', async () => {
-    const run = start({ PORT: '0', HOST: '127.0.0.1', STORAGE_DIR: dir, SHUTDOWN_TIMEOUT_MS: '5000' });
+  it('listens, answers /healthz, serves /metrics on the internal port only, and shuts down on SIGTERM', async () => {
+    const run = start({ PORT: '0', HOST: '127.0.0.1', STORAGE_DIR: dir, SHUTDOWN_TIMEOUT_MS: '5000', EDGE_METRICS_PORT: '0' });
     const address = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listen line: ${JSON.stringify(run.output())}`)), 20_000);
       run.child.stdout.on('data', () => {
@@ -53,6 +53,17 @@ describe('edge-router main', () => {
     const res = await fetch(`${address}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    const metricsUrl = /"metrics":"(http:\/\/[^"]+)"/.exec(run.output().stdout)?.[1] ?? '';
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const scrape = await fetch(metricsUrl);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toMatch(/^newsroom_edge_requests_total\{route="health",status="200"\} [1-9]/m);
+    expect(text).toContain('process_cpu_seconds_total');
+    const publicMetrics = await fetch(`${address}/metrics`);
+    expect(publicMetrics.status).toBe(404);
+    expect(await publicMetrics.text()).not.toContain('newsroom_');
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('"message":"stopped"');

@@ -1,5 +1,7 @@
 /**
- * Starts the edge router: config, storage, app, listen (`npm run edge`). Shuts down gracefully on
+ * Starts the edge router: config, storage, app, listen (`npm run edge`). Prometheus scrapes
+ * GET /metrics on a second, internal listener (EDGE_METRICS_HOST:EDGE_METRICS_PORT,
+ * 127.0.0.1:9465), never on the public port (ADR 0011). Shuts down gracefully on
  * SIGTERM and SIGINT (STYLE.md: graceful shutdown with a deadline): stop accepting connections,
  * let in-flight requests finish, close the store; if that takes longer than SHUTDOWN_TIMEOUT_MS,
  * exit anyway so an orchestrator's kill never finds a half-closed process.
@@ -7,6 +9,7 @@
 import process from 'node:process';
 import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
+import { buildMetricsApp, createMetricsRegistry } from '../core/metrics.js';
 import { createStore } from '../core/storage/create-store.js';
 import { buildEdgeApp } from './app.js';
 import type { UpstreamConfig } from '../core/config/upstream.js';
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const registry = createMetricsRegistry({ processMetrics: true });
   const app = await buildEdgeApp({
     store,
     logger,
@@ -46,8 +50,12 @@ async function main(): Promise<void> {
     siteHosts: config.siteHosts,
     trustProxy: config.trustProxy,
     healthTimeoutMs: config.healthTimeoutMs,
+    hotCache: config.hotCache,
+    rateLimit: config.rateLimit,
+    metricsRegistry: registry,
     liveUpstream: { config: upstream },
   });
+  const metricsApp = config.metrics === undefined ? undefined : await buildMetricsApp(registry);
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -63,6 +71,7 @@ async function main(): Promise<void> {
     // kept-alive sockets get 503 meanwhile (Fastify's return503OnClosing).
     app
       .close()
+      .then(() => metricsApp?.close())
       .then(() => store.close())
       .then(
         () => {
@@ -79,9 +88,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 
+  const metricsAddress = metricsApp === undefined || config.metrics === undefined ? 'off' : `${await metricsApp.listen(config.metrics)}/metrics`;
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { address, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts },
+    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts },
     `edge router listening on ${address}`,
   );
 }

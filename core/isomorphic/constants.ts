@@ -52,3 +52,9 @@ export const SITE_TIME_ZONE = 'America/New_York';
  */
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 export const NEWS_SITEMAP_PATH = '/sitemap-news.xml';
+
+/** Shown when an embedded post is gone (spec 1 §8: Instagram, "the same for tweets in AMP"). */
+export const EMBED_ERROR_TEXTS = {
+  instagram: 'An error occurred while retrieving the Instagram post. It might have been deleted.',
+  twitter: 'An error occurred while retrieving the tweet. It might have been deleted.',
+} as const;

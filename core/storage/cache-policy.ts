@@ -1,13 +1,17 @@
 /**
  * Named Cache-Control policies. The writer picks one and stores it with the object (ObjectMeta
- * `cacheControl`); the edge router sends it as is. One place, so the CDN behaviour of the whole
- * site can be read and changed here.
+ * `cacheControl`); the edge router splits it into what browsers get and what the CDN gets
+ * (`splitCacheControl`, ADR 0011). One place, so the CDN behaviour of the whole site can be read
+ * and changed here.
  *
  * Pages are purged from the CDN by surrogate key as soon as they change (DESIGN.md, "The flow",
  * step 6), so `s-maxage` only bounds how stale a page gets when a purge is lost. `max-age` is what
  * a browser keeps without asking again; browsers are never purged, so it stays short for anything
  * that can change. `stale-if-error` lets the CDN keep serving the last copy when the origin (edge
  * router or storage) is down: DESIGN.md, "stays fast, cheap and up even when ... are down".
+ *
+ * The stored value keeps the familiar one-header form (`s-maxage` for shared caches), so objects
+ * written before the split, and every writer, stay valid; the split happens when serving.
  */
 
 export const CACHE_POLICIES = {
@@ -45,4 +49,71 @@ export type CachePolicyName = keyof typeof CACHE_POLICIES;
 
 export function cacheControlFor(policy: CachePolicyName): string {
   return CACHE_POLICIES[policy];
+}
+
+/**
+ * The response headers that carry the CDN's own policy (ADR 0011). Both carry the same value:
+ * `Surrogate-Control` is what Fastly reads first (and strips before the browser), and what our
+ * Varnish VCL reads; `CDN-Cache-Control` is the standard one (RFC 9213) that Cloudflare and
+ * Akamai read. Every CDN in front must strip them before delivery (default.vcl does).
+ */
+export const CDN_CACHE_HEADERS = ['surrogate-control', 'cdn-cache-control'] as const;
+
+export interface SplitCacheControl {
+  /** Cache-Control as sent: for browsers and for any shared cache that is not our CDN. */
+  browser: string;
+  /** The CDN's directives, or null when the CDN should follow Cache-Control. */
+  cdn: string | null;
+}
+
+interface Directive {
+  name: string;
+  /** The raw text of the directive, as stored. */
+  text: string;
+  value: string | undefined;
+}
+
+// A directive: a token, optionally "=" and a token or a quoted string (which may hold commas).
+const DIRECTIVE = /\s*([A-Za-z0-9!#$%&'*+.^_`|~-]+)(?:\s*=\s*("(?:[^"\\]|\\.)*"|[^,\s]*))?\s*(?:,|$)/gy;
+
+function parseDirectives(value: string): Directive[] | null {
+  const directives: Directive[] = [];
+  DIRECTIVE.lastIndex = 0;
+  while (DIRECTIVE.lastIndex < value.length) {
+    const start = DIRECTIVE.lastIndex;
+    const match = DIRECTIVE.exec(value);
+    if (match === null || DIRECTIVE.lastIndex === start) return null;
+    const name = (match[1] ?? '').toLowerCase();
+    const raw = match[2];
+    directives.push({ name, text: raw === undefined ? name : `${name}=${raw}`, value: raw?.replace(/^"|"$/g, '') });
+  }
+  return directives;
+}
+
+/** Directives a browser must not see: they are for shared caches only. */
+const SHARED_ONLY = new Set(['s-maxage', 'proxy-revalidate']);
+/** Directives the CDN keeps besides its lifetime. */
+const CDN_KEEPS = ['stale-while-revalidate', 'stale-if-error'];
+
+/**
+ * Splits a stored Cache-Control into the browser's and the CDN's policies (ADR 0011):
+ *
+ *   public, max-age=60, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400
+ *     browser  public, max-age=60, stale-while-revalidate=60, stale-if-error=86400
+ *     CDN      max-age=300, stale-while-revalidate=60, stale-if-error=86400
+ *
+ * Only a public response with `s-maxage` is split; anything else (assets, no-store, private, a
+ * value that does not parse) is sent unchanged with no CDN header, and the CDN follows it.
+ */
+export function splitCacheControl(stored: string): SplitCacheControl {
+  const directives = parseDirectives(stored);
+  if (directives === null) return { browser: stored, cdn: null };
+  const names = new Set(directives.map((d) => d.name));
+  const sMaxAge = directives.find((d) => d.name === 's-maxage')?.value;
+  if (sMaxAge === undefined || !/^\d+$/.test(sMaxAge) || names.has('private') || names.has('no-store')) {
+    return { browser: stored, cdn: null };
+  }
+  const browser = directives.filter((d) => !SHARED_ONLY.has(d.name)).map((d) => d.text).join(', ');
+  const cdn = [`max-age=${sMaxAge}`, ...directives.filter((d) => CDN_KEEPS.includes(d.name)).map((d) => d.text)].join(', ');
+  return { browser, cdn };
 }

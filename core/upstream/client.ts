@@ -66,6 +66,8 @@ export interface ArticleSearchOptions {
   size: number;
   /** How many items the page already shows. */
   from: number;
+  /** Only these content types (`fn__legacy_type`), sent as `contentTypes={"slideshow":true}`; all when absent. */
+  contentTypes?: readonly string[];
 }
 
 export interface UpstreamClient extends VideoReads {
@@ -218,13 +220,19 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
       }
     },
 
-    async searchArticles({ category, size, from }) {
+    async searchArticles({ category, size, from, contentTypes }) {
       record(category === undefined ? dataKeys.latestList() : dataKeys.categoryList(category));
       const spec: CallSpec = {
         name: 'article-search',
         service: 'articleSearch',
         path: '/api/article-search',
-        query: { size, from, isCategory: category === undefined ? undefined : true, searchSelected: category },
+        query: {
+          size,
+          from,
+          isCategory: category === undefined ? undefined : true,
+          searchSelected: category,
+          contentTypes: contentTypes === undefined || contentTypes.length === 0 ? undefined : JSON.stringify(Object.fromEntries(contentTypes.map((type) => [type, true]))),
+        },
       };
       const result = await call(spec);
       if (!result.found) return [];

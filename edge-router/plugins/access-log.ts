@@ -22,6 +22,9 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof inbound === 'string' && INBOUND_ID.test(inbound) ? inbound : randomUUID();
 }
 
+/** Health and readiness probes: logged at debug level when they succeed. */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
 /** Longest path written to a log line; the guard answers longer URLs with 414 anyway. */
 const MAX_LOGGED_PATH = 512;
 
@@ -36,6 +39,8 @@ export function logAccess(request: FastifyRequest, reply: FastifyReply): void {
     site: request.site,
   };
   if (status >= 500) request.log.warn({ http }, 'request failed');
+  // Probes (Varnish checks /readyz every second or two) would drown the log at info.
+  else if (PROBE_PATHS.has(http.path) && status < 400) request.log.debug({ http }, 'probe answered');
   else request.log.info({ http }, 'request served');
 }
 

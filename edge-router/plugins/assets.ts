@@ -8,17 +8,18 @@ import { z } from 'zod';
 import { isPlatformError } from '../../core/errors.js';
 import { CACHE_POLICIES } from '../../core/storage/cache-policy.js';
 import { assetKey } from '../../core/storage/keys.js';
-import type { ObjectStore } from '../../core/storage/types.js';
-import { readObject, sendStoredObject } from '../stored-response.js';
+import { sendStoredObject } from '../stored-response.js';
 import { routePlugin } from './define-plugin.js';
-import { objectStoreSchema } from './options.js';
+import type { ObjectReader } from './hot-cache.js';
+import { objectReaderSchema } from './options.js';
 
 export interface AssetsOptions {
-  store: ObjectStore;
+  /** Reads through the hot cache; a held asset is never revalidated (its name is its content). */
+  reader: ObjectReader;
 }
 
 const optionsSchema = z.object({
-  store: objectStoreSchema,
+  reader: objectReaderSchema,
 });
 
 function keyFor(file: string): string | null {
@@ -31,11 +32,12 @@ function keyFor(file: string): string | null {
 }
 
 export const assetsPlugin = routePlugin<AssetsOptions>('edge-assets', (app, options) => {
-  const { store } = optionsSchema.parse(options);
+  const { reader } = optionsSchema.parse(options);
 
-  app.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/assets/:file', { compress: false }, async (request, reply) => {
+    request.routeKind = 'asset';
     const key = keyFor(request.params.file);
-    const object = key === null ? null : await readObject(store, key);
+    const object = key === null ? null : await reader.read(key, { immutable: true });
     if (object === null) {
       // A short-lived 404: the asset may be deployed a moment after a page that names it.
       return reply.code(404).header('cache-control', CACHE_POLICIES.notFound).type('text/plain; charset=utf-8').send('Not Found\n');

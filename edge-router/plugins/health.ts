@@ -1,8 +1,14 @@
 /**
- * GET /healthz for load balancers and ops (DESIGN.md, "ops: ... health checks"). Healthy means the
- * object storage answers: a metadata read of one known key (the site's 404 page) within a short
- * timeout. The key does not have to exist; a "no such object" answer proves storage is up.
- * Never cached: a cached "ok" would hide an outage.
+ * Health for load balancers, orchestrators, the CDN and ops (DESIGN.md, "ops: ... health checks"):
+ *
+ *   GET /healthz  liveness: the process answers. Never touches storage, so a storage outage does
+ *                 not make an orchestrator restart every edge router (which would not help).
+ *   GET /readyz   readiness: object storage answers a metadata read of one known key (the site's
+ *                 404 page) within a short timeout; 503 with a reason otherwise. The key does not
+ *                 have to exist: "no such object" proves storage is up. Varnish probes it
+ *                 (infra/varnish/default.vcl): while it fails, Varnish serves its stale copies.
+ *
+ * Both are never cached: a cached "ok" would hide an outage.
  */
 import { z } from 'zod';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
@@ -12,12 +18,13 @@ import { routePlugin } from './define-plugin.js';
 import { objectStoreSchema } from './options.js';
 
 export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
 
 export interface HealthOptions {
   store: ObjectStore;
   /** The site whose 404 page key is probed. */
   site: SiteId;
-  /** How long storage may take to answer before the check fails. Default 1000 ms. */
+  /** How long storage may take to answer before the readiness check fails. Default 1000 ms. */
   timeoutMs?: number;
 }
 
@@ -38,9 +45,9 @@ async function probe(store: ObjectStore, key: string, timeoutMs: number): Promis
   const check = Promise.resolve()
     .then(() => store.head(key))
     .then(
-    (): Probe => ({ ok: true }),
-    (): Probe => ({ ok: false, reason: 'storage failed' }),
-  );
+      (): Probe => ({ ok: true }),
+      (): Probe => ({ ok: false, reason: 'storage failed' }),
+    );
   try {
     return await Promise.race([check, timeout]);
   } finally {
@@ -53,10 +60,16 @@ export const healthPlugin = routePlugin<HealthOptions>('edge-health', (app, opti
   const key = notFoundPageKey(site);
 
   app.get(HEALTH_PATH, async (request, reply) => {
+    request.routeKind = 'health';
+    return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok' });
+  });
+
+  app.get(READY_PATH, async (request, reply) => {
+    request.routeKind = 'health';
     const result = await probe(store, key, timeoutMs);
     reply.header('cache-control', 'no-store');
-    if (result.ok) return reply.code(200).send({ status: 'ok' });
-    request.log.warn({ reason: result.reason, driver: store.driver }, 'health check failed');
+    if (result.ok) return reply.code(200).send({ status: 'ready' });
+    request.log.warn({ reason: result.reason, driver: store.driver }, 'readiness check failed');
     return reply.code(503).send({ status: 'unavailable', reason: result.reason });
   });
   return Promise.resolve();

@@ -142,7 +142,7 @@ describe('GET /api/article-search', () => {
     const { app, calls } = await harness();
     const response = await app.inject({
       method: 'GET',
-      url: '/api/article-search?category=politics&searchBy=urls&value=/x&contentTypes=video&isCategory=false&url=http://evil.example/',
+      url: '/api/article-search?category=politics&searchBy=urls&value=/x&contentType=video&isCategory=false&url=http://evil.example/',
     });
     expect(response.statusCode).toBe(200);
     expect(calls).toHaveLength(1);
@@ -168,6 +168,22 @@ describe('GET /api/article-search', () => {
     ['category=%2Fpolitics', 'category must be a section slug such as "politics" or "us/crime"'],
     [`category=${'a'.repeat(201)}`, 'category must be a section slug such as "politics" or "us/crime"'],
     ['size=5&size=6', 'size may be given once'],
+    [`contentTypes=${encodeURIComponent('{"slideshow":true}')}&contentTypes=${encodeURIComponent('{"article":true}')}`, 'contentTypes may be given once'],
+    ...[
+      'slideshow',
+      '{slideshow:true}',
+      '{"video":true}',
+      '{"slideshow":"true"}',
+      '{"slideshow":false}',
+      '{}',
+      '[]',
+      'null',
+      '["slideshow"]',
+      `{"slideshow":true,${'"x":1,'.repeat(40)}"article":true}`,
+    ].map((raw): [string, string] => [
+      `contentTypes=${encodeURIComponent(raw)}`,
+      'contentTypes must be a JSON object such as {"slideshow":true} naming at least one of article, interactive, slideshow',
+    ]),
   ])('answers 400 INVALID_QUERY for %s', async (query, message) => {
     const { app, calls } = await harness();
     const response = await app.inject({ method: 'GET', url: `/api/article-search?${query}` });
@@ -176,6 +192,51 @@ describe('GET /api/article-search', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(errorSchema.parse(response.json())).toEqual({ error: { code: 'INVALID_QUERY', message } });
     expect(calls).toHaveLength(0);
+  });
+
+  it('filters by content type: the Recommended slideshows call (spec 1 §7, spec 2 §7: size 6, offset 0, category, contentTypes {slideshow:true})', async () => {
+    const { app, calls } = await harness();
+    const slideshows = encodeURIComponent('{"slideshow":true}');
+    const expected = await upstreamTitles(`isCategory=true&searchSelected=lifestyle&size=6&from=0&contentTypes=${slideshows}`);
+    expect(expected).toHaveLength(6);
+    const response = await app.inject({ method: 'GET', url: `/api/article-search?category=lifestyle&size=6&from=0&contentTypes=${slideshows}` });
+    expect(response.statusCode).toBe(200);
+    const items = bodySchema.parse(response.json()).items;
+    expect(items.map(({ title, url }) => ({ title, url }))).toEqual(expected);
+    // Every item is a slideshow article upstream; without the filter the section has other types.
+    for (const item of items) {
+      const article = await fetch(`${upstream.url}/api/article?path=${encodeURIComponent(item.url)}`);
+      const record = z.object({ data: z.object({ results: z.tuple([z.object({ fn__legacy_type: z.string() })]) }) }).parse(await article.json());
+      expect(record.data.results[0].fn__legacy_type).toBe('slideshow');
+    }
+    const unfiltered = await upstreamTitles('isCategory=true&searchSelected=lifestyle&size=100&from=0');
+    expect(unfiltered.length).toBeGreaterThan(7);
+
+    // Forwarded as the same JSON with only the whitelisted parameters.
+    expect(calls).toHaveLength(1);
+    expect(Object.fromEntries(calls[0]?.searchParams ?? [])).toEqual({
+      size: '6',
+      from: '0',
+      isCategory: 'true',
+      searchSelected: 'lifestyle',
+      contentTypes: '{"slideshow":true}',
+    });
+
+    // false entries are dropped, so this is the same query: served from the cache.
+    const same = await app.inject({
+      method: 'GET',
+      url: `/api/article-search?category=lifestyle&size=6&contentTypes=${encodeURIComponent('{"article":false,"slideshow":true}')}`,
+    });
+    expect(same.json()).toEqual(response.json());
+    expect(calls).toHaveLength(1);
+
+    // A different filter is a different answer and a different upstream call.
+    const articles = await app.inject({ method: 'GET', url: `/api/article-search?category=lifestyle&size=6&contentTypes=${encodeURIComponent('{"article":true}')}` });
+    expect(articles.statusCode).toBe(200);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.searchParams.get('contentTypes')).toBe('{"article":true}');
+    const articleUrls = new Set(bodySchema.parse(articles.json()).items.map((item) => item.url));
+    for (const item of items) expect(articleUrls.has(item.url)).toBe(false);
   });
 
   it('makes one upstream call for 10 identical concurrent requests', async () => {
@@ -309,6 +370,10 @@ describe('what reaches the browser', () => {
   it('normalises the query', () => {
     expect(parseArticleSearchQuery('?category=us/crime&size=5&from=10&x=1')).toEqual({ ok: true, query: { category: 'us/crime', size: 5, from: 10 } });
     expect(parseArticleSearchQuery('')).toEqual({ ok: true, query: { size: 11, from: 0 } });
+    expect(parseArticleSearchQuery(`?contentTypes=${encodeURIComponent('{"slideshow":true,"article":true,"interactive":false}')}`)).toEqual({
+      ok: true,
+      query: { size: 11, from: 0, contentTypes: ['article', 'slideshow'] },
+    });
   });
 });
 

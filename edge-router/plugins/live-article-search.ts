@@ -6,6 +6,10 @@
  *     category  section slug, /^[a-z0-9-]+(\/[a-z0-9-]+)*$/; omitted or empty = the whole site
  *     size      integer 1..11, default 11
  *     from      integer 0..1000, default 0
+ *     contentTypes  JSON object naming content types to keep, e.g. {"slideshow":true} (spec 1 §7,
+ *               spec 2 §7: the "Recommended" slideshows ask size 6, from 0, the category and
+ *               contentTypes {slideshow:true}); keys from ARTICLE_CONTENT_TYPES, boolean values, at
+ *               least one true; omitted = every type. Forwarded upstream as the same JSON, keys sorted.
  *   Any other parameter is ignored and never forwarded upstream. A bad value, or a parameter given
  *   twice, answers 400 { error: { code: 'INVALID_QUERY', message } }.
  *
@@ -20,6 +24,7 @@
  * requests share one upstream call (live-cache.ts). The upstream timeout is the client's
  * (UPSTREAM_TIMEOUT_MS, core/config/upstream.ts).
  */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PlatformError } from '../../core/errors.js';
 import type { UpstreamConfig } from '../../core/config/upstream.js';
@@ -39,17 +44,24 @@ export const ARTICLE_SEARCH_DEFAULT_SIZE = 11;
 export const ARTICLE_SEARCH_MAX_FROM = 1000;
 const CATEGORY_MAX_LENGTH = 200;
 const CATEGORY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+/** Content types an article can have (`fn__legacy_type`, spec 1 §3 fnType). */
+export const ARTICLE_CONTENT_TYPES = ['article', 'interactive', 'slideshow'] as const;
+export type ArticleContentType = (typeof ARTICLE_CONTENT_TYPES)[number];
+const CONTENT_TYPES_MAX_LENGTH = 200;
+const CONTENT_TYPES_MESSAGE = `contentTypes must be a JSON object such as {"slideshow":true} naming at least one of ${ARTICLE_CONTENT_TYPES.join(', ')}`;
 
 export const ARTICLE_SEARCH_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 500 };
 export const ARTICLE_SEARCH_CACHE_CONTROL = 'public, max-age=30';
 /** A stale answer must not be kept by anyone else: the next request should try upstream again. */
-const STALE_CACHE_CONTROL = 'no-store';
-const STALE_WARNING = '110 - "Response is Stale"';
+export const STALE_CACHE_CONTROL = 'no-store';
+export const STALE_WARNING = '110 - "Response is Stale"';
 
 export interface ArticleSearchQuery {
   category?: string;
   size: number;
   from: number;
+  /** Sorted, without duplicates; absent = every type. */
+  contentTypes?: ArticleContentType[];
 }
 
 export interface LiveArticleAuthor {
@@ -79,7 +91,12 @@ export interface LiveArticleSearchOptions {
 
 type QueryResult = { ok: true; query: ArticleSearchQuery } | { ok: false; message: string };
 
-function single(params: URLSearchParams, name: string): string | undefined | null {
+/**
+ * The one value of a query parameter: undefined when absent, null when given more than once (a
+ * repeated parameter is refused: which one a proxy or upstream would read is not ours to guess).
+ * Shared by the live endpoints.
+ */
+export function singleParam(params: URLSearchParams, name: string): string | undefined | null {
   const values = params.getAll(name);
   if (values.length > 1) return null;
   return values[0];
@@ -99,10 +116,11 @@ export function parseArticleSearchQuery(search: string): QueryResult {
   } catch {
     return { ok: false, message: 'the query string cannot be read' };
   }
-  const category = single(params, 'category');
-  const size = single(params, 'size');
-  const from = single(params, 'from');
-  for (const [name, value] of [['category', category], ['size', size], ['from', from]] as const) {
+  const category = singleParam(params, 'category');
+  const size = singleParam(params, 'size');
+  const from = singleParam(params, 'from');
+  const contentTypes = singleParam(params, 'contentTypes');
+  for (const [name, value] of [['category', category], ['size', size], ['from', from], ['contentTypes', contentTypes]] as const) {
     if (value === null) return { ok: false, message: `${name} may be given once` };
   }
   const query: ArticleSearchQuery = { size: ARTICLE_SEARCH_DEFAULT_SIZE, from: 0 };
@@ -123,12 +141,35 @@ export function parseArticleSearchQuery(search: string): QueryResult {
     if (parsed === undefined) return { ok: false, message: `from must be an integer from 0 to ${ARTICLE_SEARCH_MAX_FROM}` };
     query.from = parsed;
   }
+  if (contentTypes !== undefined && contentTypes !== null) {
+    const parsed = parseContentTypes(contentTypes);
+    if (parsed === undefined) return { ok: false, message: CONTENT_TYPES_MESSAGE };
+    query.contentTypes = parsed;
+  }
   return { ok: true, query };
+}
+
+const contentTypesSchema = z.partialRecord(z.enum(ARTICLE_CONTENT_TYPES), z.boolean());
+
+/** `{"slideshow":true,"article":false}` -> ['slideshow']; undefined when it is not such an object or names none. */
+export function parseContentTypes(raw: string): ArticleContentType[] | undefined {
+  if (raw.length > CONTENT_TYPES_MAX_LENGTH) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  // A partial record over the enum refuses unknown keys and non-boolean values; an array or null is not a record.
+  const parsed = contentTypesSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const wanted = ARTICLE_CONTENT_TYPES.filter((type) => parsed.data[type] === true);
+  return wanted.length === 0 ? undefined : wanted;
 }
 
 /** The cache key: one per distinct upstream call. */
 export function articleSearchKey(query: ArticleSearchQuery): string {
-  return JSON.stringify([query.category ?? '', query.size, query.from]);
+  return JSON.stringify([query.category ?? '', query.size, query.from, query.contentTypes ?? []]);
 }
 
 // Controls and whitespace: browsers strip some of them, which hides a scheme ("java\tscript:").
@@ -180,8 +221,21 @@ export function toLiveItem(summary: ArticleSummary): LiveArticleItem | null {
   return item;
 }
 
-function errorBody(code: string, message: string): { error: { code: string; message: string } } {
+/** The live endpoints' error body: { error: { code, message } }. */
+export function liveErrorBody(code: string, message: string): { error: { code: string; message: string } } {
   return { error: { code, message } };
+}
+
+/** 400 INVALID_QUERY, not cached; the message names the parameter (shared by the live endpoints). */
+export function replyInvalidQuery(reply: FastifyReply, message: string): FastifyReply {
+  // The catalogue's status (core/errors.ts); the message names the parameter, so it is exposed.
+  const invalid = new PlatformError('INVALID_QUERY', message);
+  return reply.code(invalid.status).header('cache-control', 'no-store').send(liveErrorBody(invalid.code, invalid.message));
+}
+
+/** Marks a last-good answer served because upstream failed: kept by no one, flagged for the client. */
+export function markStale(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', STALE_CACHE_CONTROL).header('x-stale', '1').header('warning', STALE_WARNING);
 }
 
 export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('edge-live-article-search', (app, options) => {
@@ -194,11 +248,7 @@ export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('ed
 
   app.get(ARTICLE_SEARCH_PATH, async (request, reply) => {
     const parsed = parseArticleSearchQuery(splitRequestTarget(request.url).search);
-    if (!parsed.ok) {
-      // The catalogue's status (core/errors.ts); the message names the parameter, so it is exposed.
-      const invalid = new PlatformError('INVALID_QUERY', parsed.message);
-      return reply.code(invalid.status).header('cache-control', 'no-store').send(errorBody(invalid.code, invalid.message));
-    }
+    if (!parsed.ok) return replyInvalidQuery(reply, parsed.message);
     const { query } = parsed;
     let result;
     try {
@@ -212,11 +262,11 @@ export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('ed
       return reply
         .code(502)
         .header('cache-control', 'no-store')
-        .send(errorBody(error.code, 'Articles are unavailable right now; try again shortly'));
+        .send(liveErrorBody(error.code, 'Articles are unavailable right now; try again shortly'));
     }
     if (result.stale) {
       request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'article search failed upstream; serving the last good answer');
-      reply.header('cache-control', STALE_CACHE_CONTROL).header('x-stale', '1').header('warning', STALE_WARNING);
+      markStale(reply);
     } else {
       reply.header('cache-control', ARTICLE_SEARCH_CACHE_CONTROL);
     }

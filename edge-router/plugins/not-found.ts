@@ -7,10 +7,10 @@
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { SITES, type SiteId } from '../../core/isomorphic/sites.js';
 import { notFoundPageKey } from '../../core/storage/keys.js';
-import type { ObjectStore } from '../../core/storage/types.js';
-import { readObject, sendStoredObject } from '../stored-response.js';
+import { applyCachePolicy, sendStoredObject } from '../stored-response.js';
 import { appWidePlugin } from './define-plugin.js';
-import { objectStoreSchema } from './options.js';
+import type { ObjectReader } from './hot-cache.js';
+import { objectReaderSchema } from './options.js';
 import { z } from 'zod';
 
 /** The built-in last resort; static text only, nothing from the request is echoed. */
@@ -28,27 +28,31 @@ export function fallbackNotFoundHtml(site: SiteId): string {
 }
 
 export interface NotFoundOptions {
-  store: ObjectStore;
+  /** Reads through the hot cache: the 404 page is among the hottest objects of all. */
+  reader: ObjectReader;
 }
 
 const optionsSchema = z.object({
-  store: objectStoreSchema,
+  reader: objectReaderSchema,
 });
 
 export const notFoundPlugin = appWidePlugin<NotFoundOptions>('edge-not-found', (app, options) => {
-  const { store } = optionsSchema.parse(options);
+  const { reader } = optionsSchema.parse(options);
 
   app.setNotFoundHandler(async (request, reply) => {
+    request.routeKind = 'not_found';
     const key = notFoundPageKey(request.site);
     try {
-      const page = await readObject(store, key);
-      if (page !== null) return sendStoredObject(request, reply, page, { status: 404, conditional: false });
+      const page = await reader.read(key);
+      if (page !== null) return await sendStoredObject(request, reply, page, { status: 404, conditional: false });
       request.log.error({ key }, 'the stored 404 page is missing; sending the built-in fallback');
     } catch (error) {
       request.log.error({ key, error }, 'the stored 404 page failed to load; sending the built-in fallback');
     }
     // Not cached: the fallback stands in for a page that should exist, and must not outlive it.
-    return reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(fallbackNotFoundHtml(request.site));
+    applyCachePolicy(reply, 'no-store');
+    for (const name of ['etag', 'last-modified', 'surrogate-key', 'content-encoding', 'vary']) reply.removeHeader(name);
+    return reply.code(404).type('text/html; charset=utf-8').send(fallbackNotFoundHtml(request.site));
   });
   return Promise.resolve();
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
-import { CACHE_POLICIES } from '../../core/storage/cache-policy.js';
+import { CACHE_POLICIES, splitCacheControl } from '../../core/storage/cache-policy.js';
 import { createFsStore } from '../../core/storage/fs-driver.js';
 import { feedKey, pageKey, rootFileKey } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
@@ -64,7 +64,8 @@ describe('serving feeds and sitemaps', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(RSS);
     expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
-    expect(res.headers['cache-control']).toBe(CACHE_POLICIES.feed);
+    expect(res.headers['cache-control']).toBe(splitCacheControl(CACHE_POLICIES.feed).browser);
+    expect(res.headers['surrogate-control']).toBe('max-age=300, stale-while-revalidate=60, stale-if-error=86400');
     expect(res.headers['surrogate-key']).toBe('list:category:politics');
     const head = await app.inject({ method: 'HEAD', url: '/rss/politics.xml?x=1' });
     expect(head.statusCode).toBe(200);

@@ -17,11 +17,12 @@ import { isPlatformError } from '../../core/errors.js';
 import { REDIRECT_STATUS } from '../../core/isomorphic/constants.js';
 import type { SiteId } from '../../core/isomorphic/sites.js';
 import { feedKey, feedSectionFromRequestPath, normalisePagePath, pageKey, rootFileKey, variantFromRequestPath, variantUrlPath, type PageVariant } from '../../core/storage/keys.js';
-import type { ObjectStore, StoredObject } from '../../core/storage/types.js';
+import type { StoredObject } from '../../core/storage/types.js';
 import { decodeRequestPath, splitRequestTarget } from '../request-target.js';
-import { readObject, sendStoredObject } from '../stored-response.js';
+import { applyCachePolicy, sendStoredObject } from '../stored-response.js';
 import { routePlugin } from './define-plugin.js';
-import { objectStoreSchema } from './options.js';
+import type { ObjectReader } from './hot-cache.js';
+import { objectReaderSchema } from './options.js';
 
 export type StoredTarget =
   | { kind: 'root'; key: string }
@@ -96,23 +97,26 @@ export function redirectLocation(record: RedirectRecord, variant: Exclude<PageVa
 }
 
 export interface PageStoreOptions {
-  store: ObjectStore;
+  /** Reads through the hot cache (hot-cache.ts). */
+  reader: ObjectReader;
 }
 
 const optionsSchema = z.object({
-  store: objectStoreSchema,
+  reader: objectReaderSchema,
 });
 
 export const pageStorePlugin = routePlugin<PageStoreOptions>('edge-page-store', (app, options) => {
-  const { store } = optionsSchema.parse(options);
+  const { reader } = optionsSchema.parse(options);
 
   function sendRedirect(reply: FastifyReply, object: StoredObject, location: string, status: number): FastifyReply {
-    reply.header('cache-control', object.meta.cacheControl);
+    applyCachePolicy(reply, object.meta.cacheControl);
     if (object.meta.surrogateKeys.length > 0) reply.header('surrogate-key', object.meta.surrogateKeys.join(' '));
     return reply.code(status).header('location', location).send();
   }
 
-  app.get('/*', async (request, reply) => {
+  // Stored objects are compressed by sendStoredObject (with the hot cache keeping the result), not
+  // per request by @fastify/compress.
+  app.get('/*', { compress: false }, async (request, reply) => {
     const { rawPath, search } = splitRequestTarget(request.url);
     // The request guard has refused undecodable paths already; decoding again keeps this plugin
     // correct on its own.
@@ -120,18 +124,23 @@ export const pageStorePlugin = routePlugin<PageStoreOptions>('edge-page-store', 
     if (target === null) return reply.callNotFound();
 
     if (target.kind === 'root' || target.kind === 'feed') {
-      const object = await readObject(store, target.key);
+      request.routeKind = target.kind;
+      const object = await reader.read(target.key);
       return object === null ? reply.callNotFound() : sendStoredObject(request, reply, object);
     }
 
     // Both reads at once: the redirect record wins when there is one, and a page without one (the
     // common case) costs one round trip instead of two.
-    const [redirect, page] = await Promise.all([readObject(store, target.redirectKey), readObject(store, target.key)]);
+    const [redirect, page] = await Promise.all([reader.read(target.redirectKey), reader.read(target.key)]);
     if (redirect !== null) {
-      const record = parseRedirectRecord(redirect.body);
-      if (record !== null) return sendRedirect(reply, redirect, redirectLocation(record, target.variant, search), record.status);
+      const record = parseRedirectRecord(redirect.object.body);
+      if (record !== null) {
+        request.routeKind = 'redirect';
+        return sendRedirect(reply, redirect.object, redirectLocation(record, target.variant, search), record.status);
+      }
       request.log.warn({ key: target.redirectKey }, 'ignoring a malformed redirect record');
     }
+    request.routeKind = target.variant === 'standard' ? 'page' : target.variant;
     return page === null ? reply.callNotFound() : sendStoredObject(request, reply, page);
   });
   return Promise.resolve();

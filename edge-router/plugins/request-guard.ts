@@ -72,7 +72,7 @@ export const requestGuardPlugin = appWidePlugin('edge-request-guard', (app) => {
  * The `frameworkErrors` server option. Requests that fail in the router never reach the hooks, so
  * this also does what the site, security-header and access-log plugins would have done.
  */
-export function handleFrameworkError(resolution: SiteResolution) {
+export function handleFrameworkError(resolution: SiteResolution, onAnswered?: (status: number) => void) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     request.site = resolveSite(request.hostname, resolution);
     const rejection =
@@ -84,5 +84,6 @@ export function handleFrameworkError(resolution: SiteResolution) {
     reply.header(REQUEST_ID_HEADER, request.id);
     reject(reply, rejection);
     logAccess(request, reply);
+    onAnswered?.(rejection.status);
   };
 }

@@ -18,6 +18,9 @@ import { SampleStore, summarise, type JsonRecord } from './store.js';
 import { registerTagRoutes } from './tag-routes.js';
 import { registerStaticRoutes } from './static-routes.js';
 import { registerVideoRoutes } from './video-routes.js';
+import { registerScheduleRoutes } from './schedule-routes.js';
+import { registerSearchRoutes } from './search-routes.js';
+import { registerCommerceRoutes } from './commerce-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
@@ -218,6 +221,9 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
 
   registerStaticRoutes(app);
   registerVideoRoutes(app);
+  registerSearchRoutes(app, { articles: () => store.publishedArticles() });
+  registerScheduleRoutes(app);
+  registerCommerceRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];

@@ -3,6 +3,7 @@
  * the text-to-speech block, tag limits, draft, Print link and gating. No I/O and no clock: every
  * answer follows from the arguments.
  */
+import { lastTagSegment } from '../../core/isomorphic/deals.js';
 import type { FullArticle } from '../../core/upstream/schemas.js';
 import type { ArticleMeta } from './meta.js';
 
@@ -54,55 +55,19 @@ export function showHeadshot(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tags, disclosures, deals (spec 1 §9, spec 2 §9)
+// Tags, disclosures, deals (spec 1 §9, spec 2 §9): owned by core/isomorphic/deals.ts, which the
+// edge router's /api/deals and the browser share; re-exported for the article code.
 
-/** The last segment of a tag path or the slug itself: "fox-news/lifestyle/shopping" -> "shopping". */
-export function lastTagSegment(tag: string): string {
-  const segments = tag.split('/').filter((segment) => segment !== '');
-  return (segments[segments.length - 1] ?? '').toLowerCase();
-}
-
-export const SHOPPING_TAG = 'shopping';
-export const COMMERCE_TAG = 'commerce';
-export const DEALS_SECTION = 'deals';
-
-/** Disclosure texts (spec 2 §9; spec 1 §9 quotes the same without the names). */
-export const DISCLOSURE_TEXTS = {
-  shopping: 'Fox News may earn a commission if you buy through our referral links.',
-  commerce: 'This content was created by a team that works independently from the Fox newsroom.',
-} as const;
-
-export interface Disclosure {
-  /** The tag that decided. */
-  tag: typeof SHOPPING_TAG | typeof COMMERCE_TAG;
-  /** Sentences in display order: the commerce version adds its sentence to the shopping one. */
-  lines: string[];
-}
-
-/**
- * The disclosure for an article's tags (tag paths or slugs, in upstream order). When both shopping
- * and commerce tags exist, the later tag in the list decides (spec 1 §9, spec 2 §9).
- */
-export function disclosureFor(tags: readonly string[]): Disclosure | null {
-  let decided: Disclosure['tag'] | null = null;
-  for (const tag of tags) {
-    const segment = lastTagSegment(tag);
-    if (segment === SHOPPING_TAG || segment === COMMERCE_TAG) decided = segment;
-  }
-  if (decided === null) return null;
-  return decided === SHOPPING_TAG
-    ? { tag: SHOPPING_TAG, lines: [DISCLOSURE_TEXTS.shopping] }
-    : { tag: COMMERCE_TAG, lines: [DISCLOSURE_TEXTS.shopping, DISCLOSURE_TEXTS.commerce] };
-}
-
-/** Deals show when the section is deals or the tags include shopping or commerce (spec 1 §9, spec 2 §5). */
-export function showsDeals(section: string, tags: readonly string[]): boolean {
-  if (section === DEALS_SECTION) return true;
-  return tags.some((tag) => {
-    const segment = lastTagSegment(tag);
-    return segment === SHOPPING_TAG || segment === COMMERCE_TAG;
-  });
-}
+export {
+  COMMERCE_TAG,
+  DEALS_SECTION,
+  DISCLOSURE_TEXTS,
+  SHOPPING_TAG,
+  disclosureFor,
+  lastTagSegment,
+  showsDeals,
+  type Disclosure,
+} from '../../core/isomorphic/deals.js';
 
 /** Article tags shown: max 5 (spec 1 §9). */
 export const MAX_ARTICLE_TAGS = 5;

@@ -15,16 +15,14 @@ import { createElement, type ReactNode } from 'react';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import { AD_LABEL } from '../article/ads.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
 
 /** AMP ad settings of spec 1 §9 that apply to a single ad block. */
 export const AMP_BLOCK_AD = { refreshSeconds: 30, rtcTimeoutMs: 1000 } as const;
 
 /** Shown when an embedded post is gone (spec 1 §8; "the same for tweets in AMP"). */
-export const AMP_EMBED_FALLBACK_TEXTS = {
-  instagram: 'An error occurred while retrieving the Instagram post. It might have been deleted.',
-  twitter: 'An error occurred while retrieving the tweet. It might have been deleted.',
-} as const;
+export const AMP_EMBED_FALLBACK_TEXTS = EMBED_ERROR_TEXTS;
 
 type AmpAttributes = Record<string, string | undefined>;
 

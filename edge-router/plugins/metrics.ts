@@ -1,0 +1,189 @@
+/**
+ * Prometheus metrics of the edge router (issue 6; the conventions of core/metrics.ts: prom-client,
+ * one registry per process, every name prefixed `newsroom_`, zero series created up front):
+ *
+ *   newsroom_edge_requests_total{route, status}               counter    answers by route kind and status code
+ *   newsroom_edge_hot_cache_lookups_total{result}             counter    hot-cache reads: hit, miss (read from storage), stale (storage failed, held copy served)
+ *   newsroom_edge_hot_cache_bytes                             gauge      bytes held by the hot cache, read at scrape time
+ *   newsroom_edge_hot_cache_entries                           gauge      objects held by the hot cache, read at scrape time
+ *   newsroom_edge_upstream_duration_seconds{service, outcome} histogram  upstream calls of the live /api/ endpoints
+ *
+ * `route` is one of ROUTE_KINDS (never the raw path, so a hostile client cannot mint series).
+ *
+ * Not served on the public port: main.ts serves the registry on its own internal listener
+ * (EDGE_METRICS_HOST:EDGE_METRICS_PORT, 127.0.0.1:9465), as the render worker does (ADR 0011).
+ *
+ * For the live endpoints' plugins: `app.edgeMetrics` is decorated on the root instance, so every
+ * plugin registered after this one can call
+ *   await app.edgeMetrics.timeUpstream('search', () => client.search(query))
+ * or record a call it timed itself with `app.edgeMetrics.observeUpstream({ service, seconds, outcome })`.
+ * Calls made through the `fetchImpl` that app.ts hands to the live plugins are recorded already
+ * (instrumentFetch), labelled by the upstream service whose base URL they start with.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { appWidePlugin } from './define-plugin.js';
+import type { HotCacheResult } from './hot-cache.js';
+
+const PREFIX = 'newsroom_edge_';
+
+export const ROUTE_KINDS = [
+  'page',
+  'amp',
+  'print',
+  'feed',
+  'root',
+  'redirect',
+  'asset',
+  'not_found',
+  'api',
+  'health',
+  'rejected',
+  'other',
+] as const;
+export type RouteKind = (typeof ROUTE_KINDS)[number];
+
+export type UpstreamOutcome = 'ok' | 'error' | 'timeout';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What kind of route answered, for the request counter; set by the plugin that answers. */
+    routeKind: RouteKind | null;
+  }
+  interface FastifyInstance {
+    /** The edge router's metrics (plugins/metrics.ts). */
+    edgeMetrics: EdgeMetrics;
+  }
+}
+
+export interface UpstreamObservation {
+  /** The upstream service key (core/config/upstream.ts: search, products, schedule, ...). */
+  service: string;
+  seconds: number;
+  outcome: UpstreamOutcome;
+}
+
+export interface EdgeMetrics {
+  readonly registry: Registry;
+  /** One upstream call a live endpoint timed itself. */
+  observeUpstream(observation: UpstreamObservation): void;
+  /** Runs one upstream call and records its duration and outcome (a rejection is `error`, a timeout `timeout`). */
+  timeUpstream<T>(service: string, call: () => Promise<T>): Promise<T>;
+  /** A fetch that records every call under the service whose base URL the request URL starts with. */
+  instrumentFetch(fetchImpl: typeof fetch, bases: Readonly<Record<string, string>>): typeof fetch;
+  /** One hot-cache read (hot-cache.ts `onLookup`). */
+  hotCache(result: HotCacheResult): void;
+  /** One answer. */
+  request(route: RouteKind, status: number): void;
+}
+
+/** Seconds; the upstream timeout is 5 s by default (UPSTREAM_TIMEOUT_MS). */
+const UPSTREAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function outcomeOf(error: unknown): UpstreamOutcome {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : '';
+  return name === 'TimeoutError' || /timed out/i.test(message) ? 'timeout' : 'error';
+}
+
+export interface EdgeMetricsOptions {
+  /** Read at scrape time for the hot-cache gauges. */
+  hotCacheStats?: () => { bytes: number; entries: number };
+}
+
+export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOptions = {}): EdgeMetrics {
+  const requests = new Counter({
+    name: `${PREFIX}requests_total`,
+    help: 'Answers of the edge router by route kind (page, amp, print, feed, root, redirect, asset, not_found, api, health, rejected, other) and status code.',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
+  const lookups = new Counter({
+    name: `${PREFIX}hot_cache_lookups_total`,
+    help: 'Hot-cache reads: result="hit" served from memory, "miss" read from storage, "stale" storage failed and the held copy was served.',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const stats = options.hotCacheStats;
+  new Gauge({
+    name: `${PREFIX}hot_cache_bytes`,
+    help: 'Bytes held by the hot cache (plain and compressed bodies), read at scrape time.',
+    registers: [registry],
+    collect() {
+      this.set(stats?.().bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}hot_cache_entries`,
+    help: 'Objects held by the hot cache, read at scrape time.',
+    registers: [registry],
+    collect() {
+      this.set(stats?.().entries ?? 0);
+    },
+  });
+  const upstream = new Histogram({
+    name: `${PREFIX}upstream_duration_seconds`,
+    help: 'Seconds per upstream call of the live /api/ endpoints, by upstream service and outcome (ok: any HTTP answer; error; timeout).',
+    labelNames: ['service', 'outcome'],
+    buckets: UPSTREAM_BUCKETS,
+    registers: [registry],
+  });
+  for (const result of ['hit', 'miss', 'stale']) lookups.inc({ result }, 0);
+
+  const metrics: EdgeMetrics = {
+    registry,
+    observeUpstream({ service, seconds, outcome }) {
+      upstream.observe({ service, outcome }, Math.max(0, seconds));
+    },
+    async timeUpstream(service, call) {
+      const started = performance.now();
+      try {
+        const value = await call();
+        metrics.observeUpstream({ service, seconds: (performance.now() - started) / 1000, outcome: 'ok' });
+        return value;
+      } catch (error) {
+        metrics.observeUpstream({ service, seconds: (performance.now() - started) / 1000, outcome: outcomeOf(error) });
+        throw error;
+      }
+    },
+    instrumentFetch(fetchImpl, bases) {
+      // Longest base first, so a base with a path prefix wins over a bare origin.
+      const byBase = Object.entries(bases).sort(([, a], [, b]) => b.length - a.length);
+      const serviceOf = (url: string): string => byBase.find(([, base]) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))?.[0] ?? 'other';
+      return (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        return metrics.timeUpstream(serviceOf(url), () => fetchImpl(input, init));
+      };
+    },
+    hotCache(result) {
+      lookups.inc({ result });
+    },
+    request(route, status) {
+      requests.inc({ route, status: String(status) });
+    },
+  };
+  return metrics;
+}
+
+const GUARD_STATUSES = new Set([400, 405, 414, 431]);
+
+/** The route kind of an answer whose plugin did not name one. */
+export function fallbackRouteKind(url: string | undefined, status: number): RouteKind {
+  if (url?.startsWith('/api/') === true) return 'api';
+  if (GUARD_STATUSES.has(status)) return 'rejected';
+  if (status === 404) return 'not_found';
+  return 'other';
+}
+
+export interface MetricsPluginOptions {
+  metrics: EdgeMetrics;
+}
+
+export const metricsPlugin = appWidePlugin<MetricsPluginOptions>('edge-metrics', (app, options) => {
+  app.decorate('edgeMetrics', options.metrics);
+  app.decorateRequest('routeKind', null);
+  app.addHook('onResponse', (request, reply, done) => {
+    options.metrics.request(request.routeKind ?? fallbackRouteKind(request.routeOptions.url, reply.statusCode), reply.statusCode);
+    done();
+  });
+  return Promise.resolve();
+});
