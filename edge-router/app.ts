@@ -36,6 +36,8 @@ import { liveArticleSearchPlugin, type LiveArticleSearchOptions } from './plugin
 import { liveDealsPlugin } from './plugins/live-deals.js';
 import { liveEmailPlugin } from './plugins/live-email.js';
 import { liveInstagramPlugin } from './plugins/live-instagram.js';
+import { liveNewsletterPlugin } from './plugins/live-newsletter.js';
+import { liveContactPlugin } from './plugins/live-contact.js';
 import { liveResizerPlugin } from './plugins/live-resizer.js';
 import { liveSchedulePlugin } from './plugins/live-schedule.js';
 import { liveSearchPlugin } from './plugins/live-search.js';
@@ -166,6 +168,8 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     await app.register(liveResizerPlugin);
     await app.register(liveEmailPlugin, commerce);
     await app.register(liveInstagramPlugin, commerce);
+    await app.register(liveNewsletterPlugin, commerce);
+    await app.register(liveContactPlugin, commerce);
   }
   await app.register(pageStorePlugin, { reader });
 

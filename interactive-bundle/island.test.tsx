@@ -12,6 +12,17 @@ import { ISLAND_NAMES, isIslandName, islandLoaders, type IslandName, type Island
 /** One sample per island; the mapped type makes a new island without a sample a compile error. */
 const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
   HeaderSearch: { siteName: 'Fox News' },
+  Slideshow: {
+    title: 'Spring in the parks',
+    shareUrl: 'https://www.foxnews.com/lifestyle/spring',
+    slides: [{ imageId: 'a', imageUrl: 'https://img.example.com/a.jpg', alt: 'Cherry trees', caption: 'Cherry trees in bloom.' }],
+    slideSize: { width: 931, height: 524 },
+    thumbSize: { width: 227, height: 128 },
+  },
+  PrintControls: { articleUrl: '/politics/senate-passes-bill' },
+  VideoCarousel: { videos: [{ name: 'Whiteout on the interstate', url: '/video/6370000000008', duration: '0:48' }] },
+  WeatherList: { title: 'Latest forecasts', items: [{ title: 'Blizzard warning', url: '/us/storm', description: 'Up to 18 inches.' }] },
+  Deals: { type: 'amazon', items: ['B0SAMPLE01'], disclosure: ['Fox News may earn a commission if you buy through our referral links.'], endpoint: '/api/deals' },
   LoadMore: {
     category: 'politics',
     from: 11,
@@ -28,6 +39,28 @@ const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
     hasMore: true,
     endpoint: '/api/article-search',
   },
+  SearchResults: { siteName: 'Fox News', endpoint: '/api/search' },
+  Menus: {
+    kind: 'more',
+    label: 'More',
+    summary: 'More',
+    items: [
+      { name: 'U.S.', url: '/us', color: '#0A7', subsections: [{ name: 'Crime', url: '/category/us/crime' }] },
+      { name: 'Weather', url: '/weather', subsections: [] },
+    ],
+    activeUrl: '/us',
+  },
+  Newsletter: { newsletterId: 'newsletter-politics', title: 'Politics Newsletter', endpoint: '/api/newsletter' },
+  ContactForm: {
+    formId: 'america-together',
+    location: true,
+    labels: { fullName: 'Full Name', email: 'Email', state: 'State', town: 'Town', message: 'Message', submit: 'Send' },
+    placeholders: { fullName: 'Enter your full name', email: 'Enter your email', state: 'Select a state', town: 'Enter your town', message: 'Enter your message' },
+    messages: { success: 'Your message has been sent!', error: 'An error occurred, please try again later.' },
+    endpoint: '/api/contact',
+    tokenEndpoint: '/api/email',
+  },
+  TvSchedule: { title: 'On Air', channel: 'news', dt: '2022-03-30', endpoint: '/api/schedule' },
 };
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028\u2029';

@@ -36,6 +36,7 @@ import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
 import { renderDocument } from './render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
 import { isStaticPath } from './static/paths.js';
+import { buildSearchPage, isSearchPagePath } from './search/build-search-page.js';
 
 export interface RenderOutcome {
   /** What the path rendered as: 'home', 'article', 'redirect', 'section', 'static', 'feed', ..., or 'not-found'. */
@@ -169,6 +170,7 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
   const { path, site } = ctx;
   if (path === '/') return await buildHome(ctx);
   if (isCrawlerPath(path)) return await buildCrawlerFile(ctx);
+  if (isSearchPagePath(path)) return await buildSearchPage(ctx);
   if (isStaticPath(path, site)) return await buildStaticPage(ctx, deps.staticPages);
 
   const segments = path.slice(1).split('/');

@@ -9,10 +9,11 @@ import type { PageRef } from '../core/dependency-index.js';
 import { SITE_IDS, SITES, type SiteId } from '../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
 import { CRAWLER_PUBLISH_PATHS } from './crawlers/crawler-files.js';
+import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
 import { translationStatementPath } from './static/paths.js';
 
 export async function listSitePages(upstream: Pick<UpstreamClient, 'listSitePaths'>, sites: readonly SiteId[] = SITE_IDS): Promise<PageRef[]> {
-  const sitePaths = [...(await upstream.listSitePaths()), ...CRAWLER_PUBLISH_PATHS];
+  const sitePaths = [...(await upstream.listSitePaths()), ...CRAWLER_PUBLISH_PATHS, SEARCH_RESULTS_PATH];
   return sites.flatMap((site) => {
     const statement = translationStatementPath(SITES[site]);
     return [...new Set([...sitePaths, ...(statement ? [statement] : [])])].map((path) => ({ site, path }));

@@ -68,6 +68,8 @@ export type Block =
   | { kind: 'pdf'; url: string; height: number; linkText: string }
   | { kind: 'live-blog'; eventCode: string; title?: string }
   | { kind: 'weather-list'; title?: string; items: { title: string; url: string; description?: string; image?: BlockImage }[] }
+  /** A deal button (spec 2 §3): ASINs (amazon) or product URLs (skimlinks), checked; the Deals island shows the offers. */
+  | { kind: 'deal'; dealType: 'amazon' | 'skimlinks'; items: string[]; title?: string }
   | { kind: 'ad'; slot: AdSlotModel }
   /**
    * Units the article rules place (spec 1 §9): the betting promo after the 3rd paragraph, and the

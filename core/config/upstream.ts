@@ -54,6 +54,8 @@ export const UPSTREAM_SERVICE_ENV = {
   liveBlog: 'UPSTREAM_LIVE_BLOG_URL',
   nextUp: 'UPSTREAM_NEXT_UP_URL',
   aggregate: 'UPSTREAM_AGGREGATE_URL',
+  newsletter: 'UPSTREAM_NEWSLETTER_URL',
+  contact: 'UPSTREAM_CONTACT_URL',
 } as const;
 
 export type UpstreamService = keyof typeof UPSTREAM_SERVICE_ENV;
@@ -102,6 +104,8 @@ export const upstreamEnvShape = {
   UPSTREAM_LIVE_BLOG_URL: envVars.url().optional(),
   UPSTREAM_NEXT_UP_URL: envVars.url().optional(),
   UPSTREAM_AGGREGATE_URL: envVars.url().optional(),
+  UPSTREAM_NEWSLETTER_URL: envVars.url().optional(),
+  UPSTREAM_CONTACT_URL: envVars.url().optional(),
 };
 
 export type UpstreamConfig = z.infer<z.ZodObject<typeof upstreamEnvShape>>;

@@ -37,6 +37,7 @@
  * | `pdf`             | `{ url: string; height: int 100..5000 = 800; linkText?: string }` |
  * | `live-blog`       | `{ eventCode: string ([A-Za-z0-9_-]{1,100}); title?: string }` |
  * | `weather-list`    | `{ title?: string; items: { title: string; url: string; imageUrl?; description? }[] }` |
+ * | `deal-button`     | `{ button_type: 'amazon' \| 'skimlinks'; button_data: string[] \| string (comma-separated): ASINs or product URLs; title?: string }` (spec 2 §3) |
  * | `ad`              | `{ sizes: string[] ("WxH", at least 1, spec 1 §5); id?: string; devices?: ('desktop' \| 'tablet' \| 'mobile')[] }` |
  *
  * `Image { url: string; baseImage?; type?; imageAlt?; isSpotlight: boolean = false; caption? (HTML);
@@ -259,6 +260,18 @@ export const weatherListPropsSchema = z.looseObject({
 });
 export type WeatherListProps = z.infer<typeof weatherListPropsSchema>;
 
+/**
+ * Deal button (spec 2 §3 "Deal button: button_type (amazon or skimlinks), button_data (product codes
+ * or URLs)"). button_data arrives as a list or one comma-separated string; the renderer checks each
+ * entry (ASIN format, http(s) URL) and the deals island asks /api/deals for them.
+ */
+export const dealButtonPropsSchema = z.looseObject({
+  button_type: z.enum(['amazon', 'skimlinks']),
+  button_data: z.union([z.array(text).min(1), text.min(1)]),
+  title: optionalText,
+});
+export type DealButtonProps = z.infer<typeof dealButtonPropsSchema>;
+
 export const AD_DEVICES = ['desktop', 'tablet', 'mobile'] as const;
 
 /** Ad: sizes must be a list of strings (spec 1 §5), each "WxH". */
@@ -296,6 +309,7 @@ export const BLOCK_PROPS_SCHEMAS = {
   pdf: pdfPropsSchema,
   'live-blog': liveBlogPropsSchema,
   'weather-list': weatherListPropsSchema,
+  'deal-button': dealButtonPropsSchema,
   ad: adPropsSchema,
 } as const;
 

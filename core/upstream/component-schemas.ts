@@ -19,8 +19,10 @@
  * | `stocks` | `{ title?; items: { ticker; url; description?; current; netChange; percentChange }[] }` |
  * | `promo-slideshow` | `{ slides: { image; imageAlt?; showTitle; title; url; buttonLabel? }[] }` |
  * | `ad` | `{ sizes: string[]; id?; placement?: { repeat; startPosition; max } }` |
+ * | `tv-schedule` | `{ title = 'TV Schedule'; channel = 'news'; dt? }` (below; dt only for the sample week) |
  */
 import { z } from 'zod';
+import { isScheduleDate } from '../isomorphic/schedule.js';
 
 const text = z.string();
 const optionalText = z.string().optional();
@@ -212,3 +214,20 @@ export type FrontAdModel = z.infer<typeof frontAdModelSchema>;
 
 /** Section-layout fields beyond the regions: `takeover` gives the body its takeover variant (spec 1 §2.4). */
 export const frontLayoutFlagsSchema = z.looseObject({ takeover: z.boolean().default(false) });
+
+// ---------------------------------------------------------------------------------------------
+// TV schedule widget (spec 2 §2-§4, §8, §9): the TvSchedule island, fed by GET /api/schedule.
+
+export const TV_SCHEDULE_DEFAULT_TITLE = 'TV Schedule';
+
+export const tvScheduleModelSchema = z.looseObject({
+  title: text.default(TV_SCHEDULE_DEFAULT_TITLE),
+  /** The tab selected first: the news or the business channel. */
+  channel: z.enum(['news', 'business']).default('news'),
+  /**
+   * A fixed day, YYYY-MM-DD. Only for layouts showing a fixed week, such as the sample upstream's
+   * (its feed covers 2022-03-28..2022-04-03); real layouts omit it and the schedule shows today.
+   */
+  dt: z.string().refine(isScheduleDate, 'must be a real day, YYYY-MM-DD').optional(),
+});
+export type TvScheduleModel = z.infer<typeof tvScheduleModelSchema>;

@@ -20,6 +20,8 @@ import { appWidePlugin } from './define-plugin.js';
 import { applySecurityHeaders } from './security-headers.js';
 
 export const ALLOWED_METHODS = ['GET', 'HEAD'] as const;
+/** The only paths that take a POST: the form endpoints (live-newsletter.ts, live-contact.ts). */
+export const POST_PATHS: ReadonlySet<string> = new Set(['/api/newsletter', '/api/contact']);
 
 // The query never chooses what is served, but it is echoed in redirects: only visible ASCII.
 const RAW_QUERY = /^[\x21-\x7E]*$/;
@@ -32,7 +34,8 @@ interface Rejection {
 /** What is wrong with a request, or null when it may go on. */
 export function checkRequest(method: string, url: string): Rejection | null {
   if (url.length > MAX_URL_LENGTH) return { status: 414, message: `URI Too Long: at most ${MAX_URL_LENGTH} characters` };
-  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+  const postable = method === 'POST' && POST_PATHS.has(splitRequestTarget(url).rawPath);
+  if (!postable && !(ALLOWED_METHODS as readonly string[]).includes(method)) {
     return { status: 405, message: 'Method Not Allowed: this server answers GET and HEAD only' };
   }
   const { rawPath, search } = splitRequestTarget(url);

@@ -34,7 +34,7 @@ function byId(id: string): FullArticle {
 const SPEC_BLOCK_KINDS = [
   'paragraph', 'heading', 'list', 'pull-quote', 'raw-html', 'external-link', 'table', 'article-image', 'images',
   'full-span-image', 'related-media', 'inline-video', 'featured-video', 'slider', 'slideshow', 'facebook-post',
-  'instagram', 'tweet', 'tiktok', 'vimeo', 'youtube', 'shared-video', 'pdf', 'live-blog', 'weather-list', 'ad',
+  'instagram', 'tweet', 'tiktok', 'vimeo', 'youtube', 'shared-video', 'pdf', 'live-blog', 'weather-list', 'deal-button', 'ad',
 ] as const;
 
 function navItems(elementId: string): string[] {

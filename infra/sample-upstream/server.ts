@@ -21,6 +21,7 @@ import { registerVideoRoutes } from './video-routes.js';
 import { registerScheduleRoutes } from './schedule-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
 import { registerCommerceRoutes } from './commerce-routes.js';
+import { registerFormsRoutes } from './forms-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
@@ -224,6 +225,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
   registerSearchRoutes(app, { articles: () => store.publishedArticles() });
   registerScheduleRoutes(app);
   registerCommerceRoutes(app);
+  registerFormsRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];

@@ -16,6 +16,21 @@ import {
   islandIdentifierPrefix,
 } from '../island-root.js';
 import { isIslandName, islandLoaders, type IslandName } from '../islands/registry.js';
+import { isChunkLoadError, reloadForChunkFailure } from './platform/chunk-reload.js';
+import { startPlatform } from './platform/index.js';
+
+/**
+ * Loads a chunk on demand; a chunk that fails to load reloads the page, at most once per 60 s
+ * (spec 1 §2.2, platform/chunk-reload.ts). The error still propagates, so the island is skipped.
+ */
+async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isChunkLoadError(error)) reloadForChunkFailure(error);
+    throw error;
+  }
+}
 
 async function hydrateIsland(root: HTMLElement): Promise<void> {
   const name = root.getAttribute(ISLAND_NAME_ATTRIBUTE);
@@ -38,7 +53,7 @@ async function hydrateNamed<N extends IslandName>(
   propsId: string,
   json: JsonObject,
 ): Promise<void> {
-  const island = await islandLoaders[name]();
+  const island = await loadChunk(islandLoaders[name]);
   const props = island.parseProps(json);
   const markHydrated = () => root.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, 'true');
   hydrateRoot(root, islandElement(island.component, props, markHydrated), {
@@ -70,10 +85,11 @@ export async function hydrateIslands(scope: ParentNode = document): Promise<void
 }
 
 function start(): void {
+  startPlatform();
   void hydrateIslands();
   // Time labels load their code (and the date library) only on pages that have them.
   if (document.querySelector('time[data-relative]') !== null) {
-    import('./relative-times.js').then(
+    loadChunk(() => import('./relative-times.js')).then(
       (module) => module.startRelativeTimes(),
       (error: unknown) => console.error('relative time labels unavailable:', error),
     );

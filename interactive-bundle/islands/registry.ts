@@ -15,6 +15,16 @@ import type { ComponentType } from 'react';
 import type { JsonObject } from '../island-props.js';
 import type { HeaderSearchProps } from './header-search.island.js';
 import type { LoadMoreProps } from './load-more.island.js';
+import type { SlideshowProps } from './slideshow.island.js';
+import type { PrintControlsProps } from './print-controls.island.js';
+import type { VideoCarouselProps } from './video-carousel.island.js';
+import type { WeatherListProps } from './weather-list.island.js';
+import type { DealsProps } from './deals.island.js';
+import type { SearchResultsProps } from './search-results.island.js';
+import type { MenusProps } from './menus.island.js';
+import type { NewsletterProps } from './newsletter.island.js';
+import type { ContactFormProps } from './contact-form.island.js';
+import type { TvScheduleProps } from './tv-schedule.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
@@ -22,6 +32,16 @@ type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
 export type IslandPropsByName = RequireJsonProps<{
   HeaderSearch: HeaderSearchProps;
   LoadMore: LoadMoreProps;
+  Slideshow: SlideshowProps;
+  PrintControls: PrintControlsProps;
+  VideoCarousel: VideoCarouselProps;
+  WeatherList: WeatherListProps;
+  Deals: DealsProps;
+  SearchResults: SearchResultsProps;
+  Menus: MenusProps;
+  Newsletter: NewsletterProps;
+  ContactForm: ContactFormProps;
+  TvSchedule: TvScheduleProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -41,6 +61,31 @@ export interface IslandModule<N extends IslandName> {
 export type IslandLoader<N extends IslandName> = () => Promise<IslandModule<N>>;
 
 export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
+  Slideshow: () =>
+    import('./slideshow.island.js').then((module) => ({
+      component: module.Slideshow,
+      parseProps: module.parseSlideshowProps,
+    })),
+  PrintControls: () =>
+    import('./print-controls.island.js').then((module) => ({
+      component: module.PrintControls,
+      parseProps: module.parsePrintControlsProps,
+    })),
+  VideoCarousel: () =>
+    import('./video-carousel.island.js').then((module) => ({
+      component: module.VideoCarousel,
+      parseProps: module.parseVideoCarouselProps,
+    })),
+  WeatherList: () =>
+    import('./weather-list.island.js').then((module) => ({
+      component: module.WeatherList,
+      parseProps: module.parseWeatherListProps,
+    })),
+  Deals: () =>
+    import('./deals.island.js').then((module) => ({
+      component: module.Deals,
+      parseProps: module.parseDealsProps,
+    })),
   HeaderSearch: () =>
     import('./header-search.island.js').then((module) => ({
       component: module.HeaderSearch,
@@ -51,6 +96,15 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
       component: module.LoadMore,
       parseProps: module.parseLoadMoreProps,
     })),
+  SearchResults: () =>
+    import('./search-results.island.js').then((module) => ({
+      component: module.SearchResults,
+      parseProps: module.parseSearchResultsProps,
+    })),
+  Menus: () => import('./menus.island.js').then((module) => ({ component: module.Menus, parseProps: module.parseMenusProps })),
+  Newsletter: () => import('./newsletter.island.js').then((module) => ({ component: module.Newsletter, parseProps: module.parseNewsletterProps })),
+  ContactForm: () => import('./contact-form.island.js').then((module) => ({ component: module.ContactForm, parseProps: module.parseContactFormProps })),
+  TvSchedule: () => import('./tv-schedule.island.js').then((module) => ({ component: module.TvSchedule, parseProps: module.parseTvScheduleProps })),
 };
 
 export function isIslandName(value: unknown): value is IslandName {

@@ -6,9 +6,29 @@
  */
 import { HeaderSearch } from './header-search.island.js';
 import { LoadMore } from './load-more.island.js';
+import { Slideshow } from './slideshow.island.js';
+import { PrintControls } from './print-controls.island.js';
+import { VideoCarousel } from './video-carousel.island.js';
+import { WeatherList } from './weather-list.island.js';
+import { Deals } from './deals.island.js';
+import { SearchResults } from './search-results.island.js';
+import { Menus } from './menus.island.js';
+import { Newsletter } from './newsletter.island.js';
+import { ContactForm } from './contact-form.island.js';
+import { TvSchedule } from './tv-schedule.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
   HeaderSearch,
   LoadMore,
+  Slideshow,
+  PrintControls,
+  VideoCarousel,
+  WeatherList,
+  Deals,
+  SearchResults,
+  Menus,
+  Newsletter,
+  ContactForm,
+  TvSchedule,
 };

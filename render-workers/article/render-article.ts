@@ -283,6 +283,7 @@ function renderPrint(article: FullArticle, meta: ArticleMeta, blocks: Block[], s
       content: blocks,
       ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
       year: shell.year,
+      scripts: shell.scripts,
   });
   return renderDocument(createElement(PrintArticlePage, props));
 }

@@ -153,6 +153,8 @@ function AmpBlock({ block }: { block: Block }) {
           <a href={block.url}>{block.linkText}</a>
         </p>
       );
+    // Deal buttons are the Deals island on the standard page only: no island on AMP.
+    case 'deal':
     case 'live-blog':
       return null;
     case 'weather-list':

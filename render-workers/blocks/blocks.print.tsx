@@ -85,6 +85,8 @@ function PrintBlock({ block }: { block: Block }) {
           ))}
         </ul>
       );
+    // Deal buttons are the Deals island on the standard page only: no island on AMP or print.
+    case 'deal':
     case 'live-blog':
     case 'ad':
     case 'promo':

@@ -65,6 +65,7 @@ const EVERY_KIND: ArticleBlock[] = [
   { kind: 'pdf', props: { url: 'https://docs.example/report.pdf', height: 600, linkText: 'Read the report' } },
   { kind: 'live-blog', props: { eventCode: 'event-42' } },
   { kind: 'weather-list', props: { title: 'Weather', items: [{ title: 'Storm', url: '/weather/storm', imageUrl: IMG }] } },
+  { kind: 'deal-button', props: { button_type: 'amazon', button_data: ['B0SAMPLE01', 'not an asin'], title: 'Top pick' } },
   { kind: 'ad', props: { sizes: ['300x250', '320x50'], id: 'ad-body-1' } },
 ];
 
@@ -76,7 +77,7 @@ function build(components: ArticleBlock[]) {
   return { blocks, lines, warnings };
 }
 
-const standard = (blocks: Block[]) => renderToString(<BodyBlocks blocks={blocks} />);
+const standard = (blocks: Block[], deals?: { show: boolean; disclosure?: string }) => renderToString(<BodyBlocks blocks={blocks} {...(deals ? { deals } : {})} />);
 const ampHtml = (blocks: Block[]) => renderToString(<AmpBodyBlocks blocks={blocks} />);
 const print = (blocks: Block[]) => renderToString(<PrintBodyBlocks blocks={blocks} />);
 
@@ -171,7 +172,20 @@ describe('every block kind (spec 1 §3)', () => {
     // The device classes let CSS show each slot only at its breakpoints (spec 1 §9).
     expect(std).toMatch(/<aside class="ad( ad-(desktop|tablet|mobile))+" id="ad-body-1" data-sizes="300x250,320x50"/);
     expect(std).toContain('<span class="ad-label">Advertisement</span>');
-    for (const html of [std, amp, prn]) expect(html).not.toMatch(/<script/i);
+    // Island props are inert JSON data scripts; nothing else may be a script.
+    for (const html of [withoutIslandProps(std), amp, prn]) expect(html).not.toMatch(/<script/i);
+  });
+
+  it('weather list and deal button are islands on standard and never on AMP or print', () => {
+    expect(std).toMatch(/<div data-island="WeatherList" data-island-props="island-props-[\w-]+"><section class="weather-list"><h2>Weather<\/h2>/);
+    // Deals show only when the article may show them (spec 2 §5): none without the context.
+    expect(std).not.toContain('data-island="Deals"');
+    const [deal] = blocks.filter((b) => b.kind === 'deal');
+    expect(deal).toEqual({ kind: 'deal', dealType: 'amazon', items: ['B0SAMPLE01'], title: 'Top pick' });
+    const withDeals = renderToString(<BodyBlocks blocks={blocks} deals={{ show: true, disclosure: 'Fox News may earn a commission if you buy through our referral links.' }} />);
+    expect(withDeals).toContain('data-island="Deals"');
+    expect(withDeals).toContain('<p class="deals-disclosure">Fox News may earn a commission if you buy through our referral links.</p>');
+    for (const html of [amp, prn]) expect(html).not.toContain('data-island');
   });
 
   it('raw html on standard keeps an https iframe, sandboxed', () => {
@@ -351,15 +365,30 @@ function hostileBlocks(value: string): ArticleBlock[] {
     { kind: 'pdf', props: { url: 'https://ok.example/a.pdf', linkText: value } },
     { kind: 'live-blog', props: { eventCode: 'e1', title: value } },
     { kind: 'weather-list', props: { title: value, items: [{ title: value, url: value, imageUrl: value, description: value }, { title: value, url: '/ok', imageUrl: value, description: value }] } },
+    { kind: 'deal-button', props: { button_type: 'skimlinks', button_data: [value, 'https://ok.example/p'], title: value } },
     { kind: 'ad', props: { sizes: ['300x250'], id: 'a1' } },
   ];
 }
 
+/**
+ * Island props scripts (`<script type="application/json" id="island-props-…">`) are data, never
+ * run; they are removed before the checks once their text is shown to hold no markup at all.
+ */
+const ISLAND_PROPS_SCRIPT = /<script type="application\/json" id="island-props-[\w-]+">([^]*?)<\/script>/g;
+
+function withoutIslandProps(html: string): string {
+  return html.replace(ISLAND_PROPS_SCRIPT, (_match, json: string) => (json.includes('<') ? '<script>unescaped island props</script>' : ''));
+}
+
+/** Ids the islands generate themselves (useId under the island's prefix), not upstream's. */
+const ISLAND_ID = /^([a-z-]+-_?)?island-props-[\w-]+$/;
+
 const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'data', 'poster', 'xlink:href', 'data-href', 'data-url', 'data-src', 'background']);
 
 /** Every problem a real parser finds in the rendered HTML. */
-function liveScriptIn(html: string): string[] {
+function liveScriptIn(rendered: string): string[] {
   const problems: string[] = [];
+  const html = withoutIslandProps(rendered);
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true });
   const visit = (node: unknown) => {
     if (typeof node !== 'object' || node === null) return;
@@ -368,7 +397,7 @@ function liveScriptIn(html: string): string[] {
     if (['svg', 'math', 'object', 'embed', 'base', 'meta', 'form', 'input', 'style', 'noscript'].includes(n.name ?? '')) problems.push(`<${n.name ?? ''}>`);
     for (const [name, value] of Object.entries(n.attribs ?? {})) {
       if (/^on/i.test(name)) problems.push(`${n.name ?? ''} ${name}=`);
-      if (name === 'srcdoc' || name === 'style' || name === 'name' || name === 'id' && n.name !== 'aside') problems.push(`${n.name ?? ''} ${name}=`);
+      if (name === 'srcdoc' || name === 'style' || name === 'name' || name === 'id' && n.name !== 'aside' && !ISLAND_ID.test(value)) problems.push(`${n.name ?? ''} ${name}=`);
       // Browsers ignore tabs, newlines and leading spaces in a URL's scheme.
       // eslint-disable-next-line no-control-regex -- control characters are what browsers drop from URLs
       const squashed = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
@@ -386,7 +415,7 @@ describe('hostile HTML in every text field of every block (spec 1 §5)', () => {
   it.each(HOSTILE)('leaves no live script in any variant: %s', (value) => {
     const { blocks } = build(hostileBlocks(value));
     for (const [variant, html] of [
-      ['standard', standard(blocks)],
+      ['standard', standard(blocks, { show: true, disclosure: value })],
       ['amp', ampHtml(blocks)],
       ['print', print(blocks)],
     ] as const) {

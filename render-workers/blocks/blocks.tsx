@@ -4,22 +4,33 @@
  * Third-party embeds are placeholder figures carrying the data their islands need (data-*
  * attributes) and a plain link: no third-party script is loaded by any block.
  */
+import { Island } from '../../interactive-bundle/island.js';
+import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { AD_LABEL } from '../article/ads.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
 
-export function BodyBlocks({ blocks }: { blocks: Block[] }) {
+/**
+ * Whether the article may show deals and the disclosure its tags call for (spec 2 §5, §9): deal
+ * blocks render only when `show`, with the disclosure inside the island. Absent: no deals.
+ */
+export interface DealsContext {
+  show: boolean;
+  disclosure?: string | undefined;
+}
+
+export function BodyBlocks({ blocks, deals }: { blocks: Block[]; deals?: DealsContext }) {
   return (
     <>
       {blocks.map((block, index) => (
-        <BodyBlock key={index} block={block} />
+        <BodyBlock key={index} block={block} deals={deals} />
       ))}
     </>
   );
 }
 
-function BodyBlock({ block }: { block: Block }) {
+function BodyBlock({ block, deals }: { block: Block; deals: DealsContext | undefined }) {
   if (isTextBlock(block)) return <TextBlockView block={block} />;
   switch (block.kind) {
     case 'raw-html':
@@ -100,21 +111,37 @@ function BodyBlock({ block }: { block: Block }) {
         </section>
       );
     case 'weather-list':
+      // Show More (spec 1 §4) is the WeatherList island; without script every item shows.
       return (
-        <section className="weather-list">
-          {block.title ? <h2>{block.title}</h2> : null}
-          <ul>
-            {block.items.map((item, i) => (
-              <li key={i}>
-                <a href={item.url}>
-                  {item.image ? <Img image={item.image} /> : null}
-                  <span className="title">{item.title}</span>
-                </a>
-                {item.description ? <p>{item.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Island
+          name="WeatherList"
+          props={{
+            ...(block.title ? { title: block.title } : {}),
+            items: block.items.map((item) => ({
+              title: item.title,
+              url: item.url,
+              ...(item.description ? { description: item.description } : {}),
+              ...(item.image
+                ? { image: { src: item.image.src, alt: item.image.alt, width: item.image.width, height: item.image.height, srcSet: item.image.srcSet, sizes: item.image.sizes } }
+                : {}),
+            })),
+          }}
+        />
+      );
+    case 'deal':
+      // Deals show only when the section is deals or the tags include shopping or commerce (spec 2 §5).
+      if (deals === undefined || !deals.show) return null;
+      return (
+        <Island
+          name="Deals"
+          props={{
+            type: block.dealType,
+            items: block.items,
+            ...(block.title ? { title: block.title } : {}),
+            disclosure: deals.disclosure ? [deals.disclosure] : [],
+            endpoint: DEALS_ENDPOINT,
+          }}
+        />
       );
     case 'promo':
       if (block.promo === 'text-to-speech') {

@@ -4,10 +4,12 @@
  * the browser island relabels them with relativeTimeLabel (spec 1 §4), so pages stay deterministic.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { US_STATES } from '../../core/isomorphic/us-states.js';
 import { AD_LABEL } from '../article/ads.js';
 import { Island } from '../../interactive-bundle/island.js';
+import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
 import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
+import { NEWSLETTER_ENDPOINT } from '../../interactive-bundle/islands/newsletter.island.js';
+import { TV_SCHEDULE_ENDPOINT } from '../../interactive-bundle/islands/tv-schedule.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import type {
   ContactFormView,
@@ -212,43 +214,16 @@ function SummaryItem({ item }: { item: SummaryItemView }) {
   }
 }
 
+/**
+ * The contact form is the ContactForm island (spec 1 §3, §8): it renders the whole form, fetches
+ * the email token and posts to POST /api/contact; its server render is the form with the 59 states.
+ */
+export function contactFormIslandProps(form: ContactFormView): ContactFormProps {
+  return { ...form, endpoint: CONTACT_ENDPOINT, tokenEndpoint: EMAIL_TOKEN_ENDPOINT };
+}
+
 export function ContactForm({ form }: { form: ContactFormView }) {
-  const id = (name: string) => `${form.formId}-${name}`;
-  return (
-    <form className="contact-form" id={form.formId} method="post" data-form-id={form.formId}>
-      <label htmlFor={id('full-name')}>{form.labels.fullName}</label>
-      <input id={id('full-name')} name="full-name" type="text" required placeholder={form.placeholders.fullName} autoComplete="name" />
-      <label htmlFor={id('email')}>{form.labels.email}</label>
-      <input id={id('email')} name="email" type="email" required placeholder={form.placeholders.email} autoComplete="email" />
-      {form.location ? (
-        <>
-          <label htmlFor={id('state')}>{form.labels.state}</label>
-          <select id={id('state')} name="state" defaultValue="">
-            <option value="">{form.placeholders.state}</option>
-            {US_STATES.map((state) => (
-              <option key={state.abbreviation} value={state.abbreviation}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={id('town')}>{form.labels.town}</label>
-          <input id={id('town')} name="town" type="text" placeholder={form.placeholders.town} />
-        </>
-      ) : null}
-      <label htmlFor={id('message')}>{form.labels.message}</label>
-      <textarea id={id('message')} name="message" required placeholder={form.placeholders.message} rows={5} />
-      {/* The token comes from GET /api/email in the browser; empty on failure (spec 1 §7). */}
-      <input type="hidden" name="email_token" value="" />
-      <input type="hidden" name="form_id" value={form.formId} />
-      <button type="submit">{form.labels.submit}</button>
-      <p className="form-success" role="status" hidden>
-        {form.messages.success}
-      </p>
-      <p className="form-error" role="alert" hidden>
-        {form.messages.error}
-      </p>
-    </form>
-  );
+  return <Island name="ContactForm" props={contactFormIslandProps(form)} />;
 }
 
 export function FrontComponentView({ component }: { component: FrontComponent }) {
@@ -368,16 +343,18 @@ function ComponentBody({ component }: { component: FrontComponent }) {
           <h2 className="component-title">{component.title}</h2>
           {component.description ? <p>{component.description}</p> : null}
           {component.arrives ? <p className="arrives">Arrives: {component.arrives}</p> : null}
-          <button type="button" className="newsletter-subscribe" data-slid={component.slid}>
-            Subscribe
-          </button>
-          <p className="newsletter-success" role="status" hidden>
-            {"You've successfully subscribed to this newsletter!"}
-          </p>
+          <Island name="Newsletter" props={{ newsletterId: component.id, title: component.title, endpoint: NEWSLETTER_ENDPOINT }} />
         </section>
       );
     case 'contact-form':
       return <ContactForm form={component.form} />;
+    case 'tv-schedule':
+      return (
+        <Island
+          name="TvSchedule"
+          props={{ title: component.title, channel: component.channel, ...(component.dt === undefined ? {} : { dt: component.dt }), endpoint: TV_SCHEDULE_ENDPOINT }}
+        />
+      );
     case 'merchandise':
       return (
         <section className="merchandise" aria-label={component.title ?? 'Merchandise'}>

@@ -23,6 +23,7 @@ import {
   summaryItemSchema,
   summaryModelSchema,
   timelineModelSchema,
+  tvScheduleModelSchema,
   type FrontAdModel,
 } from '../../core/upstream/component-schemas.js';
 import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
@@ -318,6 +319,11 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
           : [];
       });
       return slides.length === 0 ? null : { type: 'promo-slideshow', slides };
+    }
+    case 'tv-schedule': {
+      const m = parse(tvScheduleModelSchema);
+      if (m === null) return null;
+      return { type: 'tv-schedule', title: toPlainText(m.title), channel: m.channel, ...(m.dt === undefined ? {} : { dt: m.dt }) };
     }
     case 'ad': {
       const m = parse(frontAdModelSchema);

@@ -123,6 +123,7 @@ export type FrontComponent =
   | { type: 'business-news'; title?: string; site: Link; items: BusinessNewsItemView[] }
   | { type: 'newsletter-promo'; anchorId: string; id: string; slid: string; logo?: FrontImage; title: string; description?: string; arrives?: string }
   | { type: 'contact-form'; form: ContactFormView }
+  | { type: 'tv-schedule'; title: string; channel: 'news' | 'business'; dt?: string }
   | { type: 'merchandise'; title?: string; items: MerchandiseItemView[] }
   | { type: 'timeline'; title?: string; items: { label: string; url: string; time: string; at?: TimeModel }[] }
   | { type: 'stocks'; title?: string; items: StockRowView[] }

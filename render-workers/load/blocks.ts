@@ -48,6 +48,11 @@ export interface BlockContext {
 /** Link text of a PDF block without its own (spec 1 §3 names linkText, not a default). */
 export const PDF_DEFAULT_LINK_TEXT = 'View PDF';
 
+/** A deal button's ASIN: 10 letters or digits (the edge router's /api/deals checks the same). */
+const DEAL_ASIN = /^[A-Za-z0-9]{10}$/;
+/** At most 10 products per deal button: the most /api/deals takes in one request. */
+export const DEAL_MAX_ITEMS = 10;
+
 type Skip = { skip: string };
 type Converted = Block | null | Skip;
 
@@ -360,6 +365,20 @@ function toBlock(block: KnownBlock, index: number): Converted {
         return [{ title, url, ...optional('description', plain(item.description)), ...optional('image', image) }];
       });
       return items.length === 0 ? { skip: 'no item with an accepted url' } : { kind: 'weather-list', ...optional('title', plain(block.props.title)), items };
+    }
+    case 'deal-button': {
+      const raw = typeof block.props.button_data === 'string' ? block.props.button_data.split(',') : block.props.button_data;
+      const entries = raw.map((entry) => entry.trim()).filter((entry) => entry !== '');
+      const items =
+        block.props.button_type === 'amazon'
+          ? entries.filter((entry) => DEAL_ASIN.test(entry)).map((entry) => entry.toUpperCase())
+          : entries.flatMap((entry) => {
+              // Absolute http(s) only: the products API is asked for these exact URLs.
+              const url = safeLinkUrl(entry);
+              return url === null || !/^https?:\/\//.test(url) || url.includes(',') ? [] : [url];
+            });
+      if (items.length === 0) return { skip: 'no valid product in button_data' };
+      return { kind: 'deal', dealType: block.props.button_type, items: items.slice(0, DEAL_MAX_ITEMS), ...optional('title', plain(block.props.title)) };
     }
     case 'ad':
       return {

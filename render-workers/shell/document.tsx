@@ -4,9 +4,21 @@
  */
 import type { ReactNode } from 'react';
 import type { HeadModel, ShellModel } from '../view-model.js';
-import { BASE_CSS, SHELL_CSS } from './styles.js';
+import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
 import { SiteHeader } from './header.js';
 import { SiteFooter } from './footer.js';
+
+/**
+ * The theme cookie (spec 1 §2.2, spec 2 §2): `theme=light` or `theme=dark` sets data-theme on the
+ * document; any other value is ignored. Stored pages are the same for every reader, so the page
+ * cannot carry the theme: this inline script, first in the head, reads the cookie in the browser
+ * and sets the attribute before the stylesheet applies and before any other script runs (no flash
+ * of the wrong theme). It is a constant string, so every render is byte-identical. The edge
+ * router's CSP is `frame-ancestors 'self'` only (edge-router/plugins/security-headers.ts), which
+ * does not restrict inline scripts; a script-src policy added later must allow this one (a hash).
+ */
+export const THEME_SCRIPT =
+  "(function(){try{var m=/(?:^|;\\s*)theme=(light|dark)(?:;|$)/.exec(document.cookie);if(m)document.documentElement.setAttribute('data-theme',m[1])}catch(e){}})()";
 
 export interface DocumentProps {
   /** The shared head model, or page-built head tags that replace it (articles: article/meta.ts). */
@@ -29,9 +41,10 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {'tags' in head ? head.tags : <SharedHeadTags head={head} siteName={shell.site.name} />}
         {extraHead}
-        <style dangerouslySetInnerHTML={{ __html: BASE_CSS + SHELL_CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: BASE_CSS + SHELL_CSS + ARTICLE_ISLANDS_CSS + SHELL_ISLANDS_CSS }} />
         {shell.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

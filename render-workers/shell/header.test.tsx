@@ -106,10 +106,10 @@ describe('main menu (spec 1 §2.3)', () => {
     expect(current.map((link) => [link.text, link.el.attribs['aria-current']])).toEqual([['Politics', 'true']]);
   });
 
-  it('applies a menu item’s colour', () => {
+  it('shows a menu item’s colour as an accent bar (not text colour: contrast)', () => {
     const { root } = render(shell());
     const video = links(nav(root, 'Main')).find((link) => link.text === 'Video');
-    expect(video?.el.attribs.style).toBe('color:#E4002B');
+    expect(video?.el.attribs.style).toBe('border-bottom:3px solid #E4002B');
     expect(links(nav(root, 'Main')).filter((link) => link.el.attribs.style !== undefined)).toHaveLength(1);
   });
 });
@@ -143,7 +143,7 @@ describe('More menu with expandable subsections (spec 1 §2.3)', () => {
         ['Markets', 'https://www.foxbusiness.com/markets'],
       ],
     ]);
-    expect(children(inner[1] ?? more, 'summary')[0]?.attribs.style).toBe('color:#0A7');
+    expect(children(inner[1] ?? more, 'summary')[0]?.attribs.style).toBe('border-bottom:3px solid #0A7');
   });
 
   it('renders an entry without subsections as a plain link', () => {
@@ -151,6 +151,22 @@ describe('More menu with expandable subsections (spec 1 §2.3)', () => {
     const weather = links(nav(root, 'More')).find((link) => link.text === 'Weather');
     expect(weather?.href).toBe('/weather');
     expect(weather?.el.parent && 'name' in weather.el.parent ? weather.el.parent.name : '').toBe('li');
+  });
+});
+
+describe('Menus island (spec 1 §2.3)', () => {
+  it('renders the More and mobile menus as Menus islands, with the <details> fallback inside', () => {
+    const { html } = render(shell());
+    expect(html.match(/data-island="Menus"/g)).toHaveLength(2);
+    // HTML forbids aria-expanded on a summary: the island adds it to its buttons once hydrated.
+    expect(html).not.toMatch(/<summary[^>]*aria-expanded/);
+    expect(html).toContain('"kind":"more","label":"More","summary":"More"');
+    expect(html).toContain('"kind":"mobile","label":"Mobile","summary":"Menu"');
+  });
+
+  it('renders no menu island for an empty (failed) menu', () => {
+    const { html } = render(shell({ menus: { header: HEADER, more: [], mobile: [], topics: TOPICS } }));
+    expect(html).not.toContain('data-island="Menus"');
   });
 });
 

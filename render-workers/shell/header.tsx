@@ -3,11 +3,14 @@
  * menu with expandable subsections, the mobile menu, a log-in link, a Watch TV button, the search
  * toggle (an island) and the topic bar with the active topic.
  *
- * Expandable entries are `<details>`/`<summary>` disclosures, so the More and mobile menus open
- * without script; an island may enhance them later. Failed menus arrive empty (spec 1 §8) and
+ * The More and mobile menus are the Menus island (interactive-bundle/islands/menus.island.tsx):
+ * server-rendered as `<details>`/`<summary>` disclosures, so they open without script, and
+ * hydrated with aria-expanded/controls, Escape, outside click and one open at a time. Failed menus arrive empty (spec 1 §8) and
  * render nothing, never an empty landmark.
  */
+import { menuAccentStyle } from '../../core/isomorphic/menu-accent.js';
 import { Island } from '../../interactive-bundle/island.js';
+import type { MenuItem, MenusProps } from '../../interactive-bundle/islands/menus.island.js';
 import type { MenuEntry, ShellModel } from '../view-model.js';
 import { NetworkBar } from './network-bar.js';
 
@@ -21,9 +24,9 @@ export const HEADER_TEXTS = {
   mobileMenu: 'Menu',
 } as const;
 
-/** Upstream colours were checked when the shell loaded (load/shell.ts menuColor). */
+/** Upstream colours were checked when the shell loaded (load/shell.ts menuColor); shown as an accent bar. */
 function colorStyle(entry: MenuEntry) {
-  return entry.color === undefined ? undefined : { color: entry.color };
+  return menuAccentStyle(entry.color);
 }
 
 /** Desktop menus leave out the entries upstream flags as mobile-only (spec 1 §3 Menu item isMobile). */
@@ -31,37 +34,18 @@ function desktopEntries(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.filter((entry) => entry.isMobile !== true);
 }
 
-/** One menu level: a plain link, or a disclosure holding the entry's own link and its subsections. */
-function MenuList({ entries, activeUrl }: { entries: readonly MenuEntry[]; activeUrl: string | undefined }) {
-  return (
-    <ul>
-      {entries.map((entry, index) => (
-        <li key={`${index}:${entry.url}`}>
-          {entry.subsections.length === 0 ? (
-            <a href={entry.url} style={colorStyle(entry)} aria-current={entry.url === activeUrl ? 'true' : undefined}>
-              {entry.name}
-            </a>
-          ) : (
-            <details>
-              <summary style={colorStyle(entry)}>{entry.name}</summary>
-              <ul>
-                <li>
-                  <a href={entry.url} aria-current={entry.url === activeUrl ? 'true' : undefined}>
-                    {entry.name}
-                  </a>
-                </li>
-                {entry.subsections.map((sub, subIndex) => (
-                  <li key={`${subIndex}:${sub.url}`}>
-                    <a href={sub.url}>{sub.name}</a>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
+/** A menu's entries as the Menus island's props (JSON only: no undefined fields). */
+export function menuItems(entries: readonly MenuEntry[]): MenuItem[] {
+  return entries.map((entry) => ({
+    name: entry.name,
+    url: entry.url,
+    ...(entry.color === undefined ? {} : { color: entry.color }),
+    subsections: entry.subsections.map((sub) => ({ name: sub.name, url: sub.url })),
+  }));
+}
+
+function menusProps(kind: MenusProps['kind'], label: string, summary: string, entries: readonly MenuEntry[], activeUrl: string | undefined): MenusProps {
+  return { kind, label, summary, items: menuItems(entries), ...(activeUrl === undefined ? {} : { activeUrl }) };
 }
 
 export function SiteHeader({ shell }: { shell: ShellModel }) {
@@ -89,12 +73,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           </nav>
         ) : null}
         {more.length > 0 ? (
-          <nav className="more-menu" aria-label={HEADER_TEXTS.more}>
-            <details>
-              <summary>{HEADER_TEXTS.more}</summary>
-              <MenuList entries={more} activeUrl={shell.activeSectionUrl} />
-            </details>
-          </nav>
+          <Island name="Menus" props={menusProps('more', HEADER_TEXTS.more, HEADER_TEXTS.more, more, shell.activeSectionUrl)} />
         ) : null}
         <div className="header-actions">
           <a className="watch-tv" href={HEADER_TEXTS.watchTvUrl}>
@@ -106,12 +85,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           <Island name="HeaderSearch" props={{ siteName: site.name }} />
         </div>
         {menus.mobile.length > 0 ? (
-          <nav className="mobile-menu" aria-label="Mobile">
-            <details>
-              <summary>{HEADER_TEXTS.mobileMenu}</summary>
-              <MenuList entries={menus.mobile} activeUrl={shell.activeSectionUrl} />
-            </details>
-          </nav>
+          <Island name="Menus" props={menusProps('mobile', 'Mobile', HEADER_TEXTS.mobileMenu, menus.mobile, shell.activeSectionUrl)} />
         ) : null}
       </div>
       {menus.topics.length > 0 ? (

@@ -70,11 +70,11 @@ describe('the shell on the home page (spec 1 §2.3)', () => {
     for (const category of HEADER_MENU_CATEGORIES) expect(names).toContain(category);
   });
 
-  it('applies the Video entry’s hex colour', async () => {
+  it('shows the Video entry’s hex colour as an accent bar', async () => {
     const { nav } = await page('/');
     const main = nav('Main');
     const video = main && DomUtils.findAll((el) => el.name === 'a' && DomUtils.textContent(el) === 'Video', [main])[0];
-    expect(video?.attribs.style).toBe('color:#E4002B');
+    expect(video?.attribs.style).toBe('border-bottom:3px solid #E4002B');
   });
 
   it('has a log-in link, Watch TV and the search toggle', async () => {
@@ -139,7 +139,7 @@ describe('menu colours from upstream', () => {
     const main = nav('Main');
     const anchors = main ? DomUtils.findAll((el) => el.name === 'a', [main]) : [];
     expect(anchors.map((a) => [DomUtils.textContent(a), a.attribs.style])).toEqual([
-      ['Good', 'color:#0a7'],
+      ['Good', 'border-bottom:3px solid #0a7'],
       ['Injected', undefined],
       ['Named', undefined],
       ['Quoted', undefined],

@@ -81,3 +81,65 @@ export const SHELL_CSS = `
 .social-links ul,.legal-links ul{margin:0 0 12px}
 .social-links a{font-weight:600}
 `;
+
+// --- Article islands and theme (issue 7, engineer 7B): slideshow, recommended-video carousel,
+// weather Show More, deals, and the dark theme the theme cookie selects (spec 1 §2.2, §2.6, §4;
+// spec 2 §2, §3). Hidden elements stay hidden: every display rule here leaves [hidden] winning.
+export const ARTICLE_ISLANDS_CSS = `
+[data-theme="dark"]{--ink:#e8eaed;--muted:#a9afb6;--rule:#3c4043;--bg:#121417;color-scheme:dark}
+[data-theme="dark"] body{color:var(--ink);background:var(--bg)}
+[data-theme="dark"] a{color:#8ab4f8}
+.slideshow-toolbar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
+.slideshow .slides{list-style:none;margin:0;padding:0}
+.slideshow-nav{display:flex;gap:8px}
+.slideshow-nav a[aria-disabled="true"]{opacity:.4;pointer-events:none}
+.slideshow-thumbnails ol{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:8px;list-style:none;margin:0;padding:0}
+.slideshow-thumbnails img{width:100%;height:auto}
+.slideshow img{max-width:100%;height:auto}
+.share-dialog::backdrop{background:rgba(0,0,0,.5)}
+.share-channels{display:flex;gap:12px;list-style:none;padding:0}
+.recommended-videos{position:relative;background:var(--bg)}
+.recommended-videos.is-sticky{position:fixed;top:0;left:0;right:0;z-index:10;box-shadow:0 2px 8px rgba(0,0,0,.2)}
+.video-carousel-track{overflow-x:auto}
+.recommended-videos .video-carousel-track ul.video-list{display:flex;gap:12px;overflow:visible;width:max-content}
+.video-carousel-track .video-list li{flex:0 0 auto;width:200px}
+.carousel-arrow{position:absolute;top:30%;width:36px;height:36px;border-radius:50%;border:0;background:rgba(0,0,0,.6);color:#fff;font-size:1.4rem;cursor:pointer}
+.carousel-arrow:disabled{opacity:.3;cursor:default}
+.carousel-prev{left:4px}.carousel-next{right:4px}
+@media (max-width:767px){.carousel-arrow{display:none}}
+.weather-list ul{display:grid;grid-template-columns:1fr;gap:12px;list-style:none;padding:0}
+@media (min-width:768px){.weather-list ul{grid-template-columns:repeat(3,1fr)}}
+.weather-list li[hidden]{display:none}
+.deals{border:1px solid var(--rule);padding:12px;margin:1em 0}
+.deal-offers{list-style:none;margin:0;padding:0}
+.deal-offer{display:flex;flex-wrap:wrap;gap:8px;align-items:baseline;padding:6px 0;border-bottom:1px solid var(--rule)}
+.deal-merchant{font-weight:700}.deal-original-price{color:var(--muted)}
+.deal-sale{background:var(--accent);color:#fff;padding:0 6px;border-radius:3px;font-size:.75rem;font-weight:700}
+.deal-link{margin-left:auto;font-weight:600}
+.deals-disclosure{font-size:.8rem;font-style:italic;color:var(--muted)}
+`;
+
+// --- Shell and front islands (issue 7, engineer 7C): the Menus island's disclosure buttons,
+// the newsletter and contact forms, the TV schedule. Hidden elements stay hidden: every display
+// rule here leaves [hidden] winning. Below 768px the schedule shows only mobile-flagged entries.
+export const SHELL_ISLANDS_CSS = `
+.menu-toggle{font:inherit;font-weight:600;font-size:.95rem;color:inherit;background:none;border:0;padding:0;cursor:pointer}
+.more-menu>ul,.mobile-menu>ul{position:absolute;z-index:5;top:100%;left:0;min-width:240px;max-height:70vh;overflow-y:auto;margin:6px 0 0;padding:8px 12px;list-style:none;background:var(--brand);box-shadow:0 4px 12px rgba(0,0,0,.25)}
+.mobile-menu>ul{left:auto;right:0}
+.more-menu ul ul,.mobile-menu ul ul{list-style:none;margin:2px 0 4px;padding-left:12px}
+.more-menu ul[hidden],.mobile-menu ul[hidden]{display:none}
+.newsletter-form{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+.newsletter-form label{flex-basis:100%;font-size:.85rem}
+.newsletter-form input{flex:1;min-width:0;padding:6px}
+.newsletter-message:empty{display:none}
+.newsletter-message,.contact-form .field-error{color:#b00020;font-size:.85rem;margin:4px 0}
+.contact-form [aria-invalid="true"]{border-color:#b00020}
+.tv-schedule__tabs{display:flex;gap:4px;margin-bottom:8px}
+.tv-schedule__tabs [role="tab"]{font:inherit;padding:4px 10px;border:1px solid var(--rule);background:none;cursor:pointer;color:inherit}
+.tv-schedule__tabs [aria-selected="true"]{background:var(--brand);color:#fff;border-color:var(--brand)}
+.tv-schedule__entries{list-style:none;margin:0;padding:0}
+.tv-schedule__entry{padding:6px 0;border-bottom:1px solid var(--rule)}
+.tv-schedule__time{font-weight:700;margin-right:6px}
+.tv-schedule__description{margin:2px 0 0;font-size:.85rem;color:var(--muted)}
+@media (max-width:767px){.tv-schedule__entry--desktop{display:none}}
+`;

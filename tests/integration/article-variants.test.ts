@@ -78,6 +78,11 @@ describe('the whole published site (npm start publishes the same set)', () => {
           const match = /^[a-z]+\/pages(\/.*)?\/index\.html$/.exec(key.startsWith(`${site}/`) ? key : '');
           return match ? [match[1] ?? '/'] : [];
         });
+      // Pages robots.txt keeps crawlers out of (the search results page) are stored but not listed.
+      const robots = (await stack.store.get(`${site}/root/robots.txt`))?.body.toString('utf8') ?? '';
+      const disallowed = [...robots.matchAll(/^Disallow: (\/\S+)$/gm)].map((m) => m[1] ?? '');
+      expect(disallowed).toContain('/search-results/');
+      const crawlable = stored.filter((path) => !disallowed.some((prefix) => path.startsWith(prefix)));
       // Old paths that now redirect keep no page (their record is redirect.json).
       const sitemapFiles = allKeys.filter((key) => key.startsWith(`${site}/root/sitemap-`) && !key.endsWith('sitemap-news.xml'));
       const listed: string[] = [];
@@ -85,7 +90,7 @@ describe('the whole published site (npm start publishes the same set)', () => {
         const xml = (await stack.store.get(key))?.body.toString('utf8') ?? '';
         for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) listed.push(new URL(match[1] ?? '').pathname);
       }
-      expect([...new Set(listed)].sort(), site).toEqual([...new Set(stored)].sort());
+      expect([...new Set(listed)].sort(), site).toEqual([...new Set(crawlable)].sort());
     }
   });
 });

@@ -180,6 +180,9 @@ describe('CDN purge through Varnish', () => {
       id: 'evt-cdn-purge-1',
       kind: 'article',
       action: 'updated',
+      // Only the news site: this stack published the news page alone, so exactly one page is
+      // re-rendered and purged (without it the es copy is rendered and purged too).
+      site: 'news',
       contentId: ARTICLE_ID,
       path: ARTICLE,
       sections: ['politics'],

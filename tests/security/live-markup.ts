@@ -7,6 +7,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
+import { THEME_SCRIPT } from '../../render-workers/shell/document.js';
 
 export interface LiveMarkupOptions {
   /** AMP pages may load the AMP runtime and extensions and use AMP's `on=` action attribute. */
@@ -58,6 +59,8 @@ function allowedScript(script: Element, options: LiveMarkupOptions): boolean {
     }
   }
   if (options.amp && src !== undefined && AMP_SCRIPT.test(src) && type === '') return textOf(script).trim() === '';
+  // The theme cookie's inline head script (spec 1 §2.2), byte for byte; nothing else inline.
+  if (!options.amp && type === '' && src === undefined && textOf(script) === THEME_SCRIPT) return true;
   return false;
 }
 

@@ -4,6 +4,7 @@
  */
 import { ARTICLES } from './articles.js';
 import { CATEGORIES } from './categories.js';
+import { COMMERCE_ARTICLES } from './commerce-articles.js';
 import { FEATURE_ARTICLES } from './feature-articles.js';
 import { LAYOUTS } from './layouts.js';
 import { PEOPLE } from './people.js';
@@ -13,5 +14,5 @@ import type { Dataset } from './types.js';
 export type { ArticleRecord, CategoryRecord, Dataset, LayoutRecord, PersonRecord } from './types.js';
 
 export function createDataset(): Dataset {
-  return structuredClone({ articles: [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS], categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
+  return structuredClone({ articles: [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS, ...COMMERCE_ARTICLES], categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
 }

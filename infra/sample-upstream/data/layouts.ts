@@ -153,6 +153,9 @@ const SHOWCASE: Record<string, { preContent?: Component[]; main?: Component[]; r
           ],
         },
       },
+      // The TV schedule island (spec 2 §2-§4). dt pins the sample feed's week (2022-03-28..04-03);
+      // a real layout leaves it out and shows today.
+      { type: 'tv-schedule', model: { title: 'On Air', channel: 'news', dt: '2022-03-30' } },
     ],
   },
   lifestyle: {

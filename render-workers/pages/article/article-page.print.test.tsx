@@ -85,12 +85,15 @@ describe('PrintArticlePage', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/politics/senate-passes-bill"/>');
     expect(html).toContain('<title>Senate passes the bill | Fox News</title>');
-    expect(html).not.toMatch(/<script\b/);
+    // No bundle scripts were given; the only script is the PrintControls island's inert JSON props.
+    expect(html.replace(/<script type="application\/json" id="island-props-[\w-]+">[^<]*<\/script>/g, '')).not.toMatch(/<script\b/);
   });
 
-  it('shows the Print and Close controls as buttons', () => {
-    expect(html).toContain('<button type="button" data-action="print">Print</button>');
-    expect(html).toContain('<button type="button" data-action="close">Close</button>');
+  it('shows the Print and Close controls as the PrintControls island; Close works without script', () => {
+    expect(html).toMatch(/<div data-island="PrintControls" data-island-props="island-props-[\w-]+"><div class="print-controls">/);
+    // Print needs the island, so it shows once hydrated; Close is a link back to the article.
+    expect(html).toContain('<button type="button" data-action="print" hidden="">Print</button>');
+    expect(html).toContain('<a class="button" href="https://www.example.com/politics/senate-passes-bill" data-action="close">Close</a>');
   });
 
   it('shows logo, title, the "By" list, the "Published" date, source link and disclosure', () => {

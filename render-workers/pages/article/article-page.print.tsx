@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../../core/errors.js';
 import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../../core/isomorphic/dates.js';
+import { Island } from '../../../interactive-bundle/island.js';
 import { PrintBodyBlocks } from '../../blocks/blocks.print.js';
 import type { Block } from '../../blocks/types.js';
 import { copyrightLine } from '../../shell/footer.js';
@@ -111,15 +112,8 @@ export function PrintArticlePage(props: PrintArticleProps) {
   const bios = header.authors.filter((author) => author.bio);
   return (
     <PrintDocument lang={site.lang} title={`${props.title} | ${site.name}`} canonicalUrl={props.canonicalUrl} scripts={props.scripts ?? []}>
-      <div className="print-controls">
-        {/* Inert until the print island makes them live (issue 3). */}
-        <button type="button" data-action="print">
-          Print
-        </button>
-        <button type="button" data-action="close">
-          Close
-        </button>
-      </div>
+      {/* Print and Close (spec 1 §2.6): the PrintControls island; Close is a link to the article without script. */}
+      <Island name="PrintControls" props={{ articleUrl: props.canonicalUrl }} />
       <header>
         <a className="print-logo" href="/">
           {site.name}

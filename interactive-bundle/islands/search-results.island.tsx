@@ -1,0 +1,298 @@
+/**
+ * The search results page's island (spec 2 §2 "/search-results/search, query in the fragment as
+ * q"; §3 Search state; §4 "a fetching flag is on during a request and off afterwards. 'Load more'
+ * is hidden when 10 pages are reached or all results are shown"; §9 page size 10, up to 10 pages;
+ * spec 1 §2.3 the header search box lands here).
+ *
+ * The query lives in the URL fragment (`#q=<URL-encoded text>`), which never reaches a server, so
+ * the stored page is the same for every query and the island reads it in the browser, following
+ * `hashchange` (a second search from the header box on this page changes only the hash). The
+ * header box's no-JavaScript form submits `?q=`; that is read too when the hash has no query.
+ *
+ * Page 0 is asked first, then 'Load more' asks page+1 from the edge's /api/search, whose answer is
+ * the search state of core/isomorphic/search.ts; the paging rules are that module's, not redone
+ * here. A stale answer (the reader searched again meanwhile) is dropped.
+ *
+ * The server render is the empty state for no query (nothing clock- or query-dependent, so pages
+ * stay deterministic); results only ever appear in the browser.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { relativeTimeLabel } from '../../core/isomorphic/relative-time.js';
+import {
+  SEARCH_MAX_PAGES,
+  SEARCH_QUERY_MAX_LENGTH,
+  searchState,
+  type SearchResultItem,
+  type SearchState,
+} from '../../core/isomorphic/search.js';
+import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_CARD_IMAGE } from '../client/platform/image-fallback.js';
+import { IslandPropsError, type JsonObject } from '../island-props.js';
+
+/** The edge endpoint the island asks (edge-router/plugins/live-search.ts). */
+export const SEARCH_ENDPOINT = '/api/search';
+
+/** What the reader reads in each state. */
+export const SEARCH_TEXTS = {
+  prompt: 'Type what you are looking for in the search box to see results.',
+  fetching: 'Searching…',
+  noResults: (query: string) => `No results for “${query}”. Check the spelling or try fewer words.`,
+  error: 'Search is unavailable right now.',
+  retry: 'Try again',
+  loadMore: 'Load more',
+  count: (shown: number, found: number, query: string) =>
+    `Showing ${shown} of ${found} ${found === 1 ? 'result' : 'results'} for “${query}”`,
+} as const;
+
+export type SearchResultsProps = {
+  /** Site display name, for the search box label ("Search Fox News"). */
+  siteName: string;
+  endpoint: typeof SEARCH_ENDPOINT;
+};
+
+export function parseSearchResultsProps(props: JsonObject): SearchResultsProps {
+  const { siteName, endpoint } = props;
+  if (typeof siteName !== 'string' || siteName.trim() === '') {
+    throw new IslandPropsError('SearchResults needs a non-empty string siteName');
+  }
+  if (endpoint !== SEARCH_ENDPOINT) throw new IslandPropsError(`SearchResults endpoint must be ${SEARCH_ENDPOINT}`);
+  return { siteName, endpoint };
+}
+
+/**
+ * The query of a location: `q` from the fragment (`#q=…`, spec 2 §2), else `q` from the query
+ * string (the header form without JavaScript); trimmed, '' when absent, cut to the edge's limit.
+ */
+export function searchQueryFromLocation(hash: string, search: string): string {
+  const read = (part: string): string => {
+    try {
+      return (new URLSearchParams(part).get('q') ?? '').trim();
+    } catch {
+      return '';
+    }
+  };
+  const fromHash = read(hash.replace(/^#/, ''));
+  const query = fromHash !== '' ? fromHash : read(search.replace(/^\?/, ''));
+  return query.slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
+}
+
+/** `${endpoint}?q=<URL-encoded>&page=<n>` (spec 2 §5 "Search text is URL-encoded"). */
+export function searchRequestUrl(endpoint: string, query: string, page: number): string {
+  return `${endpoint}?${new URLSearchParams({ q: query, page: String(page) }).toString()}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(record: Record<string, unknown>, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** One result from the endpoint, or null when it has no title or no acceptable URL. */
+export function parseSearchResult(value: unknown): SearchResultItem | null {
+  if (!isRecord(value)) return null;
+  const title = optionalString(value, 'title');
+  const url = safeImageUrl(optionalString(value, 'canonical_url'));
+  if (title === undefined || url === null) return null;
+  const description = optionalString(value, 'description');
+  const section = optionalString(value, 'section');
+  const thumbnail = safeImageUrl(optionalString(value, 'thumbnail'));
+  const taxonomy = Array.isArray(value.taxonomy) ? value.taxonomy : [];
+  return {
+    type: optionalString(value, 'type') ?? 'article',
+    title,
+    ...(description === undefined ? {} : { description }),
+    canonical_url: url,
+    publication_date: optionalString(value, 'publication_date') ?? '',
+    ...(section === undefined ? {} : { section }),
+    ...(thumbnail === null ? {} : { thumbnail }),
+    taxonomy: taxonomy.flatMap((tag) => {
+      if (!isRecord(tag)) return [];
+      const path = optionalString(tag, 'path');
+      const tagUrl = safeImageUrl(optionalString(tag, 'url'));
+      return path === undefined || tagUrl === null ? [] : [{ path, url: tagUrl }];
+    }),
+  };
+}
+
+/**
+ * The endpoint's answer checked (STYLE.md: validate at the boundary), as the search state for the
+ * page that was asked; null when it is not a search state. numPages and hideLoadMore are derived
+ * again by core's rules from numFound and the page, so a reader never pages past 10 pages.
+ */
+export function parseSearchResponse(body: unknown, query: string, page: number): SearchState | null {
+  if (!isRecord(body) || !Array.isArray(body.results)) return null;
+  const { numFound } = body;
+  if (typeof numFound !== 'number' || !Number.isInteger(numFound) || numFound < 0) return null;
+  const results = body.results.map(parseSearchResult).filter((item): item is SearchResultItem => item !== null);
+  return searchState(query, page, numFound, results);
+}
+
+/** The section label of a result: its section, else its first tag's last path segment. */
+function sectionLabel(result: SearchResultItem): string | undefined {
+  if (result.section !== undefined) return result.section;
+  const path = result.taxonomy[0]?.path;
+  return path?.split('/').filter(Boolean).pop()?.replace(/-/g, ' ');
+}
+
+function SearchResultEntry({ result }: { result: SearchResultItem }) {
+  // Results appear only in the browser, so reading the clock cannot make stored pages differ.
+  const label = result.publication_date === '' ? '' : relativeTimeLabel(result.publication_date, new Date());
+  const section = sectionLabel(result);
+  return (
+    <article className="search-result">
+      <figure className="search-result__image">
+        <a href={result.canonical_url} tabIndex={-1} aria-hidden="true">
+          <img
+            src={result.thumbnail ?? DEFAULT_CARD_IMAGE}
+            {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_CARD_IMAGE }}
+            alt=""
+            width={227}
+            height={128}
+            loading="lazy"
+            decoding="async"
+          />
+        </a>
+      </figure>
+      <div className="search-result__body">
+        {section === undefined ? null : <p className="search-result__section">{section}</p>}
+        <h2 className="search-result__title">
+          <a href={result.canonical_url}>{result.title}</a>
+        </h2>
+        {result.description === undefined ? null : <p className="search-result__description">{result.description}</p>}
+        {label === '' ? null : (
+          <time className="search-result__date" dateTime={result.publication_date} data-relative="">
+            {label}
+          </time>
+        )}
+      </div>
+    </article>
+  );
+}
+
+type Status = 'idle' | 'fetching' | 'done' | 'error';
+
+interface View {
+  query: string;
+  status: Status;
+  results: SearchResultItem[];
+  numFound: number;
+  /** The last page answered; -1 before the first answer. */
+  page: number;
+  hideLoadMore: boolean;
+  /** The page a failed request asked for, retried by "Try again". */
+  failedPage: number;
+}
+
+const INITIAL: View = { query: '', status: 'idle', results: [], numFound: 0, page: -1, hideLoadMore: true, failedPage: 0 };
+
+export function SearchResults({ siteName, endpoint }: SearchResultsProps) {
+  const [view, setView] = useState<View>(INITIAL);
+  const inputId = useId();
+  // Which request is current: an answer to an older one (the query changed) is dropped.
+  const generation = useRef(0);
+
+  const fetchPage = useCallback(
+    async (query: string, page: number) => {
+      const ticket = ++generation.current;
+      setView((current) => ({ ...(page === 0 ? { ...INITIAL, query } : current), status: 'fetching' }));
+      try {
+        const response = await fetch(searchRequestUrl(endpoint, query, page), { headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error(`search: HTTP ${response.status}`);
+        const state = parseSearchResponse(await response.json(), query, page);
+        if (state === null) throw new Error('search: unexpected response');
+        if (ticket !== generation.current) return;
+        setView((current) => ({
+          query,
+          status: 'done',
+          results: page === 0 ? state.results : [...current.results, ...state.results],
+          numFound: state.numFound,
+          page,
+          // Spec 2 §4: hidden at 10 pages, or when all results are shown.
+          hideLoadMore: state.hideLoadMore || page + 1 >= SEARCH_MAX_PAGES || state.results.length === 0,
+          failedPage: 0,
+        }));
+      } catch {
+        if (ticket !== generation.current) return;
+        // The reader sees the error and may retry; nothing else to report from a reader's browser.
+        setView((current) => ({ ...current, query, status: 'error', failedPage: page }));
+      }
+    },
+    [endpoint],
+  );
+
+  useEffect(() => {
+    const follow = () => {
+      const query = searchQueryFromLocation(window.location.hash, window.location.search);
+      if (query === '') {
+        generation.current += 1;
+        setView(INITIAL);
+        return;
+      }
+      void fetchPage(query, 0);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [fetchPage]);
+
+  const { query, status, results, numFound } = view;
+  const fetching = status === 'fetching';
+  const showLoadMore = results.length > 0 && !view.hideLoadMore && status !== 'error';
+  return (
+    <div className="search-results" aria-busy={fetching ? true : undefined}>
+      <form className="search-results__form" role="search" action={SEARCH_RESULTS_PATH} method="get" onSubmit={(event) => {
+        event.preventDefault();
+        const input = event.currentTarget.elements.namedItem('q');
+        const text = input instanceof HTMLInputElement ? input.value.trim() : '';
+        // The hash is the query's home (spec 2 §2); hashchange then runs the search.
+        if (text !== '') window.location.hash = `q=${encodeURIComponent(text)}`;
+      }}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {`Search ${siteName}`}
+        </label>
+        <input id={inputId} key={query} type="search" name="q" defaultValue={query} placeholder={`Search ${siteName}`} autoComplete="off" />
+        <button type="submit">Search</button>
+      </form>
+      <div className="search-results__status" role="status">
+        {fetching ? <p className="search-results__fetching">{SEARCH_TEXTS.fetching}</p> : null}
+        {status === 'idle' ? <p className="search-results__prompt">{SEARCH_TEXTS.prompt}</p> : null}
+        {status === 'done' && numFound === 0 ? <p className="search-results__empty">{SEARCH_TEXTS.noResults(query)}</p> : null}
+        {results.length > 0 && status !== 'fetching' ? (
+          <p className="search-results__count">{SEARCH_TEXTS.count(results.length, numFound, query)}</p>
+        ) : null}
+      </div>
+      {status === 'error' ? (
+        <div className="search-results__error" role="alert">
+          <p>{SEARCH_TEXTS.error}</p>
+          <button type="button" onClick={() => void fetchPage(query, view.failedPage)}>
+            {SEARCH_TEXTS.retry}
+          </button>
+        </div>
+      ) : null}
+      {results.length > 0 ? (
+        <ol className="search-results__list">
+          {results.map((result, index) => (
+            <li key={`${index}-${result.canonical_url}`}>
+              <SearchResultEntry result={result} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {showLoadMore || (fetching && view.page >= 0) ? (
+        <button
+          type="button"
+          className="search-results__more"
+          disabled={fetching}
+          aria-busy={fetching ? true : undefined}
+          onClick={() => void fetchPage(query, view.page + 1)}
+        >
+          {SEARCH_TEXTS.loadMore}
+        </button>
+      ) : null}
+    </div>
+  );
+}

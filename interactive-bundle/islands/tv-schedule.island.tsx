@@ -1,0 +1,224 @@
+/**
+ * The TV schedule widget (spec 2 §2 "dt chooses the schedule"; §3 schedule document and slots; §4
+ * "Schedule entries are flagged mobile when they start before the current slot plus 90 minutes";
+ * §8 "Schedule failure ... a single 'Live' entry showing '{code} - {message}' linking to the home
+ * page"; §9 "Schedule window is 180 minutes, aligned to 30-minute slots ... Times are US Eastern").
+ *
+ * The window, the mobile flag and the failure entry are computed by the edge's GET /api/schedule
+ * (edge-router/plugins/live-schedule.ts over core/isomorphic/schedule.ts); this island asks it for
+ * the selected channel and shows what it answers:
+ *   - a channel switch: tabs (role tablist/tab/tabpanel, aria-selected, arrow keys, Home/End);
+ *   - each entry's start time in US Eastern, read from the endpoint's Eastern wall time (no clock
+ *     or time-zone work in the browser), its title linked when the feed has a link;
+ *   - entries not flagged mobile carry `tv-schedule__entry--desktop` and are hidden below 768px
+ *     (styles.ts), so a phone shows only the mobile-flagged ones;
+ *   - when the endpoint itself cannot be reached or answers an error, the island shows the same
+ *     failure entry the endpoint would ('Live', '{code} - {message}', linking home).
+ *
+ * `dt` (YYYY-MM-DD) is passed on when the component model sets it: the sample layout pins the
+ * sample feed's week (2022-03-28..2022-04-03); real layouts leave it out and get today.
+ *
+ * The server render is the tabs and an empty panel marked busy (nothing clock-dependent, so stored
+ * pages stay byte-identical); entries appear only in the browser.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  SCHEDULE_CHANNELS,
+  SCHEDULE_FAILURE_LINK,
+  SCHEDULE_FAILURE_TITLE,
+  isScheduleDate,
+  scheduleFailureText,
+  type ScheduleChannel,
+} from '../../core/isomorphic/schedule.js';
+import { IslandPropsError, type JsonObject } from '../island-props.js';
+
+export const TV_SCHEDULE_ENDPOINT = '/api/schedule';
+export const TV_SCHEDULE_CHANNEL_LABELS: Readonly<Record<ScheduleChannel, string>> = { news: 'News', business: 'Business' };
+export const TV_SCHEDULE_LOADING_TEXT = 'Loading schedule…';
+export const TV_SCHEDULE_EMPTY_TEXT = 'No shows in this window.';
+
+export type TvScheduleProps = {
+  title: string;
+  /** The tab selected first. */
+  channel: ScheduleChannel;
+  /** YYYY-MM-DD; only the sample layout sets it (see the file header). */
+  dt?: string;
+  endpoint: typeof TV_SCHEDULE_ENDPOINT;
+};
+
+function isChannel(value: unknown): value is ScheduleChannel {
+  return typeof value === 'string' && (SCHEDULE_CHANNELS as readonly string[]).includes(value);
+}
+
+export function parseTvScheduleProps(props: JsonObject): TvScheduleProps {
+  const { title, channel, dt, endpoint } = props;
+  if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('TvSchedule needs a non-empty title');
+  if (!isChannel(channel)) throw new IslandPropsError(`TvSchedule channel must be one of ${SCHEDULE_CHANNELS.join(', ')}`);
+  if (dt !== undefined && (typeof dt !== 'string' || !isScheduleDate(dt))) throw new IslandPropsError('TvSchedule dt must be YYYY-MM-DD');
+  if (endpoint !== TV_SCHEDULE_ENDPOINT) throw new IslandPropsError(`TvSchedule endpoint must be ${TV_SCHEDULE_ENDPOINT}`);
+  return { title, channel, ...(dt === undefined ? {} : { dt }), endpoint };
+}
+
+/** One entry as shown; read from the endpoint's answer, anything unusable dropped. */
+export type TvScheduleEntry = { title: string; link?: string; description?: string; start: string; mobile: boolean };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const SAFE_LINK = /^(\/(?!\/)|https?:\/\/)/i;
+const EASTERN_WALL_TIME = /^\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2})/;
+
+function parseEntry(value: unknown): TvScheduleEntry | null {
+  if (!isRecord(value)) return null;
+  const { title, link, description, start, mobile } = value;
+  if (typeof title !== 'string' || title === '' || typeof start !== 'string' || !EASTERN_WALL_TIME.test(start)) return null;
+  return {
+    title,
+    ...(typeof link === 'string' && SAFE_LINK.test(link) ? { link } : {}),
+    ...(typeof description === 'string' && description !== '' ? { description } : {}),
+    start,
+    mobile: mobile === true,
+  };
+}
+
+/** The endpoint's `{ entries }`, checked; null when the body is not one. */
+export function parseTvScheduleResponse(body: unknown): TvScheduleEntry[] | null {
+  if (!isRecord(body) || !Array.isArray(body.entries)) return null;
+  return body.entries.map(parseEntry).filter((entry): entry is TvScheduleEntry => entry !== null);
+}
+
+/** "2022-03-30T14:00:00-04:00" -> "2:00 PM ET": the wall time as given, which is US Eastern. */
+export function easternTimeLabel(start: string): string {
+  const match = EASTERN_WALL_TIME.exec(start);
+  if (match === null) return '';
+  const hours = Number(match[1]);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${match[2] ?? '00'} ${hours < 12 ? 'AM' : 'PM'} ET`;
+}
+
+/** The spec 2 §8 entry for a failure the island met itself (the endpoint unreachable, 4xx/5xx). */
+export function tvScheduleFailureEntry(code: string, message: string): TvScheduleEntry {
+  return {
+    title: SCHEDULE_FAILURE_TITLE,
+    link: SCHEDULE_FAILURE_LINK,
+    description: scheduleFailureText({ code, name: 'ScheduleError', message }),
+    start: '',
+    mobile: true,
+  };
+}
+
+export function tvScheduleRequestUrl(endpoint: string, channel: ScheduleChannel, dt: string | undefined): string {
+  const query = new URLSearchParams({ channel });
+  if (dt !== undefined) query.set('dt', dt);
+  return `${endpoint}?${query.toString()}`;
+}
+
+async function loadEntries(url: string, signal: AbortSignal): Promise<TvScheduleEntry[]> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return [tvScheduleFailureEntry('NETWORK_ERROR', 'The schedule could not be reached')];
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+    const code = typeof error.code === 'string' ? error.code : `HTTP_${response.status}`;
+    const message = typeof error.message === 'string' ? error.message : 'The schedule is unavailable';
+    return [tvScheduleFailureEntry(code, message)];
+  }
+  return parseTvScheduleResponse(body) ?? [tvScheduleFailureEntry('BAD_RESPONSE', 'The schedule answer was not understood')];
+}
+
+type Loaded = { channel: ScheduleChannel; entries: TvScheduleEntry[] };
+
+export function TvSchedule({ title, channel: initial, dt, endpoint }: TvScheduleProps) {
+  const [channel, setChannel] = useState<ScheduleChannel>(initial);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const tabRefs = useRef<Partial<Record<ScheduleChannel, HTMLButtonElement | null>>>({});
+  const baseId = useId();
+  const tabId = (c: ScheduleChannel) => `${baseId}-tab-${c}`;
+  const panelId = `${baseId}-panel`;
+  const headingId = `${baseId}-title`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadEntries(tvScheduleRequestUrl(endpoint, channel, dt), controller.signal).then(
+      (entries) => setLoaded({ channel, entries }),
+      () => undefined, // aborted: a newer channel is loading
+    );
+    return () => controller.abort();
+  }, [endpoint, channel, dt]);
+
+  const select = (next: ScheduleChannel, focus: boolean) => {
+    setChannel(next);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = SCHEDULE_CHANNELS.indexOf(channel);
+    const last = SCHEDULE_CHANNELS.length - 1;
+    const target =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    const next = target === null ? undefined : SCHEDULE_CHANNELS[target];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next, true);
+  };
+
+  const entries = loaded !== null && loaded.channel === channel ? loaded.entries : null;
+  return (
+    <section className="tv-schedule" aria-labelledby={headingId}>
+      <h2 className="component-title" id={headingId}>
+        {title}
+      </h2>
+      <div className="tv-schedule__tabs" role="tablist" aria-label="Channel">
+        {SCHEDULE_CHANNELS.map((c) => (
+          <button
+            key={c}
+            ref={(element) => {
+              tabRefs.current[c] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(c)}
+            aria-selected={c === channel}
+            aria-controls={panelId}
+            tabIndex={c === channel ? 0 : -1}
+            onClick={() => select(c, false)}
+            onKeyDown={onTabKeyDown}
+          >
+            {TV_SCHEDULE_CHANNEL_LABELS[c]}
+          </button>
+        ))}
+      </div>
+      <div className="tv-schedule__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(channel)} aria-busy={entries === null ? true : undefined}>
+        {entries === null ? (
+          <p className="tv-schedule__status">{TV_SCHEDULE_LOADING_TEXT}</p>
+        ) : entries.length === 0 ? (
+          <p className="tv-schedule__status">{TV_SCHEDULE_EMPTY_TEXT}</p>
+        ) : (
+          <ul className="tv-schedule__entries">
+            {entries.map((entry, index) => (
+              <li key={`${index}:${entry.start}:${entry.title}`} className={entry.mobile ? 'tv-schedule__entry' : 'tv-schedule__entry tv-schedule__entry--desktop'}>
+                {entry.start === '' ? null : (
+                  <time className="tv-schedule__time" dateTime={entry.start}>
+                    {easternTimeLabel(entry.start)}
+                  </time>
+                )}{' '}
+                {entry.link === undefined ? <span className="tv-schedule__title">{entry.title}</span> : <a className="tv-schedule__title" href={entry.link}>{entry.title}</a>}
+                {entry.description === undefined ? null : <p className="tv-schedule__description">{entry.description}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

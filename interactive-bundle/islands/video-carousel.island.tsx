@@ -1,0 +1,196 @@
+/**
+ * The recommended-video carousel at the top of the standard article (spec 1 §2.6, §4; spec 2 §2
+ * "Horizontal video lists"). Which rules apply to this strip:
+ *
+ * - previous and next are disabled at the scroll ends (spec 1 §4);
+ * - the bar becomes sticky once the page scrolls past its original offset (spec 1 §4);
+ * - it is hidden when the local flag reads off (spec 1 §4): localStorage key
+ *   VIDEO_CAROUSEL_FLAG_KEY ("recommendedVideos") set to "off" hides the strip for that browser;
+ *   any other value, no value, or no storage at all leaves it shown;
+ * - navigation arrows only at 4 or more items (spec 1 §9), which also covers "the right button
+ *   shows only with more than one video" (spec 2 §2); all arrows hide below 768px (spec 2 §2,
+ *   a media query in styles.ts);
+ * - "Video load-more step 3" (spec 1 §9) is for the video area's paged lists, not this strip: it
+ *   shows the at most 10 videos the render worker loaded (VIDEO_CAROUSEL_MAX) and loads no more.
+ *
+ * Progressive enhancement: the server render is the plain list (scrollable without script) with
+ * the arrows hidden; the browser shows the arrows and tracks scroll and stickiness.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { IslandPropsError, type JsonObject } from '../island-props.js';
+
+/** Spec 1 §9: navigation arrows at 4 or more items. */
+export const VIDEO_CAROUSEL_ARROWS_FROM = 4;
+/** The local flag (spec 1 §4): `localStorage.setItem('recommendedVideos', 'off')` hides the strip. */
+export const VIDEO_CAROUSEL_FLAG_KEY = 'recommendedVideos';
+export const VIDEO_CAROUSEL_FLAG_OFF = 'off';
+export const VIDEO_CAROUSEL_TEXTS = { label: 'Recommended videos', previous: 'Previous videos', next: 'Next videos' } as const;
+
+export type VideoCarouselItem = {
+  name: string;
+  url: string;
+  duration?: string;
+  image?: { src: string; srcSet: string; sizes: string; width: number; height: number };
+};
+
+export type VideoCarouselProps = {
+  videos: VideoCarouselItem[];
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const SAFE_URL = /^(https?:\/\/|\/(?!\/))/i;
+
+export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
+  if (!Array.isArray(props.videos)) throw new IslandPropsError('VideoCarousel needs a videos array');
+  const videos = props.videos.flatMap((video): VideoCarouselItem[] => {
+    if (!isRecord(video) || typeof video.name !== 'string' || typeof video.url !== 'string' || !SAFE_URL.test(video.url)) return [];
+    const image = video.image;
+    const parsedImage =
+      isRecord(image) &&
+      typeof image.src === 'string' &&
+      SAFE_URL.test(image.src) &&
+      typeof image.srcSet === 'string' &&
+      typeof image.sizes === 'string' &&
+      typeof image.width === 'number' &&
+      typeof image.height === 'number'
+        ? { src: image.src, srcSet: image.srcSet, sizes: image.sizes, width: image.width, height: image.height }
+        : undefined;
+    return [
+      {
+        name: video.name,
+        url: video.url,
+        ...(typeof video.duration === 'string' ? { duration: video.duration } : {}),
+        ...(parsedImage === undefined ? {} : { image: parsedImage }),
+      },
+    ];
+  });
+  return { videos };
+}
+
+/**
+ * A list of video cards (thumbnail, title, duration): this strip and the 404 page's "Latest
+ * Videos" (render-workers/pages/video-list.tsx re-exports it). render-workers/load/videos.ts
+ * VideoItem fits VideoListItem.
+ */
+export interface VideoListItem {
+  name: string;
+  url: string;
+  duration?: string;
+  image?: { src: string; srcSet: string; sizes: string; width: number; height: number };
+}
+
+export function VideoList({ videos, className }: { videos: readonly VideoListItem[]; className: string }) {
+  return (
+    <ul className={`video-list ${className}`}>
+      {videos.map((video) => (
+        <li key={video.url}>
+          <a href={video.url}>
+            {video.image ? (
+              <img
+                src={video.image.src}
+                srcSet={video.image.srcSet}
+                sizes={video.image.sizes}
+                width={video.image.width}
+                height={video.image.height}
+                alt=""
+                loading="lazy"
+              />
+            ) : null}
+            <span className="video-title">{video.name}</span>
+            {video.duration ? (
+              <span className="duration">
+                <span className="visually-hidden">Duration </span>
+                {video.duration}
+              </span>
+            ) : null}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Reads the flag; storage may be missing or throw (private modes), which means "shown". */
+export function carouselHiddenByFlag(): boolean {
+  try {
+    return window.localStorage.getItem(VIDEO_CAROUSEL_FLAG_KEY) === VIDEO_CAROUSEL_FLAG_OFF;
+  } catch {
+    return false;
+  }
+}
+
+export function VideoCarousel({ videos }: VideoCarouselProps) {
+  const [live, setLive] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(false);
+  const [sticky, setSticky] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const arrows = videos.length >= VIDEO_CAROUSEL_ARROWS_FROM;
+
+  const measure = useCallback(() => {
+    const element = track.current;
+    if (element === null) return;
+    setAtStart(element.scrollLeft <= 1);
+    setAtEnd(element.scrollLeft + element.clientWidth >= element.scrollWidth - 1);
+  }, []);
+
+  useEffect(() => {
+    setLive(true);
+    setHidden(carouselHiddenByFlag());
+  }, []);
+
+  useEffect(() => {
+    if (!live || hidden) return;
+    const element = track.current;
+    const barElement = bar.current;
+    if (element === null || barElement === null) return;
+    measure();
+    // The bar's original offset, measured before it is ever sticky (a fixed bar has none).
+    const offset = barElement.getBoundingClientRect().top + window.scrollY;
+    const onScroll = () => setSticky(window.scrollY > offset);
+    onScroll();
+    element.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', measure);
+    };
+  }, [live, hidden, measure]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const element = track.current;
+    if (element === null) return;
+    element.scrollBy({ left: direction * element.clientWidth, behavior: 'smooth' });
+  };
+
+  return (
+    <nav
+      ref={bar}
+      className={sticky ? 'recommended-videos is-sticky' : 'recommended-videos'}
+      aria-label={VIDEO_CAROUSEL_TEXTS.label}
+      hidden={hidden}
+      data-sticky={sticky ? 'true' : undefined}
+    >
+      <div className="video-carousel-track" ref={track}>
+        <VideoList videos={videos} className="recommended" />
+      </div>
+      {arrows ? (
+        <>
+          <button type="button" className="carousel-arrow carousel-prev" aria-label={VIDEO_CAROUSEL_TEXTS.previous} hidden={!live} disabled={atStart} onClick={() => scrollBy(-1)}>
+            ‹
+          </button>
+          <button type="button" className="carousel-arrow carousel-next" aria-label={VIDEO_CAROUSEL_TEXTS.next} hidden={!live} disabled={atEnd} onClick={() => scrollBy(1)}>
+            ›
+          </button>
+        </>
+      ) : null}
+    </nav>
+  );
+}

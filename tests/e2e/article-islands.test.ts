@@ -1,0 +1,349 @@
+/**
+ * The article-page islands through the whole pipeline, in Chromium: articles published from the
+ * sample upstream by the render workers, stored, served by the edge router with the hashed
+ * bundle, and hydrated in the browser (issue 7; spec 1 §2.6, §4, §9; spec 2 §2, §3, §5, §9):
+ *
+ * - the slideshow: first slide from the hash, the counter, previous/next, Filmstrip and Thumbnail
+ *   views, Start Over, the share dialog (focus in, Escape, focus back) and the outro;
+ * - Print and Close on the print page;
+ * - the recommended-video carousel: arrows disabled at the ends, the sticky bar, the local flag;
+ * - the weather list's Show More in steps of 3;
+ * - deals: the offers from /api/deals, the sale flag, the disclosure, 'deal-tracking', failure.
+ *
+ * Every test also asserts that hydration logged nothing (console errors include React's
+ * hydration mismatch warnings).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantUrlPath } from '../../core/storage/keys.js';
+import type { Stack } from '../../infra/local/stack.js';
+import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+
+const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
+const SHOPPING = '/lifestyle/storm-ready-kitchen-gear-that-works-without-power';
+const STANDARD = '/us/live-updates-winter-storm-sweeps-the-plains';
+
+let running: TestStack;
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  running = await startTestStack();
+  stack = running.stack;
+  const summary = await stack.publishSite();
+  expect(summary.failed).toEqual([]);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+const FAILED_LOAD = 'Failed to load resource';
+
+/**
+ * Console errors and uncaught exceptions, except Chromium's "Failed to load resource" lines: in
+ * this stack the sample image service's resized URLs are not served, and the link prefetcher asks
+ * for pages the sample site does not have (footer links), each a 404. What these islands load is
+ * checked instead: a failed page, script, stylesheet, bundle chunk or /api/ call is an error.
+ */
+function watchErrors(page: Page): PageErrors {
+  const watched = watchPageErrors(page);
+  const failedOther: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const ours = ['document', 'script', 'stylesheet'].includes(response.request().resourceType()) || url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/');
+    if (response.status() >= 400 && ours) failedOther.push(`${response.status()} ${response.url()}`);
+  });
+  return {
+    get messages() {
+      return [...watched.messages.filter((message) => !message.startsWith(FAILED_LOAD)), ...failedOther];
+    },
+  };
+}
+
+async function open(path: string, options: { width?: number; before?: (page: Page) => Promise<unknown> } = {}): Promise<{ page: Page; errors: PageErrors }> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await options.before?.(page);
+  await page.goto(`${stack.siteUrl}${path}`);
+  return { page, errors };
+}
+
+async function hydrated(page: Page, name: string): Promise<void> {
+  // 'attached': a hidden island (the carousel under its flag) is hydrated all the same.
+  await page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor({ state: 'attached' });
+}
+
+describe('slideshow island (spec 1 §2.6)', () => {
+  it('starts at the slide the hash names and steps with the counter, previous and next', async () => {
+    const { page, errors } = await open(`${SLIDESHOW}#slide-2`);
+    await hydrated(page, 'Slideshow');
+    const counter = page.locator('.slideshow-counter');
+    await expect.poll(() => counter.textContent()).toBe('Image 2 of 4');
+    expect(await page.locator('#slide-2').isVisible()).toBe(true);
+    expect(await page.locator('#slide-1').isVisible()).toBe(false);
+
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
+    expect(await counter.textContent()).toBe('Image 3 of 4');
+    expect(new URL(page.url()).hash).toBe('#slide-3');
+    await page.getByRole('link', { name: 'Previous', exact: true }).click();
+    await page.getByRole('link', { name: 'Previous', exact: true }).click();
+    expect(await counter.textContent()).toBe('Image 1 of 4');
+    expect(await page.locator('#slide-1').isVisible()).toBe(true);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('switches between Thumbnail and Filmstrip views, and a thumbnail opens its slide', async () => {
+    const { page, errors } = await open(SLIDESHOW);
+    await hydrated(page, 'Slideshow');
+    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
+    const thumbnails = page.getByRole('navigation', { name: 'Thumbnail View' });
+    expect(await thumbnails.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Thumbnail View' }).click();
+    expect(await thumbnails.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Thumbnail View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await thumbnails.getByRole('link').count()).toBe(4);
+    expect(await page.locator('#slide-0').isVisible()).toBe(false);
+
+    await thumbnails.getByRole('link').nth(2).click();
+    expect(await thumbnails.isVisible()).toBe(false);
+    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 3 of 4');
+    expect(await page.getByRole('button', { name: 'Filmstrip View' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('#slide-3').isVisible()).toBe(true);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('ends on the outro: Start Over goes back to the intro; the share dialog takes and returns focus', async () => {
+    const { page, errors } = await open(`${SLIDESHOW}#slide-5`);
+    await hydrated(page, 'Slideshow');
+    const outro = page.locator('#slide-5');
+    await outro.waitFor({ state: 'visible' });
+    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 4 of 4');
+    expect(await outro.getByRole('link', { name: 'See More Slideshows' }).getAttribute('href')).toBe('/category/slideshow');
+
+    const share = outro.getByRole('button', { name: 'Share Slideshow' });
+    await share.click();
+    const dialog = page.getByRole('dialog', { name: 'Share this Slideshow' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await dialog.getByRole('link').allTextContents()).toEqual(['Facebook', 'Twitter', 'Email', 'Link']);
+    const link = dialog.getByRole('link', { name: 'Link' });
+    const whole = (await link.getAttribute('href')) ?? '';
+    expect(new URL(whole).pathname).toBe(SLIDESHOW);
+    expect(new URL(whole).hash).toBe('');
+    await dialog.getByLabel('share this slide').check();
+    expect(await link.getAttribute('href')).toBe(`${whole}#slide-5`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await share.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await outro.getByRole('button', { name: 'Start Over' }).click();
+    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
+    expect(await page.locator('#slide-0').isVisible()).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#slide-0');
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('shows every slide to a reader without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.siteUrl}${SLIDESHOW}`);
+    for (const index of [0, 1, 2, 3, 4, 5]) expect(await page.locator(`#slide-${index}`).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('print page controls (spec 1 §2.6 "Print and Close controls show")', () => {
+  const printPath = variantUrlPath(STANDARD, 'print');
+
+  it('Print calls window.print; Close goes back to the article when no script opened the window', async () => {
+    const { page, errors } = await open(printPath, {
+      before: (tab) => tab.addInitScript(() => {
+        const calls = { print: 0 };
+        Object.assign(window, { printCalls: calls });
+        window.print = () => {
+          calls.print += 1;
+        };
+      }),
+    });
+    await hydrated(page, 'PrintControls');
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printCalls: { print: number } }).printCalls.print)).toBe(1);
+    await page.getByRole('link', { name: 'Close' }).click();
+    await page.waitForURL((url) => url.pathname === STANDARD);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('Close closes a window the article opened by script', async () => {
+    const { page: article, errors } = await open(STANDARD);
+    const [popup] = await Promise.all([article.waitForEvent('popup'), article.evaluate((path) => void window.open(path), printPath)]);
+    await hydrated(popup, 'PrintControls');
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('link', { name: 'Close' }).click();
+    await closed;
+    expect(popup.isClosed()).toBe(true);
+    expect(errors.messages).toEqual([]);
+    await article.close();
+  });
+});
+
+describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
+  it('disables previous at the start and next at the end, and makes the bar sticky past its offset', async () => {
+    // 800px: arrows show (768 and up) and the strip's cards overflow it.
+    const { page, errors } = await open(STANDARD, { width: 800 });
+    await hydrated(page, 'VideoCarousel');
+    const bar = page.getByRole('navigation', { name: 'Recommended videos' });
+    const videos = await bar.getByRole('listitem').count();
+    expect(videos).toBeGreaterThanOrEqual(4);
+    const previous = bar.getByRole('button', { name: 'Previous videos' });
+    const next = bar.getByRole('button', { name: 'Next videos' });
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isEnabled()).toBe(true);
+
+    // Next until the end: then next is disabled and previous enabled.
+    for (let i = 0; i < 10 && (await next.isEnabled()); i += 1) {
+      await next.click();
+      await page.waitForTimeout(400);
+    }
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    expect(await previous.isEnabled()).toBe(true);
+
+    expect(await bar.getAttribute('data-sticky')).toBeNull();
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBe('true');
+    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBeNull();
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('hides the arrows below 768px', async () => {
+    const { page, errors } = await open(STANDARD, { width: 767 });
+    await hydrated(page, 'VideoCarousel');
+    const bar = page.getByRole('navigation', { name: 'Recommended videos' });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.getByRole('button', { name: 'Next videos' }).isVisible()).toBe(false);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+
+  it('is hidden when the local flag recommendedVideos reads off', async () => {
+    const { page, errors } = await open(STANDARD, {
+      before: (tab) => tab.addInitScript(() => window.localStorage.setItem('recommendedVideos', 'off')),
+    });
+    await hydrated(page, 'VideoCarousel');
+    expect(await page.locator('nav.recommended-videos').isVisible()).toBe(false);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('weather list Show More (spec 1 §4)', () => {
+  it('shows 3, then 6, then all 8 items, and the button goes when exhausted', async () => {
+    const { page, errors } = await open(SHOPPING, { width: 800 });
+    await hydrated(page, 'WeatherList');
+    const list = page.locator('[data-island="WeatherList"] li');
+    const visible = () => list.evaluateAll((items) => items.filter((item) => (item as HTMLElement).offsetParent !== null).length);
+    expect(await list.count()).toBe(8);
+    await expect.poll(visible).toBe(3);
+    const more = page.getByRole('button', { name: 'Show More' });
+    await more.click();
+    expect(await visible()).toBe(6);
+    await more.click();
+    expect(await visible()).toBe(8);
+    expect(await more.count()).toBe(0);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('deals island (spec 2 §3, §5, §9)', () => {
+  it('lists the offers with sale flags, the disclosure, and dispatches deal-tracking on click', async () => {
+    const { page, errors } = await open(SHOPPING);
+    await hydrated(page, 'Deals');
+    const [amazon, skimlinks] = [page.locator('[data-island="Deals"]').nth(0), page.locator('[data-island="Deals"]').nth(1)];
+    await amazon.locator('.deal-offer').first().waitFor();
+    await skimlinks.locator('.deal-offer').first().waitFor();
+
+    // Amazon: 1 item, on sale (24.99 from 34.99).
+    expect(await amazon.locator('.deal-offer').count()).toBe(1);
+    expect(await amazon.locator('.deal-merchant').textContent()).toBe('Amazon');
+    expect(await amazon.locator('.deal-price').textContent()).toBe('$24.99');
+    expect(await amazon.locator('s.deal-original-price').textContent()).toBe('Original price $34.99');
+    expect(await amazon.locator('.deal-sale').textContent()).toBe('Sale');
+    const link = amazon.getByRole('link', { name: 'Shop at Amazon' });
+    expect(await link.getAttribute('href')).toBe('https://www.amazon.com/dp/B0SAMPLE01?tag=sample-20');
+    expect(await link.getAttribute('rel')).toBe('sponsored noopener');
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    // Skimlinks: first kept first, then by commission; no sale on equal prices; '#' without a link.
+    expect(await skimlinks.locator('.deal-merchant').allTextContents()).toEqual(['Best Buy', 'Bed Bath & Beyond', 'Walmart.com']);
+    expect(await skimlinks.locator('.deal-offer[data-merchant="walmartcom"] .deal-sale').count()).toBe(0);
+    expect(await skimlinks.locator('.deal-offer[data-merchant="bed-bath--beyond"] a').getAttribute('href')).toBe('#');
+
+    // Both disclosure sentences: the commerce tag comes after shopping (spec 2 §9).
+    expect(await amazon.locator('.deals-disclosure').textContent()).toBe(
+      'Fox News may earn a commission if you buy through our referral links. This content was created by a team that works independently from the Fox newsroom.',
+    );
+
+    await page.evaluate(() => {
+      window.addEventListener('deal-tracking', (event) => {
+        Object.assign(window, { tracked: (event as CustomEvent<unknown>).detail });
+      });
+      // The affiliate site is not reachable from here, and a new tab is not what this test is
+      // about: once the click has reached the island (React listens at its root), stop the
+      // browser from following the link.
+      document.addEventListener('click', (event) => event.preventDefault());
+    });
+    await link.click();
+    await page.waitForFunction(() => 'tracked' in window);
+    expect(await page.evaluate(() => (window as unknown as { tracked: unknown }).tracked)).toEqual({
+      partner: 'amazon',
+      productId: 'B0SAMPLE01',
+      merchant: { name: 'Amazon', slug: 'amazon' },
+      price: 24.99,
+      originalPrice: 34.99,
+      showSale: true,
+      link: 'https://www.amazon.com/dp/B0SAMPLE01?tag=sample-20',
+    });
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('server-renders the disclosure, and says so when /api/deals fails', async () => {
+    const response = await fetch(`${stack.siteUrl}${SHOPPING}`);
+    const html = await response.text();
+    expect(html).toContain('<p class="deals-disclosure">Fox News may earn a commission if you buy through our referral links.');
+
+    const { page, errors } = await open(SHOPPING, {
+      before: (tab) => tab.route('**/api/deals?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' })),
+    });
+    await hydrated(page, 'Deals');
+    const alerts = page.locator('[data-island="Deals"]').getByRole('alert');
+    await expect.poll(() => alerts.count()).toBe(2);
+    expect(await alerts.first().textContent()).toBe('Deals are unavailable right now.');
+    expect(await page.locator('.deal-offer').count()).toBe(0);
+    // The failed /api/deals responses are the only errors.
+    expect(errors.messages.length).toBeGreaterThan(0);
+    expect(errors.messages.every((message) => message.startsWith('503 ') && message.includes('/api/deals?'))).toBe(true);
+    await page.close();
+  });
+
+  it('renders no deals island on the AMP page of the same article', async () => {
+    const html = await (await fetch(`${stack.siteUrl}${variantUrlPath(SHOPPING, 'amp')}`)).text();
+    expect(html).toMatch(/<html [^>]*(amp|⚡)/);
+    expect(html).toContain('Storm outlook');
+    expect(html).not.toContain('data-island');
+    expect(html).not.toContain('Shop at');
+  });
+});
