@@ -106,6 +106,16 @@ describe('slideshow and interactive layouts', () => {
     expect(html).toContain('Start Over');
   });
 
+  it('recommends only slideshows from the same section (contentTypes {slideshow:true}, spec 1 §7)', async () => {
+    const html = await page('art-3001');
+    const section = /<section class="recommended-slideshows"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    const linked = [...section.matchAll(/<a href="(\/[^"#]+)"/g)].map((m) => m[1] ?? '');
+    const slideshowPaths = new Set(dataset.articles.filter((a) => a.fn__legacy_type === 'slideshow').map((a) => articlePathOf(a)));
+    const recommended = linked.filter((path) => path !== '/category/slideshow');
+    expect(recommended.length).toBeGreaterThan(0);
+    for (const path of recommended) expect(slideshowPaths.has(path), path).toBe(true);
+  });
+
   it('renders the interactive layout without byline, ads or article footer', async () => {
     const html = await page('art-2004');
     expect(html).toContain('layout-interactive');

@@ -345,7 +345,7 @@ async function renderSlideshow(
   const section = categorySlugOf(options.path);
   // Spec 1 §7/§9: request 6 from the same category, show 5 excluding the current one.
   // Unrecorded, like the article's other side lists (see renderArticle).
-  const related = await options.client.withRecorder(undefined).searchArticles({ category: section, size: RECOMMENDED_SLIDESHOWS.request, from: 0 });
+  const related = await options.client.withRecorder(undefined).searchArticles({ category: section, size: RECOMMENDED_SLIDESHOWS.request, from: 0, contentTypes: ['slideshow'] });
   return renderDocument(
     createElement(SlideshowPage, {
       head: { tags: extraHead },
