@@ -61,6 +61,7 @@ const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
     tokenEndpoint: '/api/email',
   },
   TvSchedule: { title: 'On Air', channel: 'news', dt: '2022-03-30', endpoint: '/api/schedule' },
+  PersonReadMore: { blocks: [[{ tag: 'p', href: null, children: ['More about the ', { tag: 'em', href: null, children: ['host'] }, '.'] }]] },
 };
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028\u2029';

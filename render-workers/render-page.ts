@@ -37,6 +37,12 @@ import { renderDocument } from './render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
 import { isStaticPath } from './static/paths.js';
 import { buildSearchPage, isSearchPagePath } from './search/build-search-page.js';
+import { buildPersonPage, isPersonPagePath } from './people/build-person-page.js';
+import { buildPersonsList, isPersonsListPath } from './people/build-persons-list.js';
+import type { ShowClient } from '../core/upstream/show-client.js';
+import { buildShowPage } from './shows/build-show-page.js';
+import { buildShowsList } from './shows/build-shows-list.js';
+import { showIdFromPath, SHOWS_LIST_PATH } from './shows/show-rules.js';
 
 export interface RenderOutcome {
   /** What the path rendered as: 'home', 'article', 'redirect', 'section', 'static', 'feed', ..., or 'not-found'. */
@@ -57,6 +63,8 @@ export interface PageRendererOptions {
   tags: TagClient;
   /** Static page reads (core/upstream/static-page-client.ts). */
   staticPages: StaticPageClient;
+  /** Show reads for /shows and /shows/{id} (core/upstream/show-client.ts); without it those paths are not routed. */
+  shows?: ShowClient;
   logger: Logger;
   /**
    * Public origin of each site for canonical and absolute links, without a trailing slash. The
@@ -110,6 +118,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         adHocGating: options.adHocGating ?? false,
         buildFront,
         staticPages: options.staticPages.withRecorder({ record }),
+        ...(options.shows === undefined ? {} : { shows: options.shows.withRecorder({ record }) }),
       });
       if (built === null) {
         const deletion = await options.index.deletion(page);
@@ -164,6 +173,7 @@ interface RouteDeps {
   adHocGating: boolean;
   buildFront: (ctx: PageBuildContext) => Promise<BuiltPage | null>;
   staticPages: StaticPageClient;
+  shows?: ShowClient;
 }
 
 async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage | null> {
@@ -171,7 +181,12 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
   if (path === '/') return await buildHome(ctx);
   if (isCrawlerPath(path)) return await buildCrawlerFile(ctx);
   if (isSearchPagePath(path)) return await buildSearchPage(ctx);
+  if (isPersonsListPath(path)) return await buildPersonsList(ctx);
+  if (isPersonPagePath(path)) return await buildPersonPage(ctx);
   if (isStaticPath(path, site)) return await buildStaticPage(ctx, deps.staticPages);
+  // Shows (spec 2 §2): /shows and /shows/{id}; a missing show is the 404 page, not a static page.
+  if (deps.shows && path === SHOWS_LIST_PATH) return await buildShowsList(ctx, deps.shows);
+  if (deps.shows && showIdFromPath(path) !== null) return await buildShowPage(ctx, deps.shows);
 
   const segments = path.slice(1).split('/');
   // Article pages have a section slug and an article slug (spec 1 §2.1 /{slug}/{article}).

@@ -26,6 +26,7 @@ import {
   layoutSchema,
   legalLinksModelSchema,
   menuModelSchema,
+  personSchema,
   sitePathEntrySchema,
   type ArticleSummary,
   type Category,
@@ -33,6 +34,7 @@ import {
   type Layout,
   type LegalLink,
   type MenuItem,
+  type Person,
   type SitePathEntry,
 } from './schemas.js';
 
@@ -89,6 +91,10 @@ export interface UpstreamClient extends VideoReads {
   listSitePaths(): Promise<string[]>;
   /** The same walk with each entry's type (home, section, article, static, redirect) and lastModified. Records nothing. */
   listSiteEntries(): Promise<SitePathEntry[]>;
+  /** The person at /person/{p}/{slug} (spec 2 §7 fetchByUrl, url `{domain}/person/{p}/{slug}`); null when there is none. */
+  getPersonByUrl(p: string, slug: string, domain?: string): Promise<Person | null>;
+  /** Every person (spec 2 §7 fetchAll). A malformed item is logged and skipped. */
+  listPersons(): Promise<Person[]>;
   /** The same client reporting reads to another recorder (one per render). */
   withRecorder(recorder: ReadRecorder | undefined): UpstreamClient;
 }
@@ -102,6 +108,8 @@ const NAV_LAYOUTS = [
 ] as const;
 
 export const NAV_SUBTYPE = 'nav';
+/** The domain part of a person fetchByUrl url when the caller names none (spec 2 §7). */
+export const PERSON_DOMAIN = 'fox-news';
 export const LEGAL_LINKS_SUBTYPE = 'navLegalLinksLayout';
 /** Page size of the site-map walk. */
 const SITEMAP_PAGE_SIZE = 1000;
@@ -265,6 +273,30 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
 
     listSiteEntries() {
       return walkSiteMap();
+    },
+
+    getPersonByUrl(p, slug, domain = PERSON_DOMAIN) {
+      record(dataKeys.person(slug));
+      return first({ name: 'person', service: 'person', path: '/api/person', query: { url: `${domain}/person/${p}/${slug}` } }, personSchema);
+    },
+
+    async listPersons() {
+      record(dataKeys.personList());
+      const spec: CallSpec = { name: 'person', service: 'person', path: '/api/person', query: { all: true } };
+      const result = await call(spec);
+      if (!result.found) return [];
+      const persons: Person[] = [];
+      results(spec.name, result.url, result.body).items.forEach((item, index) => {
+        const parsed = personSchema.safeParse(item);
+        if (parsed.success) {
+          persons.push(parsed.data);
+          // Editing a listed person re-renders the list (ingest names only person:<slug> then).
+          record(dataKeys.person(parsed.data.personSlug));
+        } else {
+          logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` }, 'upstream list item off contract; skipped');
+        }
+      });
+      return persons;
     },
 
     withRecorder(next) {

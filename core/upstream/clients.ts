@@ -1,10 +1,11 @@
 /**
  * Every upstream reader a render needs, built from one configuration: the main client (articles,
- * categories, layouts, menus, lists, the site map), tags and static pages.
+ * categories, layouts, menus, lists, the site map), tags, static pages and shows.
  */
 import type { UpstreamConfig } from '../config/upstream.js';
 import type { Logger } from '../logger.js';
 import { createUpstreamClient, type UpstreamClient } from './client.js';
+import { createShowClient, type ShowClient } from './show-client.js';
 import { createStaticPageClient, type StaticPageClient } from './static-page-client.js';
 import { createTagClient, type TagClient } from './tag-client.js';
 
@@ -12,6 +13,7 @@ export interface UpstreamClients {
   upstream: UpstreamClient;
   tags: TagClient;
   staticPages: StaticPageClient;
+  shows: ShowClient;
 }
 
 export function createUpstreamClients(options: { config: UpstreamConfig; logger: Logger }): UpstreamClients {
@@ -19,5 +21,6 @@ export function createUpstreamClients(options: { config: UpstreamConfig; logger:
     upstream: createUpstreamClient(options),
     tags: createTagClient(options),
     staticPages: createStaticPageClient(options),
+    shows: createShowClient(options),
   };
 }

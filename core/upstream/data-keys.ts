@@ -42,7 +42,11 @@ export const dataKeys = {
   /** A list of the latest articles of the whole site (article search without a category). */
   latestList: () => key('list', 'latest'),
   person: (slug: string) => key('person', slug),
+  /** The list of every person (person fetchAll, spec 2 §7): the persons list pages read it. */
+  personList: () => key('list', 'person'),
   show: (id: string) => key('show', id),
+  /** The list of every show (the /shows page and whole-site publishing). */
+  showList: () => key('list', 'shows'),
   tag: (path: string) => key('tag', path),
   staticPage: (path: string) => key('static-page', path),
   liveEvent: (path: string) => key('live-event', path),

@@ -116,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Render worker.
     const workerLog = log('render-worker');
     const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    const { upstream, tags, staticPages } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
+    const { upstream, tags, staticPages, shows } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
     const edgeApp: FastifyInstance = await buildEdgeApp({
       store,
       logger: log('edge-router'),
@@ -137,6 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       upstream,
       tags,
       staticPages,
+      shows,
       logger: workerLog,
       publicOrigins,
       scripts: bundle.scripts,

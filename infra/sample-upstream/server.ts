@@ -22,6 +22,7 @@ import { registerScheduleRoutes } from './schedule-routes.js';
 import { registerSearchRoutes } from './search-routes.js';
 import { registerCommerceRoutes } from './commerce-routes.js';
 import { registerFormsRoutes } from './forms-routes.js';
+import { registerShowRoutes } from './show-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
@@ -189,6 +190,8 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
   });
 
   app.get('/api/person', (request, reply) => {
+    // all=true lists every person (spec 2 §7 fetchAll).
+    if ((request.query as Record<string, unknown>).all === 'true') return envelope([...store.people.values()]);
     // url is "{domain}/person/{p}/{slug}" (spec 2 §7 fetchByUrl); the slug identifies the person.
     const { url } = parse(urlQuery, request.query, 'person query');
     const slug = url.split('/').filter(Boolean).pop() ?? '';
@@ -226,6 +229,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
   registerScheduleRoutes(app);
   registerCommerceRoutes(app);
   registerFormsRoutes(app);
+  registerShowRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];

@@ -122,6 +122,14 @@ export class SampleStore {
     // make the client refuse the whole site map.
     const staticType = SITE_PATH_TYPES.find((type: string) => type === 'static');
     if (staticType !== undefined) for (const { path } of STATIC_PAGES) entries.push({ path, type: staticType });
+    // Person pages and the persons list variant (spec 2 §2); /personalities is listed as a static page.
+    entries.push({ path: '/person/personalities', type: 'person' });
+    for (const person of this.people.values()) {
+      const url = str(person, 'canonicalUrl');
+      if (url === undefined || !['Author', 'Personality'].includes(str(person, 'role') ?? '')) continue;
+      const path = new URL(url).pathname;
+      if (isValidPagePath(path)) entries.push({ path, type: 'person' });
+    }
     return entries;
   }
 }

@@ -25,6 +25,7 @@ import type { MenusProps } from './menus.island.js';
 import type { NewsletterProps } from './newsletter.island.js';
 import type { ContactFormProps } from './contact-form.island.js';
 import type { TvScheduleProps } from './tv-schedule.island.js';
+import type { PersonReadMoreProps } from './person-read-more.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
@@ -42,6 +43,7 @@ export type IslandPropsByName = RequireJsonProps<{
   Newsletter: NewsletterProps;
   ContactForm: ContactFormProps;
   TvSchedule: TvScheduleProps;
+  PersonReadMore: PersonReadMoreProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -105,6 +107,7 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
   Newsletter: () => import('./newsletter.island.js').then((module) => ({ component: module.Newsletter, parseProps: module.parseNewsletterProps })),
   ContactForm: () => import('./contact-form.island.js').then((module) => ({ component: module.ContactForm, parseProps: module.parseContactFormProps })),
   TvSchedule: () => import('./tv-schedule.island.js').then((module) => ({ component: module.TvSchedule, parseProps: module.parseTvScheduleProps })),
+  PersonReadMore: () => import('./person-read-more.island.js').then((module) => ({ component: module.PersonReadMore, parseProps: module.parsePersonReadMoreProps })),
 };
 
 export function isIslandName(value: unknown): value is IslandName {

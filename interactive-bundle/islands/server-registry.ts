@@ -16,6 +16,7 @@ import { Menus } from './menus.island.js';
 import { Newsletter } from './newsletter.island.js';
 import { ContactForm } from './contact-form.island.js';
 import { TvSchedule } from './tv-schedule.island.js';
+import { PersonReadMore } from './person-read-more.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -31,4 +32,5 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   Newsletter,
   ContactForm,
   TvSchedule,
+  PersonReadMore,
 };

@@ -221,7 +221,7 @@ describe('sitemaps', () => {
     expect(locs(bodyOf(built, rootFileKey('news', 'sitemap-sections.xml'))).sort()).toEqual(
       // Home, the fronts and the static pages; not articles, not the old paths that redirect.
       entries
-        .filter((e) => e.type === 'home' || e.type === 'section' || (e.type === 'static' && staticPageBelongsTo(e.path, SITES.news)))
+        .filter((e) => e.type === 'home' || e.type === 'section' || (e.type === 'static' && staticPageBelongsTo(e.path, SITES.news)) || e.type === 'person')
         .map((e) => absolute(e.path))
         .sort(),
     );

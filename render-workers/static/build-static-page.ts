@@ -20,12 +20,11 @@ import {
   COOKIE_DEMO_PATH,
   FOOTER_HIDDEN_PATHS,
   HEADER_HIDDEN_PATHS,
-  PERSONALITIES_PATH,
   STATIC_PAGE_PATHS,
   staticBodyClass,
   translationStatementPath,
 } from './paths.js';
-import { PERSONALITIES_HEADING, StaticPage, type StaticPageView } from './static-page.js';
+import { StaticPage, type StaticPageView } from './static-page.js';
 
 const HTML = HTML_CONTENT_TYPE;
 
@@ -42,10 +41,10 @@ export const GAMES_SECTION = 'games';
 
 /**
  * Page shells the spec defines (spec 1 §2.3), rendered even when upstream has no record for them;
- * a record adds its meta data and components.
+ * a record adds its meta data and components. The "On Air Personalities" shell is the persons list
+ * (render-workers/people/build-persons-list.ts).
  */
 const BUILT_IN_SHELLS: Readonly<Record<string, { title: string; description: string; noIndex: boolean }>> = {
-  [PERSONALITIES_PATH]: { title: PERSONALITIES_HEADING, description: 'Meet the hosts, anchors and correspondents you see on air.', noIndex: false },
   [COOKIE_DEMO_PATH]: { title: 'Cookie Demo', description: 'Set a test cookie in this browser.', noIndex: true },
 };
 
@@ -123,7 +122,7 @@ export async function buildStaticPage(ctx: PageBuildContext, staticPages: Static
       });
 
   const view: StaticPageView = {
-    heading: path === PERSONALITIES_PATH ? PERSONALITIES_HEADING : toPlainText(record?.title ?? builtIn?.title ?? ''),
+    heading: toPlainText(record?.title ?? builtIn?.title ?? ''),
     blocks: record ? toBlocks(record.components, log, { path }) : [],
     ...(path === COOKIE_DEMO_PATH ? { extra: 'cookie-demo' as const } : {}),
   };

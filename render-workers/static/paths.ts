@@ -29,8 +29,8 @@ export const PERSONALITIES_PATH = '/personalities';
 export const HEADER_HIDDEN_PATHS: readonly string[] = ['/gowatch'];
 export const FOOTER_HIDDEN_PATHS: readonly string[] = ['/connect'];
 
-/** Every path this builder renders on every site. */
-export const STATIC_PAGE_PATHS: readonly string[] = [...SPECIAL_PAGE_PATHS, ...LEGAL_PAGE_PATHS, COOKIE_DEMO_PATH, PERSONALITIES_PATH];
+/** Every path this builder renders on every site. PERSONALITIES_PATH is the persons list (render-workers/people/). */
+export const STATIC_PAGE_PATHS: readonly string[] = [...SPECIAL_PAGE_PATHS, ...LEGAL_PAGE_PATHS, COOKIE_DEMO_PATH];
 
 /** The translation statement the machine-translation notice links to (spec 1 §1), if the site has one. */
 export function translationStatementPath(site: SiteInfo): string | undefined {

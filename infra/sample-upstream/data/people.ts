@@ -100,7 +100,59 @@ export const DANA_REYES: PersonRecord = {
   createdDate: '2019-11-12T14:00:00Z',
 };
 
-export const PEOPLE: PersonRecord[] = [SARAH_WHITFIELD, MARCUS_DELGADO, LENA_OKAFOR, JAMES_PARK, RUTH_ELLIS, DANA_REYES];
+/**
+ * On-air personalities (spec 2 §3, §4): a host with several content blocks, so the person card's
+ * Read More shows, and a bio with markup outside the description allow-list (spec 2 §5).
+ */
+export const GRACE_HOLLOWAY: PersonRecord = {
+  id: 'person-grace-holloway',
+  name: 'Grace Holloway',
+  title: 'Host, Morning Report',
+  metaTitle: 'Grace Holloway',
+  metaDescription: 'Grace Holloway hosts Morning Report on weekdays.',
+  shortBio:
+    '<p>Grace Holloway hosts <strong>Morning Report</strong> on weekdays.<script>alert(1)</script> <span>She joined the network in 2012</span> as a general assignment reporter in Dallas and moved to the anchor desk in 2018, after covering three presidential campaigns, two hurricane seasons and the long recovery of the Gulf Coast towns she grew up in.</p>',
+  avatar: sampleImage('authors/grace-holloway'),
+  canonicalUrl: 'https://www.foxnews.com/person/h/grace-holloway',
+  social: { twitter: 'example_gholloway', facebook: 'https://www.facebook.com/example.gholloway', instagram: '@example_gholloway' },
+  role: 'Personality',
+  personSlug: 'grace-holloway',
+  content: [
+    { content_type: 'text', model: { text: 'Grace Holloway hosts Morning Report.' } },
+    { content_type: 'text', model: { text: 'Before the anchor desk she reported from <em>Dallas</em> and Houston.' } },
+    { content_type: 'text', model: { text: 'She is a graduate of the University of North Texas.' } },
+  ],
+  isFeatured: true,
+  createdDate: '2012-06-04T14:00:00Z',
+};
+
+/** A personality with a single content block: no Read More (spec 2 §4). */
+export const OWEN_BRANDT: PersonRecord = {
+  id: 'person-owen-brandt',
+  name: 'Owen Brandt',
+  title: 'Host, Weekend Live',
+  shortBio: 'Owen Brandt hosts Weekend Live on Saturdays and Sundays.',
+  avatar: sampleImage('authors/owen-brandt'),
+  canonicalUrl: 'https://www.foxnews.com/person/b/owen-brandt',
+  role: 'Personality',
+  personSlug: 'owen-brandt',
+  content: [{ content_type: 'text', model: { text: 'Owen Brandt hosts Weekend Live.' } }],
+  createdDate: '2015-03-09T14:00:00Z',
+};
+
+/** A contributor: no person page (spec 2 §5 'Person doesn't have a Author or Personality Role.'). */
+export const NINA_CASTELLANO: PersonRecord = {
+  id: 'person-nina-castellano',
+  name: 'Nina Castellano',
+  title: 'Contributor',
+  shortBio: 'Nina Castellano is a political contributor.',
+  canonicalUrl: 'https://www.foxnews.com/person/c/nina-castellano',
+  role: 'Contributor',
+  personSlug: 'nina-castellano',
+  createdDate: '2020-10-01T14:00:00Z',
+};
+
+export const PEOPLE: PersonRecord[] = [SARAH_WHITFIELD, MARCUS_DELGADO, LENA_OKAFOR, JAMES_PARK, RUTH_ELLIS, DANA_REYES, GRACE_HOLLOWAY, OWEN_BRANDT, NINA_CASTELLANO];
 
 /** The header.authors entry of an article written by `person`. */
 export function byline(person: PersonRecord): { name: string; url: string; avatar?: string; shortBio?: string; fullName: string } {

@@ -1,0 +1,137 @@
+/**
+ * The person page at /person/{p}/{slug} (spec 2 §2, §4, §5, §7, §8; spec 1 §2.2):
+ *   - both p and slug are needed, otherwise no fetch and no page;
+ *   - /api/person fetchByUrl (`{domain}/person/{p}/{slug}`, key `person:<slug>`); null is the 404
+ *     page (nothing written), a fetch failure is logged and treated as null;
+ *   - a role other than Author or Personality is rejected with the spec's message (no page);
+ *   - a 301 record when the requested path is not the person's canonical path;
+ *   - layout regions from the layout service with elementId = personSlug (a fetch failure is not
+ *     found, spec 2 §8; no layout leaves the regions empty);
+ *   - schema.org Person structured data.
+ */
+import { createElement } from 'react';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import type { Person } from '../../core/upstream/schemas.js';
+import { redirectRecord } from '../article/redirects.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { loadFrontRegions } from '../fronts/load-components.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { PersonPage, type PersonCardView } from '../pages/person-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import {
+  hasPersonPageRole,
+  hasReadMore,
+  personBio,
+  personCanonicalPath,
+  personContentBlocks,
+  personRouteParams,
+  personSocialLinks,
+  PERSON_ROLE_ERROR,
+} from './person-rules.js';
+
+/** The layout subtype of person pages (docs/upstream-contract.md layout table; elementId personSlug, spec 2 §7). */
+export const PERSON_LAYOUT_SUBTYPE = 'person';
+
+/** True for /person/{p}/{slug}; /person/personalities is the persons list (render-page.ts routes it first). */
+export function isPersonPagePath(path: string): boolean {
+  return personRouteParams(path) !== null;
+}
+
+/** The card's view of a person (also used by the persons list). */
+export function personCardView(person: Person): PersonCardView {
+  const headshot = safeImageUrl(person.avatar);
+  const blocks = personContentBlocks(person.content);
+  return {
+    name: person.name,
+    ...(person.title === undefined || person.title === '' ? {} : { title: person.title }),
+    ...(headshot === null ? {} : { headshot }),
+    bio: personBio(person),
+    social: personSocialLinks(person.social),
+    blocks,
+    readMore: hasReadMore(person.content),
+  };
+}
+
+/** schema.org Person (spec 2 issue item 7 "person metadata"). */
+export function personJsonLd(person: Person, url: string): Record<string, unknown> {
+  const image = safeImageUrl(person.avatar);
+  const sameAs = personSocialLinks(person.social)
+    .map((link) => link.url)
+    .filter((link) => /^https?:\/\//.test(link));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: person.name,
+    url,
+    ...(person.title ? { jobTitle: person.title } : {}),
+    ...(image === null ? {} : { image }),
+    ...(person.shortBio ? { description: toPlainText(person.shortBio) } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  const { path, site, client, log } = ctx;
+  const params = personRouteParams(path);
+  if (params === null) return null;
+
+  let person: Person | null;
+  try {
+    person = await client.getPersonByUrl(params.p, params.slug, site.layoutDomain);
+  } catch (error) {
+    // Spec 2 §8: a person fetch failure is logged and yields null.
+    if (!isUpstreamFailure(error)) throw error;
+    log.error({ error, person: params }, 'An error occurred while fetching person data');
+    person = null;
+  }
+  if (person === null) return null;
+  if (!hasPersonPageRole(person)) {
+    log.warn({ person: { slug: person.personSlug, role: person.role } }, PERSON_ROLE_ERROR);
+    return null;
+  }
+
+  const canonicalPath = personCanonicalPath(person) ?? path;
+  if (canonicalPath !== path) {
+    return {
+      kind: 'redirect',
+      objects: [{ key: pageKey(site.id, path, 'redirect'), body: redirectRecord(canonicalPath), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
+      remove: [pageKey(site.id, path, 'standard'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
+    };
+  }
+
+  let layoutFailed = false;
+  const [shell, layout] = await Promise.all([
+    loadShell(client, ctx.shellContext),
+    client.getLayout(PERSON_LAYOUT_SUBTYPE, person.personSlug).catch((error: unknown) => {
+      if (!isUpstreamFailure(error)) throw error;
+      log.warn({ error, person: { slug: person.personSlug } }, 'layout fetch failed: not found (spec 2 §8)');
+      layoutFailed = true;
+      return null;
+    }),
+  ]);
+  // Spec 2 §8: a layout fetch failure is not found; a person with no layout has empty regions.
+  if (layoutFailed) return null;
+  const regions = await loadFrontRegions(client, layout, log);
+  const canonicalUrl = canonicalFor(ctx.publicOrigin, canonicalPath);
+  const image = safeImageUrl(person.avatar);
+  const head = buildHead({
+    site,
+    title: toPlainText(person.metaTitle ?? person.name),
+    description: toPlainText(person.metaDescription ?? person.shortBio ?? ''),
+    canonicalUrl,
+    ...(image === null ? {} : { imageUrl: image }),
+  });
+  const html = renderDocument(
+    createElement(PersonPage, { head, shell, person: personCardView(person), regions, structuredData: personJsonLd(person, canonicalUrl) }),
+  );
+  return {
+    kind: 'person',
+    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    remove: [pageKey(site.id, path, 'redirect'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
+  };
+}

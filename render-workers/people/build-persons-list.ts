@@ -1,0 +1,63 @@
+/**
+ * The persons list (spec 2 §2 /personalities and /person/personalities), inside the "On Air
+ * Personalities" shell heading (spec 1 §2.3). Persons come from /api/person fetchAll (key
+ * `list:person`, plus `person:<slug>` per listed person); only roles with a person page are listed
+ * (spec 2 §5). Spec 2 §8: an undefined persons list is the 404 page, so a failed or empty fetch
+ * writes nothing.
+ */
+import { createElement } from 'react';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import type { Person } from '../../core/upstream/schemas.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { PersonsListPage, type PersonListItem } from '../pages/persons-list-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import { PERSONALITIES_PATH } from '../static/paths.js';
+import { PERSONALITIES_HEADING } from '../static/static-page.js';
+import { hasPersonPageRole, personCanonicalPath } from './person-rules.js';
+
+/** Spec 2 §2: both routes of the persons list. */
+export const PERSONS_LIST_PATHS: readonly string[] = [PERSONALITIES_PATH, '/person/personalities'];
+
+export function isPersonsListPath(path: string): boolean {
+  return PERSONS_LIST_PATHS.includes(path);
+}
+
+export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  const { path, site, client, log } = ctx;
+  let persons: Person[];
+  try {
+    persons = await client.listPersons();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.error({ error }, 'An error occurred while fetching persons data');
+    return null;
+  }
+  const items: PersonListItem[] = persons.flatMap((person) => {
+    const url = hasPersonPageRole(person) ? personCanonicalPath(person) : null;
+    if (url === null) return [];
+    const headshot = safeImageUrl(person.avatar);
+    return [{ name: person.name, url, ...(person.title ? { title: person.title } : {}), ...(headshot === null ? {} : { headshot }) }];
+  });
+  if (items.length === 0) {
+    log.info('no persons to list');
+    return null;
+  }
+  const shell = await loadShell(client, ctx.shellContext, { topicUrl: path });
+  const head = buildHead({
+    site,
+    title: PERSONALITIES_HEADING,
+    description: 'Meet the hosts, anchors and correspondents you see on air.',
+    // Both routes show the same list; /personalities is the canonical one.
+    canonicalUrl: canonicalFor(ctx.publicOrigin, PERSONALITIES_PATH),
+  });
+  const html = renderDocument(createElement(PersonsListPage, { head, shell, heading: PERSONALITIES_HEADING, persons: items }));
+  return {
+    kind: 'persons',
+    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The shows list at /shows (spec 2 §2): every published show from the shows service
+ * (searchType=all, key `list:shows`) in upstream's order, linking to each show's canonical page.
+ * An empty or failed list is not found (spec 2 §8 "undefined ... shows: not found"; the failure is
+ * logged), so nothing is written and the stored page, if any, stays.
+ */
+import { createElement } from 'react';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream/show-client.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { ShowsListPage, type ShowsListView } from '../pages/shows-list-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import { SHOWS_LIST_HEADING, SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
+import { posterOf } from './show-view.js';
+
+/** Every published show, or null when the list is missing, empty or failed (logged). */
+export async function loadPublishedShows(ctx: Pick<PageBuildContext, 'log'>, shows: ShowClient): Promise<Show[] | null> {
+  let all: Show[];
+  try {
+    all = await shows.listShows();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    ctx.log.error({ error }, 'shows fetch failed');
+    return null;
+  }
+  const published = all.filter(isPublishedShow);
+  return published.length === 0 ? null : published;
+}
+
+export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+  const { site, client } = ctx;
+  const published = await loadPublishedShows(ctx, shows);
+  if (published === null) {
+    ctx.log.info('no shows; nothing to list');
+    return null;
+  }
+  const shell = await loadShell(client, ctx.shellContext);
+  const view: ShowsListView = {
+    heading: SHOWS_LIST_HEADING,
+    posterSizes: SHOWS_PAGE_POSTER_SIZES,
+    shows: published.map((show) => {
+      const poster = posterOf(show, SHOWS_PAGE_POSTER_SIZES);
+      const airtime = [show.airtimeDays, show.airtime].filter((part) => part !== undefined && part !== '').join(' ');
+      return {
+        title: toPlainText(show.title),
+        url: showPathOf(show),
+        ...(airtime === '' ? {} : { airtime: toPlainText(airtime) }),
+        ...(poster === undefined ? {} : { poster }),
+      };
+    }),
+  };
+  const head = buildHead({ site, title: SHOWS_LIST_HEADING, description: `Shows and hosts on ${site.name}.`, canonicalUrl: canonicalFor(ctx.publicOrigin, SHOWS_LIST_PATH) });
+  const html = renderDocument(createElement(ShowsListPage, { model: { head, shell, view } }));
+  return {
+    kind: 'shows',
+    objects: [{ key: pageKey(site.id, SHOWS_LIST_PATH, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+  };
+}
+

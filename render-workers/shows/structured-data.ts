@@ -1,0 +1,36 @@
+/**
+ * Show metadata as schema.org TVSeries JSON-LD (issue 8 item 7 "person and show metadata"), built
+ * like the article's NewsArticle (render-workers/article/structured-data.ts) and rendered with its
+ * JsonLd element, which escapes the script body.
+ */
+import type { Show } from '../../core/upstream/show-client.js';
+
+export interface TvSeriesJsonLd {
+  '@context': 'https://schema.org';
+  '@type': 'TVSeries';
+  name: string;
+  url: string;
+  description?: string;
+  image?: string;
+  actor?: { '@type': 'Person'; name: string; url?: string }[];
+  dateCreated?: string;
+  dateModified?: string;
+  sameAs?: string[];
+}
+
+/** `url` is the page's canonical URL; host URLs are the checked ones the page links to. */
+export function tvSeriesJsonLd(show: Show, options: { url: string; image?: string; hosts: { name: string; url?: string }[]; description: string }): TvSeriesJsonLd {
+  const sameAs = [show.social?.facebook, show.social?.podcast, show.social?.rss].filter((url): url is string => url !== undefined && /^https:\/\//.test(url));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'TVSeries',
+    name: show.title,
+    url: options.url,
+    ...(options.description === '' ? {} : { description: options.description }),
+    ...(options.image === undefined ? {} : { image: options.image }),
+    ...(options.hosts.length === 0 ? {} : { actor: options.hosts.map((host) => ({ '@type': 'Person' as const, name: host.name, ...(host.url === undefined ? {} : { url: host.url }) })) }),
+    ...(show.created_date === undefined ? {} : { dateCreated: show.created_date }),
+    ...(show.modified_date === undefined ? {} : { dateModified: show.modified_date }),
+    ...(sameAs.length === 0 ? {} : { sameAs }),
+  };
+}
