@@ -10,7 +10,7 @@
  *   {newsroom}:pagedeps:<site>:<path>  SET of data keys the page read at its last render
  *   {newsroom}:deleted:<site>:<path>   deletion record (JSON), see markDeleted
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import { isSiteId, type SiteId } from './isomorphic/sites.js';
 import { isValidPagePath } from './storage/keys.js';
 import { QUEUE_PREFIX } from './queue.js';
@@ -61,7 +61,7 @@ export const DELETION_TTL_SECONDS = 30 * 24 * 3600;
 
 export class DependencyIndex {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = QUEUE_PREFIX,
   ) {}
 

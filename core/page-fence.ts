@@ -17,7 +17,7 @@
  * already stored, and every render of the page would be refused as stale. So the key can expire
  * after a month without renders (pages that no longer exist do not keep keys forever).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import type { PageRef } from './dependency-index.js';
 import { PlatformError } from './errors.js';
 import { QUEUE_PREFIX } from './queue.js';
@@ -46,7 +46,7 @@ return token
  * A new fencing token for the page, higher than every token taken for it before. Take it at the
  * start of a render (before any upstream read) and pass it to publishPage as `fence`.
  */
-export async function takePageFence(redis: Redis, page: PageRef, prefix = QUEUE_PREFIX): Promise<number> {
+export async function takePageFence(redis: RedisClient, page: PageRef, prefix = QUEUE_PREFIX): Promise<number> {
   const reply = await redis.eval(TAKE_SCRIPT, 1, fenceKey(page, prefix), String(FENCE_TTL_MS));
   const token = Number(reply);
   if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: Redis answered ${String(reply)} for ${fenceKey(page, prefix)}`);
@@ -54,7 +54,7 @@ export async function takePageFence(redis: Redis, page: PageRef, prefix = QUEUE_
 }
 
 /** The last token taken for the page, or null when none is known (status page, tests). */
-export async function currentPageFence(redis: Redis, page: PageRef, prefix = QUEUE_PREFIX): Promise<number | null> {
+export async function currentPageFence(redis: RedisClient, page: PageRef, prefix = QUEUE_PREFIX): Promise<number | null> {
   const value = await redis.get(fenceKey(page, prefix));
   return value === null ? null : Number(value);
 }

@@ -12,7 +12,7 @@
  * `count` is the number of failures since the last success. The hash expires 30 days after the
  * last failure, so a page that is gone does not keep its record forever.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import { z } from 'zod';
 import type { PageRef } from './dependency-index.js';
 import { QUEUE_PREFIX } from './queue.js';
@@ -52,7 +52,7 @@ const storedFailure = z.object({
 
 export class PageStatusStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = QUEUE_PREFIX,
   ) {}
 

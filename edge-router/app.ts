@@ -26,6 +26,7 @@ import type { SiteId } from '../core/isomorphic/sites.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { accessLogPlugin, requestIdFor } from './plugins/access-log.js';
 import { assetsPlugin } from './plugins/assets.js';
+import { faviconPlugin } from './plugins/favicon.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { healthPlugin } from './plugins/health.js';
@@ -135,6 +136,7 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     ...(options.healthTimeoutMs === undefined ? {} : { timeoutMs: options.healthTimeoutMs }),
   });
   await app.register(assetsPlugin, { reader });
+  await app.register(faviconPlugin);
   if (options.liveUpstream !== undefined) {
     // Every upstream call of every live endpoint is timed by service (newsroom_edge_upstream_duration_seconds).
     const live = { ...options.liveUpstream, fetchImpl: metrics.instrumentFetch(options.liveUpstream.fetchImpl ?? fetch, resolveUpstreamBases(options.liveUpstream.config)) };

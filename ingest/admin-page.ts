@@ -18,7 +18,7 @@
  */
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import { z } from 'zod';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
@@ -39,7 +39,7 @@ export interface AdminPagePluginOptions {
   logger: Logger;
   /** Scopes (prefix, section, tag, site): the render queue, Redis, storage and the dependency index. */
   queue?: Queue | undefined;
-  redis?: Redis | undefined;
+  redis?: RedisClient | undefined;
   store?: ObjectStore | undefined;
   index?: DependencyIndex | undefined;
   /** Page status and rollback (page-admin.ts); without it the page offers republish only. */

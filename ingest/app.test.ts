@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseRenderJob, PRIORITY } from '../core/queue.js';
-import { buildAdminApp } from './app.js';
+import { Redis } from 'ioredis';
+import { freePort } from '../infra/local/redis-server.js';
+import { buildAdminApp, HEALTH_PING_TIMEOUT_MS } from './app.js';
 import { ADMIN_COOKIE } from './auth.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 import { webhookHeaders, WEBHOOK_MAX_BYTES } from './webhook.js';
@@ -368,5 +370,31 @@ describe('GET /healthz', () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', redis: 'ok' });
+  });
+
+  it(`answers 503 within ${HEALTH_PING_TIMEOUT_MS} ms when Redis holds the PING instead of failing it`, async () => {
+    // A client whose commands wait for a server that never comes, as a Redis Cluster client's
+    // offline queue does while no node answers: nothing listens on the port.
+    const port = await freePort();
+    const waiting = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: null, retryStrategy: () => 200 });
+    waiting.on('error', () => undefined);
+    const probe = await buildAdminApp({
+      config: { adminToken: ADMIN_TOKEN, webhookSecret: WEBHOOK_SECRET, queuePrefix: kit.prefix },
+      producer: kit.producer,
+      index: kit.index,
+      redis: waiting,
+      queue: kit.producer.queue,
+      logger: kit.logger,
+    });
+    try {
+      const started = Date.now();
+      const response = await probe.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', redis: 'unreachable' });
+      expect(Date.now() - started).toBeLessThan(HEALTH_PING_TIMEOUT_MS + 2000);
+    } finally {
+      await probe.close();
+      waiting.disconnect();
+    }
   });
 });

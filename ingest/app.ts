@@ -3,13 +3,14 @@
  * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (STYLE.md:
  * buildApp apart from listen, routes tested with app.inject).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { adminPagePlugin } from './admin-page.js';
+import { registerAuthFailureLimit, type AuthFailureLimitOptions } from './auth.js';
 import type { IngestConfig } from './config.js';
 import { dashboardPlugin } from './dashboard.js';
 import { registerErrorHandling } from './http-errors.js';
@@ -17,14 +18,17 @@ import { ingestMetricsPlugin } from './metrics.js';
 import { createPageAdmin, pageAdminPlugin, type PagePurger } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
 import { republishPlugin } from './republish.js';
-import { webhookPlugin } from './webhook.js';
+import { WEBHOOK_PATH, webhookPlugin } from './webhook.js';
+
+/** How long /healthz waits for Redis to answer PING before it answers 503. */
+export const HEALTH_PING_TIMEOUT_MS = 1000;
 
 export interface AdminAppOptions {
   config: Pick<IngestConfig, 'adminToken' | 'webhookSecret' | 'queuePrefix'>;
   producer: RenderProducer;
   index: DependencyIndex;
   /** Non-blocking connection: health check, replay keys. */
-  redis: Redis;
+  redis: RedisClient;
   /** The render queue (dashboard, job status). */
   queue: Queue;
   logger: Logger;
@@ -34,6 +38,10 @@ export interface AdminAppOptions {
   store?: ObjectStore;
   /** The CDN purger (core/cdn) a rollback purges the page with. */
   purger?: PagePurger;
+  /** The failed-authentication limit's numbers (auth.ts AUTH_FAILURE_DEFAULTS when omitted). */
+  authFailureLimit?: Pick<AuthFailureLimitOptions, 'maxFailures' | 'windowSeconds'>;
+  /** Called for every route as it is added, so a test can enumerate them (tests/security/admin-access.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
@@ -46,6 +54,16 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     return503OnClosing: true,
   });
   registerErrorHandling(app, logger);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // Before every admin plugin, so its hooks run ahead of their token checks (issue 10, item 5).
+  registerAuthFailureLimit(app, {
+    redis,
+    keyPrefix: config.queuePrefix,
+    logger,
+    exemptPaths: ['/healthz', WEBHOOK_PATH],
+    ...options.authFailureLimit,
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     logger.info(
@@ -55,12 +73,20 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   });
 
   app.get('/healthz', async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const pong = await redis.ping();
+      // Bounded: a Redis Cluster client holds commands in its offline queue while no node answers
+      // (core/redis.ts), so an unbounded PING would hang the probe instead of failing it.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer PING within ${HEALTH_PING_TIMEOUT_MS} ms`)), HEALTH_PING_TIMEOUT_MS);
+      });
+      const pong = await Promise.race([redis.ping(), timeout]);
       return await reply.header('cache-control', 'no-store').send({ status: 'ok', redis: pong === 'PONG' ? 'ok' : pong });
     } catch (error) {
       logger.warn({ error }, 'health check: Redis unavailable');
       return await reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable', redis: 'unreachable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

@@ -3,10 +3,15 @@
  * the queue dashboard. Scripts send `Authorization: Bearer <token>`; a browser opens the printed
  * address once with `?token=`, which is exchanged for an HttpOnly, SameSite=Strict cookie and a
  * redirect to the clean URL, so the token does not stay in the address bar or in history.
+ *
+ * Failed attempts are rate-limited per client (issue 10, item 5 "Access"): see
+ * `registerAuthFailureLimit` below for the numbers.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type { RedisClient } from '../core/redis.js';
 import { ERRORS } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
 import { errorBody, WWW_AUTHENTICATE } from './http-errors.js';
 
 export const ADMIN_COOKIE = 'ingest_admin';
@@ -63,6 +68,7 @@ export function isAuthorised(request: FastifyRequest, options: AdminAuthOptions)
  * bull-board's plugin, whose own error handler would turn a thrown error into a 500.
  */
 function unauthorised(reply: FastifyReply, message: string): FastifyReply {
+  refusedRequests.add(reply.request);
   return reply
     .status(ERRORS.UNAUTHORIZED.status)
     .header('www-authenticate', WWW_AUTHENTICATE)
@@ -103,4 +109,83 @@ export function exchangeQueryToken(options: { token: string }): onRequestAsyncHo
       .header('cache-control', 'no-store')
       .redirect(url.pathname + url.search, 302);
   };
+}
+
+/** Requests refused for a missing or wrong admin credential; the failure limit counts them. */
+const refusedRequests = new WeakSet<FastifyRequest>();
+
+export interface AuthFailureLimitOptions {
+  /** Non-blocking connection: the counters live in Redis so every ingest replica shares them. */
+  redis: RedisClient;
+  /** Key prefix (with its {hash tag}), the queue prefix. */
+  keyPrefix: string;
+  logger: Logger;
+  /** Failed attempts a client may make in one window before it is refused. */
+  maxFailures?: number;
+  /** Length of the window, in seconds, counted from the client's first failure in it. */
+  windowSeconds?: number;
+  /** Paths that never count and are never refused: the health check and the HMAC-signed webhook. */
+  exemptPaths?: readonly string[];
+}
+
+/** 20 failed attempts per client per 60 s; the 21st attempt and everything after it in the window gets 429. */
+export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowSeconds: 60 } as const;
+
+/**
+ * Rate limit on failed admin authentication (issue 10, item 5). A client (its socket address:
+ * the admin server sits behind no proxy) that is refused `maxFailures` times within
+ * `windowSeconds` gets 429 RATE_LIMITED with `Retry-After` (the seconds left in the window) on
+ * every admin request until the window ends, even with the right token: a blocked client's token
+ * is not checked, so the 429s tell a guesser nothing. Successful requests never count, and other
+ * clients are not affected. When Redis cannot be reached the limit fails open (the token check
+ * still applies) and logs a warning. Registered on the root instance before the admin plugins,
+ * so its hooks run ahead of every plugin's token check.
+ */
+export function registerAuthFailureLimit(app: FastifyInstance, options: AuthFailureLimitOptions): void {
+  const maxFailures = options.maxFailures ?? AUTH_FAILURE_DEFAULTS.maxFailures;
+  const windowSeconds = options.windowSeconds ?? AUTH_FAILURE_DEFAULTS.windowSeconds;
+  const exempt = new Set(options.exemptPaths ?? []);
+  const log = options.logger.child({ module: 'admin-auth' });
+  const keyFor = (request: FastifyRequest) => `${options.keyPrefix}:admin-auth-failures:${request.ip}`;
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (exempt.has(pathOf(request))) return;
+    let failures: number;
+    let ttlMs: number;
+    try {
+      const [count, ttl] = await Promise.all([options.redis.get(keyFor(request)), options.redis.pttl(keyFor(request))]);
+      failures = Number(count ?? 0);
+      ttlMs = ttl;
+    } catch (error) {
+      log.warn({ error }, 'admin auth failure limit: Redis unavailable, not limiting');
+      return;
+    }
+    if (failures < maxFailures) return;
+    const retryAfter = Math.max(1, Math.ceil((ttlMs > 0 ? ttlMs : windowSeconds * 1000) / 1000));
+    // Returning the reply ends the hook chain: the token check never runs for a blocked client.
+    return reply
+      .status(ERRORS.RATE_LIMITED.status)
+      .header('retry-after', String(retryAfter))
+      .header('cache-control', 'no-store')
+      .send(errorBody(ERRORS.RATE_LIMITED.code, `Too many failed admin authentication attempts; retry in ${retryAfter} s`));
+  });
+
+  // onSend, not onResponse: the failure is counted before the client sees its 401, so its next
+  // attempt already meets the new count.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!refusedRequests.has(request)) return payload;
+    try {
+      const key = keyFor(request);
+      const result = await options.redis.multi().set(key, '0', 'EX', windowSeconds, 'NX').incr(key).exec();
+      const failures = Number(result?.[1]?.[1] ?? 0);
+      // Never the token or the headers: the client, the path and the count.
+      const fields = { client: request.ip, path: pathOf(request), failures, maxFailures, windowSeconds };
+      if (failures === maxFailures) log.warn(fields, 'admin auth failure limit reached; refusing the client until the window ends');
+      else log.info(fields, 'admin auth failed');
+    } catch (error) {
+      log.warn({ error }, 'admin auth failure limit: could not count a failure');
+    }
+    return payload;
+  });
 }

@@ -8,6 +8,8 @@ import { QUEUE_PREFIX } from '../core/queue.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../core/config/upstream.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
+import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
+import type { RedisTarget } from '../core/redis.js';
 
 /** A Redis Cluster hash tag: `{...}` with at least one character inside (TOOLCHAIN.md, BullMQ row). */
 const HASH_TAG = /\{[^{}]+\}/;
@@ -19,7 +21,9 @@ const shape = {
   ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_TOKEN: envVars.secret(16),
   WEBHOOK_SECRET: envVars.secret(16),
-  REDIS_URL: envVars.redisUrl().default('redis://127.0.0.1:6379'),
+  // One Redis server, or a Redis Cluster by its seed nodes; not both (core/config/redis.ts).
+  REDIS_URL: redisEnvShape.REDIS_URL,
+  REDIS_CLUSTER_NODES: redisEnvShape.REDIS_CLUSTER_NODES,
   QUEUE_PREFIX: z
     .string()
     .regex(HASH_TAG, 'must contain a {hash tag} so every queue key lands in one Redis Cluster slot')
@@ -39,6 +43,9 @@ export interface IngestConfig {
   adminToken: string;
   /** HMAC-SHA256 key shared with the CMS for POST /webhooks/content. */
   webhookSecret: string;
+  /** Where Redis is: one server or a Cluster; connect with `createRedis(config.redis)`. */
+  redis: RedisTarget;
+  /** REDIS_URL (or its default), for single-node tools; unused when `redis` is a Cluster. */
   redisUrl: string;
   /** BullMQ and dependency-index key prefix; contains a {hash tag}. */
   queuePrefix: string;
@@ -59,7 +66,8 @@ export function loadIngestConfig(env: EnvSource): IngestConfig {
     adminHost: parsed.ADMIN_HOST,
     adminToken: parsed.ADMIN_TOKEN,
     webhookSecret: parsed.WEBHOOK_SECRET,
-    redisUrl: parsed.REDIS_URL,
+    redis: redisTargetFromEnv(parsed, 'ingest'),
+    redisUrl: parsed.REDIS_URL ?? DEFAULT_REDIS_URL,
     queuePrefix: parsed.QUEUE_PREFIX,
     schedulesEnabled: parsed.SCHEDULES_ENABLED,
     logLevel: parsed.LOG_LEVEL,

@@ -32,8 +32,8 @@ describe('dataKeysFor', () => {
     ],
     [{ kind: 'menu' }, ['menu']],
     [{ kind: 'legal-links' }, ['legal-links']],
-    [{ kind: 'person', contentId: 'sean-hannity' }, ['person:sean-hannity']],
-    [{ kind: 'show', contentId: 'hannity' }, ['show:hannity']],
+    [{ kind: 'person', contentId: 'sean-hannity' }, ['person:sean-hannity', 'list:person']],
+    [{ kind: 'show', contentId: 'hannity' }, ['show:hannity', 'list:shows']],
     [{ kind: 'video', contentId: '6300', tags: ['full_episode', 'fox-news/politics'] }, ['video:6300', 'videos:tag:full_episode', 'videos:tag:fox-news/politics']],
     [{ kind: 'schedule', contentId: 'fnc' }, ['schedule:fnc']],
     [{ kind: 'static-page', path: '/privacy-policy' }, ['static-page:/privacy-policy']],
@@ -57,7 +57,7 @@ describe('parseContentEvent', () => {
   it('accepts a delete that names the redirect for its page, and a game event', () => {
     const deleted = parseContentEvent({ ...base, kind: 'article', action: 'deleted', contentId: '7', path: '/us/old', redirectTo: '/us' });
     expect(deleted).toMatchObject({ action: 'deleted', path: '/us/old', redirectTo: '/us' });
-    expect(dataKeysFor(parseContentEvent({ ...base, kind: 'game', contentId: 'word-search' }))).toEqual(['game:word-search']);
+    expect(dataKeysFor(parseContentEvent({ ...base, kind: 'game', contentId: 'word-search' }))).toEqual(['game:word-search', 'layout:games:games']);
   });
 
   it.each<[Record<string, unknown>, string]>([

@@ -197,9 +197,13 @@ export function dataKeysFor(event: ContentEvent): string[] {
       break;
     case 'person':
       if (contentId !== undefined) keys.push(dataKeys.person(contentId));
+      // The persons lists show every person's name, title and headshot: any change can show there.
+      keys.push(dataKeys.personList());
       break;
     case 'show':
       if (contentId !== undefined) keys.push(dataKeys.show(contentId));
+      // The shows lists (/shows, /video/shows) show every show's title and poster.
+      keys.push(dataKeys.showList());
       break;
     case 'video':
       if (contentId !== undefined) keys.push(dataKeys.video(contentId));
@@ -216,6 +220,9 @@ export function dataKeysFor(event: ContentEvent): string[] {
       break;
     case 'game':
       if (contentId !== undefined) keys.push(dataKeys.game(contentId));
+      // Games live in the games layout (spec 2 §7): the hub and every game page (whose promo lists
+      // the other games) read it.
+      keys.push(dataKeys.layout('games', 'games')); // docs/upstream-contract.md §4.3
       break;
   }
   return [...new Set(keys)];

@@ -24,8 +24,10 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadIngestConfig(process.env);
   const logger = createLogger({ component: 'ingest', level: config.logLevel });
-  const redis = createRedis(config.redisUrl, { name: 'ingest' });
-  const producer = createRenderProducer({ redisUrl: config.redisUrl, prefix: config.queuePrefix, logger });
+  // One server or a Redis Cluster (REDIS_URL or REDIS_CLUSTER_NODES, core/config/redis.ts).
+  const redis = createRedis(config.redis, { name: 'ingest', logger });
+  const producerConnection = createRedis(config.redis, { name: 'ingest-producer', logger });
+  const producer = createRenderProducer({ connection: producerConnection, prefix: config.queuePrefix, logger });
   const index = new DependencyIndex(redis, config.queuePrefix);
   const upstream = createUpstreamClient({ config: config.upstream, logger });
   const store = await createStore(config.storage);
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
       await schedules?.stop();
       await app.close();
       await producer.close();
+      // The producer does not close a connection it was given.
+      await producerConnection.quit().catch(() => producerConnection.disconnect());
       await purger.close();
       await store.close();
       await redis.quit();

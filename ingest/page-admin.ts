@@ -22,7 +22,7 @@
  * with its session cookie).
  */
 import type { FastifyPluginCallback } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import { z } from 'zod';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
@@ -48,7 +48,7 @@ export interface PageAdminOptions {
   store: ObjectStore;
   index: DependencyIndex;
   /** For the page status records and the fencing counters. */
-  redis: Redis;
+  redis: RedisClient;
   /** The queue prefix ({hash tag}) the worker uses for fences and page status. */
   prefix: string;
   logger: Logger;

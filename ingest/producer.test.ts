@@ -87,12 +87,19 @@ describe('createRenderProducer', () => {
     const firstStarted = new Promise<void>((resolve) => {
       started = resolve;
     });
+    // The first render stays busy until the whole burst is queued (a fixed sleep made the test
+    // depend on 49 enqueues fitting in it, which a loaded machine did not always manage).
+    let burstDone: () => void = () => undefined;
+    const burstQueued = new Promise<void>((resolve) => {
+      burstDone = resolve;
+    });
     const worker = new Worker(
       RENDER_QUEUE,
       async (bullJob) => {
         rendered.push(parseRenderJob(bullJob.data));
+        const first = rendered.length === 1;
         started();
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        if (first) await burstQueued;
       },
       { connection, prefix: kit.prefix, concurrency: 4 },
     );
@@ -102,6 +109,7 @@ describe('createRenderProducer', () => {
       for (let i = 1; i < 50; i += 1) {
         await kit.producer.enqueue(job('/busy', { requestedBy: `req-${i}` }));
       }
+      burstDone();
       const deadline = Date.now() + 10_000;
       for (;;) {
         const counts = await kit.inspect.getJobCounts();
@@ -110,6 +118,7 @@ describe('createRenderProducer', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
+      burstDone(); // so a failed enqueue does not leave worker.close() waiting on the first render
       await worker.close();
       await connection.quit();
     }

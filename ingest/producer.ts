@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Logger } from '../core/logger.js';
-import { createRedis } from '../core/redis.js';
+import { createRedis, type RedisClient } from '../core/redis.js';
 import {
   DEFAULT_RENDER_JOB,
   PRIORITY,
@@ -89,7 +88,7 @@ export async function findQueuedAfterActive(queue: Queue, id: string): Promise<Q
 
 export interface RenderProducerOptions {
   /** A shared connection; the producer does not close it. Takes precedence over redisUrl. */
-  connection?: Redis;
+  connection?: RedisClient;
   /** Used when no connection is given; the producer opens and closes its own connection. */
   redisUrl?: string;
   /** BullMQ key prefix with a {hash tag}; defaults to QUEUE_PREFIX. */
@@ -125,11 +124,11 @@ export interface RenderProducer {
 
 export function createRenderProducer(options: RenderProducerOptions): RenderProducer {
   const ownsConnection = options.connection === undefined;
-  let connection: Redis;
+  let connection: RedisClient;
   if (options.connection) {
     connection = options.connection;
   } else if (options.redisUrl) {
-    connection = createRedis(options.redisUrl, { name: 'ingest-producer' });
+    connection = createRedis(options.redisUrl, { name: 'ingest-producer', logger: options.logger });
   } else {
     throw new PlatformError('CONFIG_INVALID', 'createRenderProducer needs a connection or a redisUrl');
   }

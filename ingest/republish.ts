@@ -37,7 +37,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import { z } from 'zod';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
@@ -63,7 +63,7 @@ export interface RepublishPluginOptions {
   /** Stored pages by prefix, section and site. Without it, those scopes are refused. */
   store?: ObjectStore;
   /** Where a scope's job ids are kept for progress look-ups; required for scopes. */
-  redis?: Redis;
+  redis?: RedisClient;
 }
 
 /** Jobs added per BullMQ addBulk call for a scope. */
@@ -234,7 +234,7 @@ function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs'): string {
 export interface ScopeRepublishDeps {
   producer: RenderProducer;
   queue: Queue;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
   store?: ObjectStore | undefined;
   index?: DependencyIndex | undefined;
@@ -315,7 +315,7 @@ const storedScope = z.object({
  * A job that is gone (removed after completing) counts as completed unless it is still queued
  * behind a running render of its page.
  */
-export async function scopeProgress(queue: Queue, client: Redis, id: string): Promise<ScopeProgress | null> {
+export async function scopeProgress(queue: Queue, client: RedisClient, id: string): Promise<ScopeProgress | null> {
   const raw = await client.get(scopeKey(queue, id, 'summary'));
   if (raw === null) return null;
   let json: unknown;

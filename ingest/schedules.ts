@@ -31,7 +31,7 @@
  */
 import { NEWS_SITEMAP_PATH } from '../core/isomorphic/constants.js';
 import { createTask, type ScheduledTask } from 'node-cron';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import type { Logger } from '../core/logger.js';
 import type { PageRef } from '../core/dependency-index.js';
 import type { RenderJob, RenderReason } from '../core/queue.js';
@@ -69,7 +69,7 @@ export interface ScheduleSources {
 export interface ScheduleRunnerOptions {
   producer: Pick<RenderProducer, 'enqueueMany'>;
   /** Non-blocking connection for the tick locks. */
-  redis: Redis;
+  redis: RedisClient;
   /** Key prefix (with a {hash tag}) for the tick locks. */
   prefix: string;
   logger: Logger;
@@ -90,7 +90,7 @@ export function tickKey(name: string, date: Date): string {
 }
 
 /** True for exactly one caller per schedule tick across every process sharing the Redis. */
-export async function acquireTick(redis: Redis, prefix: string, name: string, date: Date, ttlMs = TICK_LOCK_MS): Promise<boolean> {
+export async function acquireTick(redis: RedisClient, prefix: string, name: string, date: Date, ttlMs = TICK_LOCK_MS): Promise<boolean> {
   const result = await redis.set(`${prefix}:${tickKey(name, date)}`, String(process.pid), 'PX', ttlMs, 'NX');
   return result === 'OK';
 }

@@ -12,7 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -31,7 +31,7 @@ export interface WebhookPluginOptions {
   producer: RenderProducer;
   index: DependencyIndex;
   /** Non-blocking connection for the replay-protection keys. */
-  redis: Redis;
+  redis: RedisClient;
   /**
    * Key prefix (with a {hash tag}) for the replay-protection keys. Not `prefix`: Fastify reads
    * that plugin option as a route prefix.

@@ -62,6 +62,13 @@ const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
   },
   TvSchedule: { title: 'On Air', channel: 'news', dt: '2022-03-30', endpoint: '/api/schedule' },
   PersonReadMore: { blocks: [[{ tag: 'p', href: null, children: ['More about the ', { tag: 'em', href: null, children: ['host'] }, '.'] }]] },
+  VideoAccess: { needsAuthentication: true, showBar: true },
+  LiveEventVideo: {
+    video: { id: 'v1', url: '/video/v1', title: 'Live stream', category: 'Politics', categoryUrl: '/politics', duration: 'LIVE', image: 'https://img.example.com/v1.jpg', imageAlt: 'Stage', responsiveImages: [] },
+    playlist: [{ id: 'v2', url: '/video/v2', title: 'Polls close', category: null, categoryUrl: null, duration: '3:12', image: null, imageAlt: '', responsiveImages: [] }],
+  },
+  GameInfoModal: { gameTitle: 'Word Search', paragraphs: ['Find every hidden word.', 'Words run in any direction.'] },
+  SocialEmbed: { provider: 'instagram', url: 'https://www.instagram.com/p/CsAmple1234/', linkText: 'View this post on Instagram', hideCaption: false },
 };
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028\u2029';

@@ -4,13 +4,18 @@
 import { z } from 'zod';
 import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
+import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { QUEUE_PREFIX } from '../core/queue.js';
+import { DEFAULT_LOCK_DURATION_MS, DEFAULT_STALLED_INTERVAL_MS } from './worker.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
+import type { RedisTarget } from '../core/redis.js';
 
 const shape = {
-  REDIS_URL: envVars.redisUrl().default('redis://127.0.0.1:6379'),
+  // One Redis server, or a Redis Cluster by its seed nodes; not both (core/config/redis.ts).
+  REDIS_URL: redisEnvShape.REDIS_URL,
+  REDIS_CLUSTER_NODES: redisEnvShape.REDIS_CLUSTER_NODES,
   QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
   /** Pages rendered at once by one worker process. Rendering is CPU-bound: about one per core. */
   WORKER_CONCURRENCY: envVars.positiveInt(2),
@@ -30,12 +35,19 @@ const shape = {
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** On SIGTERM, how long active renders may finish before they are handed back to the queue. */
   WORKER_SHUTDOWN_DEADLINE_MS: envVars.positiveInt(20_000),
+  /** Lock per job: a worker killed or blocked this long loses its job to another worker. */
+  WORKER_LOCK_DURATION_MS: envVars.positiveInt(DEFAULT_LOCK_DURATION_MS),
+  /** How often a worker moves jobs whose lock expired back to the queue (issue 10, worker faults). */
+  WORKER_STALLED_INTERVAL_MS: envVars.positiveInt(DEFAULT_STALLED_INTERVAL_MS),
   ...storageEnvShape,
   ...upstreamEnvShape,
   ...cdnEnvShape,
 };
 
 export interface WorkerConfig {
+  /** Where Redis is: one server or a Cluster; connect with `createRedis(config.redis)`. */
+  redis: RedisTarget;
+  /** REDIS_URL (or its default), for single-node tools; unused when `redis` is a Cluster. */
   redisUrl: string;
   queuePrefix: string;
   concurrency: number;
@@ -49,12 +61,15 @@ export interface WorkerConfig {
   /** The worker's /metrics server; undefined when WORKER_METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
   shutdownDeadlineMs: number;
+  lockDurationMs: number;
+  stalledIntervalMs: number;
 }
 
 export function loadWorkerConfig(env: EnvSource): WorkerConfig {
   const raw = parseEnv(shape, env, 'render-workers');
   return {
-    redisUrl: raw.REDIS_URL,
+    redis: redisTargetFromEnv(raw, 'render-workers'),
+    redisUrl: raw.REDIS_URL ?? DEFAULT_REDIS_URL,
     queuePrefix: raw.QUEUE_PREFIX,
     concurrency: raw.WORKER_CONCURRENCY,
     publicOrigins: { news: raw.PUBLIC_ORIGIN.replace(/\/+$/, ''), es: raw.PUBLIC_ORIGIN_ES.replace(/\/+$/, '') },
@@ -65,5 +80,7 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     cdn: cdnConfigFromEnv(raw, 'render-workers'),
     metrics: raw.WORKER_METRICS_PORT === 'off' ? undefined : { host: raw.WORKER_METRICS_HOST, port: raw.WORKER_METRICS_PORT },
     shutdownDeadlineMs: raw.WORKER_SHUTDOWN_DEADLINE_MS,
+    lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
+    stalledIntervalMs: raw.WORKER_STALLED_INTERVAL_MS,
   };
 }

@@ -36,8 +36,9 @@ interface RunningWorker {
 async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const logger = createLogger({ component: 'render-worker', level: config.logLevel });
   const store = await createStore(config.storage);
-  const redis = createRedis(config.redisUrl, { name: 'render-index' });
-  const connection = createRedis(config.redisUrl, { blocking: true, name: 'render-worker' });
+  // One server or a Redis Cluster (REDIS_URL or REDIS_CLUSTER_NODES, core/config/redis.ts).
+  const redis = createRedis(config.redis, { name: 'render-index', logger });
+  const connection = createRedis(config.redis, { blocking: true, name: 'render-worker', logger });
   const index = new DependencyIndex(redis, config.queuePrefix);
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
   const clients = createUpstreamClients({ config: config.upstream, logger });
@@ -60,7 +61,18 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     await metricsApp.listen({ host: config.metrics.host, port: config.metrics.port });
   }
 
-  const worker = createRenderWorker({ connection, prefix: config.queuePrefix, concurrency: config.concurrency, renderer, logger, purger, metrics, pageStatus });
+  const worker = createRenderWorker({
+    connection,
+    prefix: config.queuePrefix,
+    concurrency: config.concurrency,
+    renderer,
+    logger,
+    purger,
+    metrics,
+    pageStatus,
+    lockDurationMs: config.lockDurationMs,
+    stalledIntervalMs: config.stalledIntervalMs,
+  });
   logger.info(
     {
       concurrency: config.concurrency,

@@ -7,6 +7,10 @@
  *   /                                   home (and the 404 page, ADR 0006)
  *   /robots.txt, sitemaps, /rss/*.xml   crawler files (render-workers/crawlers/)
  *   static and special pages            render-workers/static/
+ *   /search-results/search, people, /shows...   search/, people/, shows/
+ *   /video...                           the video area (render-workers/video/route.ts)
+ *   /games, /games/{id}                 render-workers/games/
+ *   /coverage/{page?}                   live events (render-workers/live/)
  *   /{section}/{article...}             the article at that path, if any (render-workers/article/)
  *   /{section}, /category/...           section, category, tag and elections fronts (render-workers/fronts/)
  *   anything else                       a static page at that path, if upstream has one
@@ -15,6 +19,7 @@ import { createElement } from 'react';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
 import type { RenderJob } from '../core/queue.js';
+import { NOT_FOUND_TEXTS } from '../core/isomorphic/constants.js';
 import { SITES, type SiteId, type SiteInfo } from '../core/isomorphic/sites.js';
 import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
@@ -43,6 +48,10 @@ import type { ShowClient } from '../core/upstream/show-client.js';
 import { buildShowPage } from './shows/build-show-page.js';
 import { buildShowsList } from './shows/build-shows-list.js';
 import { showIdFromPath, SHOWS_LIST_PATH } from './shows/show-rules.js';
+import type { LiveEventClient } from '../core/upstream/live-event-client.js';
+import { buildGamesPage, isGamesPath } from './games/build-games-page.js';
+import { buildLiveEventPage, isLiveEventPath } from './live/build-live-event-page.js';
+import { buildVideoArea, isVideoAreaPath } from './video/route.js';
 
 export interface RenderOutcome {
   /** What the path rendered as: 'home', 'article', 'redirect', 'section', 'static', 'feed', ..., or 'not-found'. */
@@ -63,8 +72,10 @@ export interface PageRendererOptions {
   tags: TagClient;
   /** Static page reads (core/upstream/static-page-client.ts). */
   staticPages: StaticPageClient;
-  /** Show reads for /shows and /shows/{id} (core/upstream/show-client.ts); without it those paths are not routed. */
-  shows?: ShowClient;
+  /** Show reads for /shows, /shows/{id} and the video area's show pages (core/upstream/show-client.ts). */
+  shows: ShowClient;
+  /** Live-event reads for /coverage/{page?} (core/upstream/live-event-client.ts). */
+  liveEvents: LiveEventClient;
   logger: Logger;
   /**
    * Public origin of each site for canonical and absolute links, without a trailing slash. The
@@ -118,7 +129,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         adHocGating: options.adHocGating ?? false,
         buildFront,
         staticPages: options.staticPages.withRecorder({ record }),
-        ...(options.shows === undefined ? {} : { shows: options.shows.withRecorder({ record }) }),
+        shows: options.shows.withRecorder({ record }),
+        liveEvents: options.liveEvents.withRecorder({ record }),
       });
       if (built === null) {
         const deletion = await options.index.deletion(page);
@@ -173,7 +185,8 @@ interface RouteDeps {
   adHocGating: boolean;
   buildFront: (ctx: PageBuildContext) => Promise<BuiltPage | null>;
   staticPages: StaticPageClient;
-  shows?: ShowClient;
+  shows: ShowClient;
+  liveEvents: LiveEventClient;
 }
 
 async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage | null> {
@@ -185,8 +198,12 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
   if (isPersonPagePath(path)) return await buildPersonPage(ctx);
   if (isStaticPath(path, site)) return await buildStaticPage(ctx, deps.staticPages);
   // Shows (spec 2 §2): /shows and /shows/{id}; a missing show is the 404 page, not a static page.
-  if (deps.shows && path === SHOWS_LIST_PATH) return await buildShowsList(ctx, deps.shows);
-  if (deps.shows && showIdFromPath(path) !== null) return await buildShowPage(ctx, deps.shows);
+  if (path === SHOWS_LIST_PATH) return await buildShowsList(ctx, deps.shows);
+  if (showIdFromPath(path) !== null) return await buildShowPage(ctx, deps.shows);
+  // The video area, games and live events (spec 2 §2): their paths are never articles or fronts.
+  if (isVideoAreaPath(path)) return await buildVideoArea(ctx, deps.shows);
+  if (isGamesPath(path)) return await buildGamesPage(ctx);
+  if (isLiveEventPath(path)) return await buildLiveEventPage(ctx, deps.liveEvents);
 
   const segments = path.slice(1).split('/');
   // Article pages have a section slug and an article slug (spec 1 §2.1 /{slug}/{article}).
@@ -247,7 +264,9 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
 function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell>>, publicOrigin: string, latestVideos: VideoItem[]) {
   const head = buildHead({
     site,
-    title: 'Page not found',
+    // Spec 1 §2.2, spec 2 §8: the 404 page reads 'This page could not be found' (the page-loading
+    // layer's text, here the document title) above its visible texts.
+    title: NOT_FOUND_TEXTS.loadingLayer,
     description: "It seems you've stumbled upon our 404 page.",
     canonicalUrl: canonicalFor(publicOrigin, '/'),
     noIndex: true,

@@ -15,7 +15,7 @@
  * locked until the stall check notices (lock duration plus stalled interval: a minute or more).
  */
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis.js';
 import type { Purger } from '../core/cdn/types.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -25,15 +25,26 @@ import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
 import type { RenderOutcome, PageRenderer } from './render-page.js';
 
+/** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
+export const DEFAULT_LOCK_DURATION_MS = 60_000;
+/** Default stall check interval (BullMQ's own default). */
+export const DEFAULT_STALLED_INTERVAL_MS = 30_000;
+
 export interface RenderWorkerOptions {
   /** A connection with `maxRetriesPerRequest: null` (core/redis.ts, blocking). */
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   concurrency: number;
   renderer: PageRenderer;
   logger: Logger;
   /** Lock time per job; a worker that stalls past it loses the job to another. Default 60 s. */
   lockDurationMs?: number;
+  /**
+   * How often this worker looks for jobs whose lock expired (their worker died or blocked) and
+   * moves them back to wait. A killed worker's job restarts within lock duration plus this.
+   * Default 30 s (BullMQ's default).
+   */
+  stalledIntervalMs?: number;
   /** CDN purger (core/cdn/purger.ts). Default: none, nothing is purged. */
   purger?: Purger;
   /** Render metrics (core/metrics.ts). Default: none recorded. */
@@ -145,7 +156,8 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       connection: options.connection,
       prefix: options.prefix,
       concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs ?? 60_000,
+      lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+      stalledInterval: options.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
       autorun: true,
     },
   );

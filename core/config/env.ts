@@ -30,6 +30,21 @@ export const envVars = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
   url: () => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
   redisUrl: () => z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }),
+  /** A comma-separated `host:port` list (Redis Cluster seed nodes); IPv6 hosts in brackets. */
+  hostPortList: () =>
+    z.string().transform((value, ctx) => {
+      const nodes: { host: string; port: number }[] = [];
+      for (const [i, raw] of value.split(',').entries()) {
+        const entry = raw.trim();
+        const node = parseHostPort(entry);
+        if (node === null) {
+          ctx.issues.push({ code: 'custom', input: value, message: `entry ${i + 1} (${JSON.stringify(entry)}) must be host:port, for example 10.0.0.5:6379` });
+          return z.NEVER;
+        }
+        if (!nodes.some((n) => n.host === node.host && n.port === node.port)) nodes.push(node);
+      }
+      return nodes;
+    }),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   secret: (minLength = 16) => z.string().min(minLength, `must be at least ${minLength} characters`),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
@@ -39,3 +54,20 @@ export const envVars = {
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1'),
 };
+
+/** Host names and IPv4 addresses; IPv6 goes in brackets so its colons are not the port's. */
+const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+const BRACKETED_IPV6 = /^\[([0-9A-Fa-f:.]+)\]$/;
+
+function parseHostPort(entry: string): { host: string; port: number } | null {
+  const colon = entry.lastIndexOf(':');
+  if (colon <= 0) return null;
+  const hostPart = entry.slice(0, colon);
+  const portPart = entry.slice(colon + 1);
+  if (!/^\d{1,5}$/.test(portPart)) return null;
+  const port = Number(portPart);
+  if (port < 1 || port > 65535) return null;
+  const ipv6 = BRACKETED_IPV6.exec(hostPart);
+  if (ipv6?.[1] !== undefined) return { host: ipv6[1], port };
+  return HOST_NAME.test(hostPart) ? { host: hostPart, port } : null;
+}

@@ -37,8 +37,27 @@ export function relativeTimeLabel(value: Date | string, now: Date): string {
   return absoluteDateLabel(date);
 }
 
+/**
+ * One formatter for the absolute label, made once: formatInTimeZone re-derives the zone offset
+ * and re-parses the pattern on every call (~20 µs), and a front labels every item it lists
+ * (issue 9 profile). English month names, as date-fns's default locale writes them.
+ */
+let absoluteFormat: Intl.DateTimeFormat | undefined;
+
 /** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it. */
 export function absoluteDateLabel(value: Date | string): string {
   const date = toDate(value);
-  return date === null ? '' : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d, yyyy');
+  if (date === null) return '';
+  absoluteFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
+  let month = '';
+  let day = '';
+  let year = '';
+  for (const part of absoluteFormat.formatToParts(date)) {
+    if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+    else if (part.type === 'year') year = part.value;
+  }
+  // date-fns pads the year to four digits and writes no era: leave years outside 1000-9999 to it.
+  if (!/^\d{4}$/.test(year) || month === '' || day === '') return formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d, yyyy');
+  return `${month} ${day}, ${year}`;
 }

@@ -69,6 +69,18 @@ describe('fs driver specifics', () => {
     expect(raw.subarray(raw.length - body.length).equals(body)).toBe(true);
   });
 
+
+  it('reads the metadata of an object whose header is larger than the first read, and of a tiny one', async () => {
+    const body = Buffer.from('<p>tags</p>');
+    // 1,500 surrogate keys of ~40 bytes: a header of ~60 KB, far past head()'s first 8 KiB read.
+    const big: ObjectMeta = { ...metaFor(body), surrogateKeys: Array.from({ length: 1500 }, (_, i) => `article:synthetic-story-${String(i).padStart(20, '0')}`) };
+    await store.put('news/pages/big/index.html', body, big);
+    expect(await store.head('news/pages/big/index.html')).toEqual(big);
+    expect((await store.get('news/pages/big/index.html'))?.body.equals(body)).toBe(true);
+    const empty = Buffer.alloc(0);
+    await store.put('news/pages/empty/index.html', empty, metaFor(empty));
+    expect(await store.head('news/pages/empty/index.html')).toEqual(metaFor(empty));
+  });
   it('ignores temp files and foreign files when listing', async () => {
     const body = Buffer.from('x');
     await store.put('news/pages/a/index.html', body, metaFor(body));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
+import { announceTestBackends } from '../../tests/support/docker-engine.js';
 import { dockerUnavailableReason, startTestMinio } from '../../tests/support/minio.js';
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
 import { describeObjectStoreContract } from './contract.js';
@@ -48,7 +49,9 @@ if (noDocker === null) {
   });
 } else {
   // Skipped only when no Docker engine is reachable (this project's machines have none): the
-  // MinIO contract run needs testcontainers. The reason is printed in the suite name.
+  // MinIO contract run needs testcontainers. The reason is printed in the suite name, and once
+  // per test process on stderr.
+  announceTestBackends(`${noDocker}; using local redis-server and s3rver`);
   describe.skip(`s3 driver on MinIO (skipped: ${noDocker})`, () => {
     it('passes the ObjectStore contract', () => {});
     it('lists across pages in order', () => {});

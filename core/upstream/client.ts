@@ -17,6 +17,7 @@ import { isValidPagePath } from '../storage/keys.js';
 import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig } from '../config/upstream.js';
 import { createTransport, type CallSpec } from './transport.js';
 import { dataKeys } from './data-keys.js';
+import { createVideoFeedReads, type VideoFeedReads } from './video-feeds.js';
 import { createVideoReads, type VideoReads } from './video-client.js';
 import {
   articleSummarySchema,
@@ -72,7 +73,7 @@ export interface ArticleSearchOptions {
   contentTypes?: readonly string[];
 }
 
-export interface UpstreamClient extends VideoReads {
+export interface UpstreamClient extends VideoReads, VideoFeedReads {
   /** The article at a page path such as "/politics/some-slug"; null when there is none. */
   getArticleByPath(path: string): Promise<FullArticle | null>;
   /** The category of a section front path such as "/politics"; null when there is none. */
@@ -179,6 +180,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
 
   const client: UpstreamClient = {
     ...createVideoReads(transport, record, logger),
+    ...createVideoFeedReads(transport, record, logger),
 
     async getArticleByPath(path) {
       record(dataKeys.articlePath(path));

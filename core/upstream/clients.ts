@@ -1,10 +1,11 @@
 /**
  * Every upstream reader a render needs, built from one configuration: the main client (articles,
- * categories, layouts, menus, lists, the site map), tags, static pages and shows.
+ * categories, layouts, menus, lists, the site map, videos), tags, static pages, shows and live events.
  */
 import type { UpstreamConfig } from '../config/upstream.js';
 import type { Logger } from '../logger.js';
 import { createUpstreamClient, type UpstreamClient } from './client.js';
+import { createLiveEventClient, type LiveEventClient } from './live-event-client.js';
 import { createShowClient, type ShowClient } from './show-client.js';
 import { createStaticPageClient, type StaticPageClient } from './static-page-client.js';
 import { createTagClient, type TagClient } from './tag-client.js';
@@ -14,6 +15,7 @@ export interface UpstreamClients {
   tags: TagClient;
   staticPages: StaticPageClient;
   shows: ShowClient;
+  liveEvents: LiveEventClient;
 }
 
 export function createUpstreamClients(options: { config: UpstreamConfig; logger: Logger }): UpstreamClients {
@@ -22,5 +24,6 @@ export function createUpstreamClients(options: { config: UpstreamConfig; logger:
     tags: createTagClient(options),
     staticPages: createStaticPageClient(options),
     shows: createShowClient(options),
+    liveEvents: createLiveEventClient(options),
   };
 }

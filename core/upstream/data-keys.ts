@@ -57,5 +57,9 @@ export const dataKeys = {
   video: (externalId: string) => key('video', externalId),
   schedule: (channel: string) => key('schedule', channel),
   liveBlog: (eventCode: string) => key('live-blog', eventCode),
+  /** A live playlist feed ('news', 'radio'): video-area pages refresh it on the video schedule. */
+  livePlaylist: (feed: string) => key('live-playlist', feed),
+  /** A Moxie playlist. */
+  moxie: (playlistId: string) => key('moxie', playlistId),
   aggregate: (sparkId: string) => key('aggregate', sparkId),
 } as const;

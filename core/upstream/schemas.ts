@@ -332,7 +332,7 @@ export type NewsletterPromoModel = z.infer<typeof newsletterPromoModelSchema>;
  * 'redirect' is an old path of a moved article (its `urls`): rendering it stores a redirect record
  * to the canonical path (spec 1 §2.2). listArticlePaths leaves it out; listSitePaths includes it.
  */
-export const SITE_PATH_TYPES = ['home', 'section', 'article', 'redirect', 'static', 'person'] as const;
+export const SITE_PATH_TYPES = ['home', 'section', 'article', 'redirect', 'static', 'person', 'show', 'video', 'game', 'live-event'] as const;
 export const sitePathEntrySchema = z.looseObject({
   path: text,
   type: z.enum(SITE_PATH_TYPES),

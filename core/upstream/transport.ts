@@ -5,7 +5,19 @@
  *   - 404, or a 200 whose `data.results` is empty        -> null / not found
  *   - network error, timeout, 5xx, 429                    -> PlatformError UPSTREAM_UNAVAILABLE
  *   - other 4xx, malformed JSON, a body off the contract  -> PlatformError UPSTREAM_BAD_RESPONSE
+ *
+ * The GET itself goes through node:http / node:https on shared keep-alive agents rather than the
+ * global `fetch` (issue 9 item 2): a render makes 10-18 of these calls, and undici's WHATWG
+ * machinery (streams, Headers, Response) took a fifth to a quarter of the render worker's CPU.
+ * The client keeps what fetch did that an upstream can observe: the same request headers, the
+ * timeout over the whole call (queueing, connecting, headers and body), redirects followed (at
+ * most 20), gzip/deflate/br bodies decoded, the body read as UTF-8 without its BOM.
+ * tests/bench/upstream-transport.ts measures the difference.
  */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable, Transform } from 'node:stream';
+import { constants as zlibConstants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { z } from 'zod';
 import type { UpstreamBases, UpstreamConfig, UpstreamService } from '../config/upstream.js';
 import { PlatformError } from '../errors.js';
@@ -35,6 +47,10 @@ export interface TransportOptions {
   config: UpstreamConfig;
   logger: Logger;
   bases: UpstreamBases;
+  /**
+   * A fetch to send the GETs through instead of the built-in client: the edge router's timed
+   * fetch (edge-router/plugins/metrics.ts) and tests that stand in for an upstream.
+   */
   fetchImpl?: typeof fetch;
 }
 
@@ -49,9 +65,199 @@ export interface Transport {
   badResponse: (name: string, url: string, error: z.ZodError, prefix: string) => PlatformError;
 }
 
+/** What the failure rules read of one answered GET. */
+export interface UpstreamAnswer {
+  status: number;
+  /** The content-type header as sent, '' when there is none. */
+  contentType: string;
+  /** The body decoded as UTF-8 (a leading BOM removed), as fetch's `text()` reads it. */
+  text: string;
+}
+
+/**
+ * One GET of `url` answered within `timeoutMs`, or rejected: with an error named `TimeoutError`
+ * when the time ran out, with the network error otherwise.
+ */
+export type UpstreamGet = (url: string, timeoutMs: number) => Promise<UpstreamAnswer>;
+
+/**
+ * Connections to one upstream origin at most (per agent). Calls beyond wait for a free socket,
+ * inside their timeout. Render workers run a few jobs at a time, each with a handful of calls in
+ * flight, so this is a ceiling against a runaway, not a queue that is normally reached.
+ */
+export const MAX_SOCKETS_PER_ORIGIN = 64;
+
+/**
+ * How long an idle keep-alive socket is kept (the agent also honours a shorter `Keep-Alive:
+ * timeout=` from the server, less a second). Under Node's http server default of 5 s, so a socket
+ * is not reused just as the server closes it; undici's default is the same 4 s.
+ */
+export const IDLE_SOCKET_MS = 4_000;
+
+/** Redirects followed before the call fails, as fetch does. */
+const MAX_REDIRECTS = 20;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A reused keep-alive socket the server closed while it sat idle fails the request before any
+ * answer; a GET is safe to send again on a fresh socket, as undici does. At most this many times.
+ */
+const STALE_SOCKET_RETRIES = 2;
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+const AGENT_OPTIONS = { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, maxFreeSockets: MAX_SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' } as const;
+
+/** Shared by every transport in the process, as fetch's global dispatcher was. */
+const agents = { http: new HttpAgent(AGENT_OPTIONS), https: new HttpsAgent(AGENT_OPTIONS) };
+
+/**
+ * The headers Node's fetch sent (undici adds all but `accept`), kept so the upstream, and any
+ * gateway rules or logs in front of it, see the same requests as before the switch.
+ */
+const BASE_HEADERS = { accept: 'application/json', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node' } as const;
+const REQUEST_HEADERS: Readonly<Record<'http:' | 'https:', OutgoingHttpHeaders>> = {
+  'http:': { ...BASE_HEADERS, 'accept-encoding': 'gzip, deflate' },
+  'https:': { ...BASE_HEADERS, 'accept-encoding': 'br, gzip, deflate' },
+};
+
+function timeoutError(): Error {
+  // The same name and message as AbortSignal.timeout's DOMException, which `call` recognises.
+  const error = new Error('The operation was aborted due to timeout');
+  error.name = 'TimeoutError';
+  return error;
+}
+
+/**
+ * Decoders for a content-encoding list (applied last first), or null for an encoding we do not
+ * know: the body is then read as sent, as fetch does. The flush settings accept a truncated
+ * compressed body the way undici does; what is missing then shows as malformed JSON.
+ */
+function decodersFor(encoding: string): Transform[] | null {
+  const decoders: Transform[] = [];
+  for (const coding of encoding.toLowerCase().split(',').map((part) => part.trim()).filter((part) => part !== '' && part !== 'identity').reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(createGunzip({ flush: zlibConstants.Z_SYNC_FLUSH, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+    else if (coding === 'deflate') decoders.push(createInflate({ flush: zlibConstants.Z_SYNC_FLUSH, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+    else if (coding === 'br') decoders.push(createBrotliDecompress({ flush: zlibConstants.BROTLI_OPERATION_FLUSH, finishFlush: zlibConstants.BROTLI_OPERATION_FLUSH }));
+    else return null;
+  }
+  return decoders;
+}
+
+/** The whole body as UTF-8 text; rejects when the connection drops before the body is complete. */
+function readBody(response: IncomingMessage, status: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const encoding = response.headers['content-encoding'];
+    const decoders = encoding === undefined || status === 204 || status === 304 ? [] : decodersFor(encoding);
+    let source: Readable = response;
+    // The response errors (undici's fetch said "terminated") when its connection drops first.
+    response.on('error', (cause) => reject(new Error('the connection closed before the body was complete', { cause })));
+    for (const decoder of decoders ?? []) {
+      decoder.on('error', reject);
+      source = source.pipe(decoder);
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    source.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    source.once('end', () => {
+      const text = (chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8');
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    });
+  });
+}
+
+/** The built-in client: node:http / node:https on the shared keep-alive agents. */
+export const nodeGet: UpstreamGet = (url, timeoutMs) =>
+  new Promise<UpstreamAnswer>((resolve, reject) => {
+    let settled = false;
+    let current: { destroy: () => void } | undefined;
+    // Redirects whose bodies are still draining: closed when the call ends, or a body that never
+    // finishes would keep its socket out of the pool for good.
+    const draining = new Set<{ destroy: () => void }>();
+    const finish = (error: Error | null, answer?: UpstreamAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      for (const redirect of draining) redirect.destroy();
+      if (error) {
+        current?.destroy();
+        reject(error);
+      } else if (answer) resolve(answer);
+    };
+    const timer = setTimeout(() => finish(timeoutError()), timeoutMs);
+
+    function send(target: URL, redirects: number, staleRetries: number): void {
+      const protocol = target.protocol;
+      if (protocol !== 'http:' && protocol !== 'https:') {
+        finish(new Error(`unsupported protocol ${protocol}`));
+        return;
+      }
+      const options = { agent: protocol === 'http:' ? agents.http : agents.https, headers: REQUEST_HEADERS[protocol] };
+      const request = protocol === 'http:' ? httpRequest(target, options) : httpsRequest(target, options);
+      current = request;
+      let answered = false;
+      request.on('response', (response) => {
+        answered = true;
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (settled) {
+          response.resume();
+        } else if (REDIRECT_STATUSES.has(status) && location !== undefined) {
+          // Drained, so the socket goes back to the pool; destroyed by finish() if still draining.
+          draining.add(request);
+          response.once('end', () => draining.delete(request));
+          response.resume();
+          if (redirects >= MAX_REDIRECTS) {
+            finish(new Error('redirect count exceeded'));
+            return;
+          }
+          let next: URL;
+          try {
+            next = new URL(location, target);
+          } catch {
+            finish(new Error(`invalid redirect location ${location}`));
+            return;
+          }
+          send(next, redirects + 1, staleRetries);
+        } else {
+          readBody(response, status).then(
+            (text) => finish(null, { status, contentType: response.headers['content-type'] ?? '', text }),
+            (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
+          );
+        }
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return;
+        if (!answered && request.reusedSocket && staleRetries > 0 && STALE_SOCKET_CODES.has(error.code ?? '')) {
+          send(target, redirects, staleRetries - 1);
+          return;
+        }
+        finish(error);
+      });
+      request.end();
+    }
+
+    try {
+      send(new URL(url), 0, STALE_SOCKET_RETRIES);
+    } catch (error) {
+      finish(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+
+/** A caller's fetch behind the same interface: the request and timeout fetch was always sent with. */
+function fetchGet(fetchImpl: typeof fetch): UpstreamGet {
+  return async (url, timeoutMs) => {
+    const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+  };
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
-  const fetchImpl = options.fetchImpl ?? fetch;
+  const get = options.fetchImpl === undefined ? nodeGet : fetchGet(options.fetchImpl);
   const timeoutMs = options.config.UPSTREAM_TIMEOUT_MS;
 
   function buildUrl(spec: CallSpec): string {
@@ -72,11 +278,9 @@ export function createTransport(options: TransportOptions): Transport {
       status,
       durationMs: Math.round(performance.now() - started),
     });
-    let response: Response;
-    let bodyText: string;
+    let answer: UpstreamAnswer;
     try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-      bodyText = await response.text();
+      answer = await get(url, timeoutMs);
     } catch (cause) {
       const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
       const message = timedOut
@@ -86,7 +290,7 @@ export function createTransport(options: TransportOptions): Transport {
       logger.warn({ api: api(undefined), error }, 'upstream call failed');
       throw error;
     }
-    const status = response.status;
+    const { status, text: bodyText } = answer;
     if (status === 404) {
       // Spec 1 §8: an article fetch error is logged as error when its status is 400 or more.
       logger[notFoundLevel]({ api: api(status) }, 'upstream not found');
@@ -104,7 +308,11 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       body = JSON.parse(bodyText);
     } catch (cause) {
-      const error = new PlatformError('UPSTREAM_BAD_RESPONSE', `Upstream ${spec.name} sent malformed JSON (GET ${url})`, {
+      // A gateway or CDN error page arrives as HTML with a 200: say so, so the failed job's reason
+      // points at the proxy in front of the API rather than at the API's JSON (issue 10).
+      const contentType = answer.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+      const what = contentType === 'text/html' ? 'sent text/html where JSON was expected' : 'sent malformed JSON';
+      const error = new PlatformError('UPSTREAM_BAD_RESPONSE', `Upstream ${spec.name} ${what} (GET ${url})`, {
         cause,
         details: { api: spec.name, url, status, body: bodyText.slice(0, 200) },
       });

@@ -11,7 +11,8 @@ import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sam
 import { parseUpstreamConfig } from '../config/upstream.js';
 import { createLogger } from '../logger.js';
 import { createUpstreamClient, type UpstreamClient } from './client.js';
-import { hasAired, LATEST_NEWS_MEDIA_TAG, RECOMMENDED_VIDEOS_SIZE } from './video-client.js';
+import { hasAired, LATEST_NEWS_MEDIA_TAG, RECOMMENDED_VIDEOS_SIZE, videoSlugKey } from './video-client.js';
+import { isPlatformError } from '../errors.js';
 
 interface LogLine {
   level: string;
@@ -126,6 +127,39 @@ describe('recommended videos from the video service', () => {
       'Error fetching recommended videos:',
       'Error fetching recommended videos with fallback:',
     ]);
+  });
+});
+
+describe('video lookup (docs/upstream-contract.md §5.6)', () => {
+  it('reads results[0] by external_id with size=1, including brightcove.media_tags, and records video:<id>', async () => {
+    const video = await clientFor(upstream.url).getVideo('vid-6360004');
+    expect(video).toMatchObject({ external_id: 'vid-6360004', slug: 'live-briefing-room', source: 'fnc', brightcove: { media_tags: ['live_stream', 'latest_news'] } });
+    const url = new URL(lines.find((l) => l.api?.name === 'video')?.api?.url ?? '');
+    expect(url.pathname).toBe('/api/videos');
+    expect(url.searchParams.get('external_id')).toBe('vid-6360004');
+    expect(url.searchParams.get('size')).toBe('1');
+    expect(keys).toEqual(['video:vid-6360004']);
+  });
+
+  it('looks a video up by slug, recording the slug key before and the video key after', async () => {
+    const video = await clientFor(upstream.url).getVideoBySlug('hannity-full-episode-march-17');
+    expect(video).toMatchObject({ external_id: 'vid-6360011', fullEpisode: true, spark_shows: { title: 'Hannity' } });
+    expect(new URL(lines.find((l) => l.api?.name === 'video')?.api?.url ?? '').searchParams.get('slug')).toBe('hannity-full-episode-march-17');
+    expect(keys).toEqual([videoSlugKey('hannity-full-episode-march-17'), 'video:vid-6360011']);
+  });
+
+  it('answers null for a missing video (404 or empty results)', async () => {
+    expect(await clientFor(upstream.url).getVideoBySlug('no-such-video')).toBeNull();
+    expect(keys).toEqual(['video-slug:no-such-video']);
+    script = () => ({ status: 200, body: JSON.stringify({ data: { results: [] } }) });
+    expect(await clientFor(scriptedUrl).getVideo('x')).toBeNull();
+  });
+
+  it('throws on an outage or an answer off the contract', async () => {
+    script = () => ({ status: 503, body: '{}' });
+    await expect(clientFor(scriptedUrl).getVideo('x')).rejects.toSatisfy((error) => isPlatformError(error, 'UPSTREAM_UNAVAILABLE'));
+    script = () => ({ status: 200, body: JSON.stringify({ data: { results: [{ external_id: 'x', title: 7, slug: 's' }] } }) });
+    await expect(clientFor(scriptedUrl).getVideoBySlug('s')).rejects.toSatisfy((error) => isPlatformError(error, 'UPSTREAM_BAD_RESPONSE'));
   });
 });
 

@@ -1,20 +1,23 @@
 /**
- * The video service's recommended-videos call (docs/upstream-contract.md §5.5; spec 1 §7 "GET video
+ * The video service's reads: the video lookup by external id or slug (docs/upstream-contract.md
+ * §5.6; spec 2 §7 "Video lookup by external_id with size=1 reads data.data.results[0]"), which
+ * follows the usual failure rules (404 or empty -> null, anything else throws), and the
+ * recommended-videos call (docs/upstream-contract.md §5.5; spec 1 §7 "GET video
  * service, recommended": size 20, fields[videos]=mobile-component, filter by tag for the section;
  * if empty, a fallback with latest-news tags and media tags).
  *
- * Unlike the other reads this one never throws (spec 1 §8 "Recommended videos fail: list left
+ * Unlike the lookup, the recommended call never throws (spec 1 §8 "Recommended videos fail: list left
  * empty, error logged"): a recommended-videos strip is decoration, and a video-service outage must
  * not stop an article or the 404 page from rendering. The spec's log texts are used as they are:
  * "Error fetching recommended videos:", "Error fetching recommended videos with fallback:" and
  * "No recommended videos available".
  *
- * The body is JSON:API (`{ data: [{ id, type, attributes }] }`), not the usual envelope. A
+ * Its body is JSON:API (`{ data: [{ id, type, attributes }] }`), not the usual envelope. A
  * malformed item is logged and skipped; a body that is not JSON:API at all counts as a failure.
  */
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
-import { dataKeys } from './data-keys.js';
+import { dataKeys, key } from './data-keys.js';
 import { describeIssues } from './schemas.js';
 import type { CallSpec, Transport } from './transport.js';
 
@@ -57,9 +60,68 @@ export interface RecommendedVideosRequest {
   fallbackTag?: string;
 }
 
+const optionalText = z.string().optional();
+
+/**
+ * Video (spec 2 §3), as docs/upstream-contract.md §5.6 fixes it: the record the video lookup
+ * returns as `data.results[0]` (spec 2 §7 "reads data.data.results[0] including
+ * brightcove.media_tags").
+ */
+export const videoSchema = z.looseObject({
+  external_id: z.string().min(1),
+  title: z.string(),
+  description: optionalText,
+  /** Seconds, or a display string such as "2:35". */
+  duration: z.union([z.number(), z.string()]).optional(),
+  pill: optionalText,
+  time: optionalText,
+  /** 'fnc' or 'fbn' (both need TV-provider sign-in, spec 2 §4); other values are kept as they are. */
+  source: optionalText,
+  thumbnail: z.looseObject({ url: z.string() }).optional(),
+  slug: z.string().min(1),
+  streams: z.array(z.looseObject({ url: z.string(), mime_type: z.string() })).default([]),
+  start_air_date: optionalText,
+  streamUrl: optionalText,
+  videoAirStart: optionalText,
+  fullEpisode: z.boolean().default(false),
+  last_published_date: optionalText,
+  expiration_date: optionalText,
+  /** Present on show videos (their pages live under /video/shows/{slug}, spec 2 §2). */
+  spark_shows: z.looseObject({ title: z.string() }).optional(),
+  /** Tag paths ("fox-news/politics"), the ones the recommended call filters by (§5.5). */
+  tags: z.array(z.string()).default([]),
+  brightcove: z
+    .looseObject({
+      duration: z.union([z.number(), z.string()]).optional(),
+      media_tags: z.array(z.string()).default([]),
+      streams: z.unknown().optional(),
+      start_air_date: optionalText,
+    })
+    .optional(),
+});
+export type Video = z.infer<typeof videoSchema>;
+/** The record as upstream sends it. */
+export type VideoInput = z.input<typeof videoSchema>;
+
+/** Data key of a slug lookup (§5.6 contract extension): a video published at that slug re-renders the page. */
+export function videoSlugKey(slug: string): string {
+  return key('video-slug', slug);
+}
+
 export interface VideoReads {
   /** Recommended videos for a tag, with the latest-news fallback. Never throws; [] on failure. */
   getRecommendedVideos(request: RecommendedVideosRequest): Promise<RecommendedVideo[]>;
+  /**
+   * The video with this external id (spec 2 §7 "Video lookup by external_id with size=1"); null
+   * when there is none (404 or empty). Records `video:<external_id>`. Throws a PlatformError on
+   * failure (the page builder logs "An error occurred while fetching video data").
+   */
+  getVideo(externalId: string): Promise<Video | null>;
+  /**
+   * The video at this slug (contract extension, §5.6: page paths carry the slug). Records
+   * `video-slug:<slug>` before the call and `video:<external_id>` once found. Same results as getVideo.
+   */
+  getVideoBySlug(slug: string): Promise<Video | null>;
 }
 
 export function createVideoReads(transport: Transport, record: (dataKey: string) => void, logger: Logger): VideoReads {
@@ -86,7 +148,23 @@ export function createVideoReads(transport: Transport, record: (dataKey: string)
     };
   }
 
+  function lookup(query: CallSpec['query']): CallSpec {
+    return { name: 'video', service: 'video', path: '/api/videos', query: { ...query, size: 1 } };
+  }
+
   return {
+    async getVideo(externalId) {
+      record(dataKeys.video(externalId));
+      return await transport.first(lookup({ external_id: externalId }), videoSchema);
+    },
+
+    async getVideoBySlug(slug) {
+      record(videoSlugKey(slug));
+      const video = await transport.first(lookup({ slug }), videoSchema);
+      if (video !== null) record(dataKeys.video(video.external_id));
+      return video;
+    },
+
     async getRecommendedVideos({ tag, fallbackTag }) {
       record(dataKeys.videosByTag(tag));
       let videos: RecommendedVideo[] = [];

@@ -95,6 +95,28 @@ describe('hot cache', () => {
     expect(calls.head).toHaveLength(1);
   });
 
+  it('remembers a missing key for freshMs (a redirect record that is not there), and asks again after it', async () => {
+    let now = 1_000;
+    const cache = createHotCache({ store: counting(), freshMs: 5_000, now: () => now });
+    expect(await cache.read('news/pages/none/redirect.json')).toBeNull();
+    now += 4_999;
+    expect(await cache.read('news/pages/none/redirect.json')).toBeNull();
+    expect(calls.get).toHaveLength(1);
+    // Written meanwhile: served once the window has passed, as a changed page would be.
+    await write('news/pages/none/redirect.json', '{"location":"/b"}', { contentType: 'application/json' });
+    now += 2;
+    expect((await cache.read('news/pages/none/redirect.json'))?.object.body.toString()).toBe('{"location":"/b"}');
+    expect(calls.get).toHaveLength(2);
+  });
+
+  it('remembers no missing key at freshMs 0: a record written after a miss is served at the next request', async () => {
+    const cache = createHotCache({ store: counting() });
+    expect(await cache.read('news/pages/later/redirect.json')).toBeNull();
+    await write('news/pages/later/redirect.json', '{"location":"/c"}', { contentType: 'application/json' });
+    expect((await cache.read('news/pages/later/redirect.json'))?.object.body.toString()).toBe('{"location":"/c"}');
+    expect(calls.get).toHaveLength(2);
+  });
+
   it('never revalidates an immutable object while it is held', async () => {
     await write('assets/app.1a2b.js', 'console.log(1)', { contentType: 'text/javascript; charset=utf-8' });
     const cache = createHotCache({ store: counting() });

@@ -20,6 +20,12 @@
  *
  * When storage fails while revalidating, the held copy is served (and counted as `stale`): the
  * edge stays up through a storage blip for the pages readers are actually reading.
+ *
+ * Absent keys: with `freshMs` F > 0, a key storage did not have is remembered as absent for F ms
+ * (at most MAX_ABSENT_KEYS of them), under the same bound as a held object. Every page request
+ * also reads the page's redirect record, which almost never exists (page-store.ts); a profile of
+ * a hot article (issue 9) showed that miss, a failed open per request, as the largest storage
+ * cost once the page itself was fresh. With F = 0 (the default) nothing is remembered.
  */
 import type { Logger } from '../../core/logger.js';
 import type { ObjectMeta, ObjectStore, StoredObject } from '../../core/storage/types.js';
@@ -37,6 +43,9 @@ export interface HotCacheSettings {
 }
 
 export const HOT_CACHE_DEFAULTS: HotCacheSettings = { maxBytes: 64 * 1024 * 1024, freshMs: 0 };
+
+/** Most keys remembered as absent (freshMs > 0); the oldest is forgotten first. */
+export const MAX_ABSENT_KEYS = 10_000;
 
 /** How a read was answered, for the metrics (newsroom_edge_hot_cache_lookups_total). */
 export type HotCacheResult = 'hit' | 'miss' | 'stale';
@@ -93,7 +102,19 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
   const logger = options.logger;
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<CachedObject | null>>();
+  /** Key -> when storage last said it had no such object (only when freshMs > 0). */
+  const absent = new Map<string, number>();
   let bytes = 0;
+
+  function rememberAbsent(key: string): void {
+    if (freshMs <= 0) return;
+    absent.delete(key);
+    absent.set(key, now());
+    if (absent.size > MAX_ABSENT_KEYS) {
+      const oldest = absent.keys().next().value;
+      if (oldest !== undefined) absent.delete(oldest);
+    }
+  }
 
   function drop(key: string): void {
     const entry = entries.get(key);
@@ -170,7 +191,11 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
     const entry = entries.get(key);
     if (entry === undefined) {
       const object = await get(key);
-      if (object === null) return null;
+      if (object === null) {
+        rememberAbsent(key);
+        return null;
+      }
+      absent.delete(key);
       onLookup('miss');
       return remember(key, object);
     }
@@ -184,6 +209,7 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
     }
     if (meta === null) {
       drop(key);
+      rememberAbsent(key);
       return null;
     }
     if (sameObject(meta, entry.etag)) {
@@ -204,6 +230,7 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
     }
     if (object === null) {
       drop(key);
+      rememberAbsent(key);
       return null;
     }
     onLookup('miss');
@@ -218,6 +245,11 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
         onLookup('hit');
         return Promise.resolve(view(entry));
       }
+      const absentSince = entry === undefined ? absent.get(key) : undefined;
+      if (absentSince !== undefined) {
+        if (now() - absentSince < freshMs) return Promise.resolve(null);
+        absent.delete(key);
+      }
       const pending = inFlight.get(key);
       if (pending !== undefined) return pending;
       const started = load(key).finally(() => inFlight.delete(key));
@@ -227,6 +259,7 @@ export function createHotCache(options: HotCacheOptions): ObjectReader {
     stats: () => ({ bytes, entries: entries.size }),
     clear() {
       for (const key of [...entries.keys()]) drop(key);
+      absent.clear();
     },
   };
 }

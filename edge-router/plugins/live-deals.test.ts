@@ -2,20 +2,17 @@
  * GET /api/deals end to end: the edge app through `app.inject()`, a real fs store, and the real
  * sample upstream's products API on a free port (with its fault switch for upstream failures).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { PlatformError } from '../../core/errors.js';
 import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 import { dealErrorFor, isProductUrl, parseDealsQuery } from './live-deals.js';
 
@@ -39,26 +36,16 @@ const SHOP = 'https://shop.example.com/products';
 const ALL_URLS = ['kettle-best-buy', 'kettle-walmart', 'kettle-bed-bath', 'kettle-bh', 'kettle-argos', 'kettle-target'].map((name) => `${SHOP}/${name}`).join(',');
 
 let upstream: RunningSampleUpstream;
-let dir: string;
 let store: ObjectStore;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'edge-live-deals-'));
-  store = createFsStore({ root: dir });
-});
-
-afterEach(async () => {
-  await upstream.app.inject({ method: 'DELETE', url: '/__sample/faults' });
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useLiveEndpointFixture(
+  'edge-live-deals',
+  (fixture) => {
+    ({ upstream, store } = fixture);
+  },
+  apps,
+);
 
 interface Harness {
   app: FastifyInstance;

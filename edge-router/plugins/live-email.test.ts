@@ -2,44 +2,31 @@
  * GET /api/email end to end: the edge app through `app.inject()`, a real fs store, and the real
  * sample upstream's email service on a free port (with its fault switch).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 
 const bodySchema = z.strictObject({ token: z.string() });
 
 let upstream: RunningSampleUpstream;
-let dir: string;
 let store: ObjectStore;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'edge-live-email-'));
-  store = createFsStore({ root: dir });
-});
-
-afterEach(async () => {
-  await upstream.app.inject({ method: 'DELETE', url: '/__sample/faults' });
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useLiveEndpointFixture(
+  'edge-live-email',
+  (fixture) => {
+    ({ upstream, store } = fixture);
+  },
+  apps,
+);
 
 async function harness(env: Record<string, string> = {}, lines?: string[]): Promise<{ app: FastifyInstance; calls: URL[] }> {
   const calls: URL[] = [];

@@ -3,17 +3,14 @@
  * real sample upstream's Instagram oEmbed on a free port (with its fault switch), plus the
  * sanitiser on hostile markup.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 import { instagramPostUrl, sanitizeInstagramHtml } from './live-instagram.js';
 
@@ -25,26 +22,16 @@ const POST = 'https://www.instagram.com/p/CsAmple1234/';
 const EVIL = 'https://www.instagram.com/p/CsAmpleEvil/';
 
 let upstream: RunningSampleUpstream;
-let dir: string;
 let store: ObjectStore;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'edge-live-instagram-'));
-  store = createFsStore({ root: dir });
-});
-
-afterEach(async () => {
-  await upstream.app.inject({ method: 'DELETE', url: '/__sample/faults' });
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useLiveEndpointFixture(
+  'edge-live-instagram',
+  (fixture) => {
+    ({ upstream, store } = fixture);
+  },
+  apps,
+);
 
 async function harness(): Promise<{ app: FastifyInstance; calls: URL[]; advance: (ms: number) => void }> {
   const calls: URL[] = [];

@@ -3,39 +3,26 @@
  * real sample upstream's newsletter service on a free port (with its fault switch). Also the
  * request guard's POST rule: only the form endpoints take a POST.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 
 let upstream: RunningSampleUpstream;
-let dir: string;
 let store: ObjectStore;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'edge-live-newsletter-'));
-  store = createFsStore({ root: dir });
-});
-
-afterEach(async () => {
-  await upstream.app.inject({ method: 'DELETE', url: '/__sample/faults' });
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useLiveEndpointFixture(
+  'edge-live-newsletter',
+  (fixture) => {
+    ({ upstream, store } = fixture);
+  },
+  apps,
+);
 
 /** What the upstream newsletter service received: method, path and JSON body. */
 type Call = { method: string; path: string; body: unknown };

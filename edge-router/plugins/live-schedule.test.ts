@@ -3,18 +3,15 @@
  * sample upstream on a free port serving the bundled sample week (with its fault switch for
  * upstream failures). The clock is the live cache's clock, set per test.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { parseScheduleDocument } from '../../core/isomorphic/schedule.js';
 import { createLogger } from '../../core/logger.js';
-import { createFsStore } from '../../core/storage/fs-driver.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 import { parseScheduleQuery, withSafeUrls } from './live-schedule.js';
 
@@ -48,26 +45,16 @@ const bodySchema = z.strictObject({
 const errorSchema = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) });
 
 let upstream: RunningSampleUpstream;
-let dir: string;
 let store: ObjectStore;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  upstream = await startSampleUpstream({ port: 0 });
-  dir = await mkdtemp(join(tmpdir(), 'edge-live-schedule-'));
-  store = createFsStore({ root: dir });
-});
-
-afterEach(async () => {
-  await upstream.app.inject({ method: 'DELETE', url: '/__sample/faults' });
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-afterAll(async () => {
-  await upstream.close();
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+useLiveEndpointFixture(
+  'edge-live-schedule',
+  (fixture) => {
+    ({ upstream, store } = fixture);
+  },
+  apps,
+);
 
 interface Harness {
   app: FastifyInstance;

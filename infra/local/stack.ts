@@ -12,7 +12,7 @@ import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
-import type { SiteId } from '../../core/isomorphic/sites.js';
+import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
 import type { StorageConfig } from '../../core/config/storage.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upstream.js';
 import { createStore } from '../../core/storage/create-store.js';
@@ -72,7 +72,12 @@ export interface Stack {
    * Enqueues every page the upstream has and resolves when each has been rendered (or failed),
    * calling `onProgress` after each.
    */
-  publishSite(options?: { reason?: RenderReason; onProgress?: (done: number, total: number) => void }): Promise<PublishSummary>;
+  publishSite(options?: {
+    reason?: RenderReason;
+    onProgress?: (done: number, total: number) => void;
+    /** Only these sites (default: every site). Tests that read one site publish only it. */
+    sites?: readonly SiteId[];
+  }): Promise<PublishSummary>;
   close(): Promise<void>;
 }
 
@@ -116,7 +121,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Render worker.
     const workerLog = log('render-worker');
     const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    const { upstream, tags, staticPages, shows } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
+    const { upstream, tags, staticPages, shows, liveEvents } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
     const edgeApp: FastifyInstance = await buildEdgeApp({
       store,
       logger: log('edge-router'),
@@ -138,6 +143,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       tags,
       staticPages,
       shows,
+      liveEvents,
       logger: workerLog,
       publicOrigins,
       scripts: bundle.scripts,
@@ -212,11 +218,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       index,
       upstream,
       logger: log('stack'),
-      async publishSite({ reason = 'sweep', onProgress } = {}) {
+      async publishSite({ reason = 'sweep', onProgress, sites = SITE_IDS } = {}) {
         const started = performance.now();
         // Every page of both sites (the Spanish edition is a second site over the same content,
         // spec 1 §1), the crawler files, and the es translation statement.
-        const targets = await listSitePages(upstream);
+        const targets = await listSitePages(upstream, sites);
         const paths = targets.map((t) => `${t.site}:${t.path}`);
         /** job id -> page path, for jobs not yet seen to finish. */
         const pending = new Map<string, string>();

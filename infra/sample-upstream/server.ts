@@ -14,7 +14,8 @@ import { describeIssues, fullArticleSchema } from '../../core/upstream/schemas.j
 import type { Dataset } from './data/index.js';
 import { SAMPLE_IMAGE_BASE } from './data/images.js';
 import { FaultSwitch, parseFaultSpec } from './faults.js';
-import { SampleStore, summarise, type JsonRecord } from './store.js';
+import { concatSequences, SampleStore, summarise, type JsonRecord } from './store.js';
+import type { SyntheticOptions } from './synthetic/index.js';
 import { registerTagRoutes } from './tag-routes.js';
 import { registerStaticRoutes } from './static-routes.js';
 import { registerVideoRoutes } from './video-routes.js';
@@ -23,12 +24,19 @@ import { registerSearchRoutes } from './search-routes.js';
 import { registerCommerceRoutes } from './commerce-routes.js';
 import { registerFormsRoutes } from './forms-routes.js';
 import { registerShowRoutes } from './show-routes.js';
+import { registerLiveEventRoutes } from './live-event-routes.js';
+import { registerLivePlaylistRoutes } from './live-playlist-routes.js';
 
 export interface SampleUpstreamOptions {
   /** Starting content; a fresh copy of the starter dataset when omitted. Reset returns to it. */
   dataset?: Dataset;
   /** Request logs; silent when omitted. */
   logger?: Logger;
+  /**
+   * A synthetic site served on top of the dataset (issue 9), generated on demand rather than held:
+   * up to a million articles (synthetic/index.ts). Reset keeps it and drops the edits made to it.
+   */
+  synthetic?: SyntheticOptions;
 }
 
 export interface StartSampleUpstreamOptions extends SampleUpstreamOptions {
@@ -131,7 +139,7 @@ export type SampleUpstreamApp = ReturnType<typeof createApp>;
 export function buildSampleUpstream(options: SampleUpstreamOptions = {}): SampleUpstreamApp {
   const app = createApp(options.logger ?? createLogger({ component: 'sample-upstream', level: 'silent' }));
   const initial = options.dataset;
-  const store = new SampleStore(initial === undefined ? undefined : () => structuredClone(initial));
+  const store = new SampleStore(initial === undefined ? undefined : () => structuredClone(initial), options.synthetic);
   const faults = new FaultSwitch();
 
   app.setErrorHandler((error, _request, reply) => {
@@ -207,29 +215,30 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const types = wantedTypes(query.contentTypes);
     const urls = query.searchBy === 'urls' ? new Set((query.value ?? '').split(',').filter(Boolean)) : undefined;
     const category = query.isCategory === 'true' ? query.searchSelected : undefined;
-    const matches = store.publishedArticles().filter(({ article, path }) => {
-      if (category !== undefined && article.wp__category?.slug !== category) return false;
-      if (types !== undefined && !types.has(article.fn__legacy_type ?? 'article')) return false;
-      if (urls !== undefined && !urls.has(path) && !urls.has(article.canonical_url)) return false;
-      return true;
-    });
-    const page = matches.slice(from, from + query.size).map(({ article, path }) => summarise(article, path));
-    return envelope(page, { total: matches.length });
+    // Only the page is built: the list is a lazy merge (a synthetic site may hold a million articles).
+    const matches = store.newestFirst({ category, types, urls });
+    const page = matches.slice(from, query.size).map(({ article, path }) => summarise(article, path));
+    return envelope(page, { total: matches.total });
   });
 
   app.get('/api/sitemap', (request) => {
     const { from, size } = parse(siteMapQuery, request.query, 'site map query');
-    const entries = store.siteMap();
+    // The video and live-event services keep their own records (their routes' test scaffolding
+    // changes them), so their pages join the site map from there.
+    // Paged without joining them into one array: a synthetic site's map has a million entries.
+    const entries = concatSequences([store.siteMap(), videoPages(new Date()), liveEventPages()]);
     return envelope(entries.slice(from, from + size), { total: entries.length });
   });
 
   registerStaticRoutes(app);
-  registerVideoRoutes(app);
-  registerSearchRoutes(app, { articles: () => store.publishedArticles() });
+  const videoPages = registerVideoRoutes(app);
+  registerSearchRoutes(app, { articles: () => store.newestFirst().walk() });
   registerScheduleRoutes(app);
   registerCommerceRoutes(app);
   registerFormsRoutes(app);
   registerShowRoutes(app);
+  const liveEventPages = registerLiveEventRoutes(app);
+  registerLivePlaylistRoutes(app);
 
   app.get('/images/*', (request, reply) => {
     const name = parse(z.object({ '*': z.string().max(200) }), request.params, 'image name')['*'];
@@ -238,7 +247,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
 
   // --- Test scaffolding: not part of the contract ---------------------------------------------
 
-  app.get('/__sample/health', () => ({ ok: true, articles: store.articles.size }));
+  app.get('/__sample/health', () => ({ ok: true, articles: store.articleCount }));
 
   app.post('/__sample/reset', () => {
     store.reset();
@@ -251,23 +260,23 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const { id } = parse(idParams, request.params, 'article id');
     const body = parse(jsonObject, request.body, 'article');
     const record: JsonRecord = { ...body, id };
-    store.articles.set(id, record);
+    store.setArticle(id, record);
     return { ok: true, article: record, valid: fullArticleSchema.safeParse(record).success };
   });
 
   /** Shallow-merges top-level fields into an article (e.g. { "title": "New title" }). */
   app.patch('/__sample/articles/:id', (request, reply) => {
     const { id } = parse(idParams, request.params, 'article id');
-    const existing = store.articles.get(id);
+    const existing = store.getArticle(id);
     if (!existing) return notFound(reply, `No article ${id}`);
     const record: JsonRecord = { ...existing, ...parse(jsonObject, request.body, 'article patch'), id };
-    store.articles.set(id, record);
+    store.setArticle(id, record);
     return { ok: true, article: record, valid: fullArticleSchema.safeParse(record).success };
   });
 
   app.delete('/__sample/articles/:id', (request, reply) => {
     const { id } = parse(idParams, request.params, 'article id');
-    return store.articles.delete(id) ? { ok: true } : notFound(reply, `No article ${id}`);
+    return store.deleteArticle(id) ? { ok: true } : notFound(reply, `No article ${id}`);
   });
 
   app.put('/__sample/categories', (request) => {

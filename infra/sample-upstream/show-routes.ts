@@ -15,6 +15,14 @@ const showsQuery = z.discriminatedUnion('searchType', [
   z.looseObject({ searchType: z.literal('all') }),
 ]);
 
+function canonicalSlug(show: ShowInput): string | undefined {
+  try {
+    return new URL(show.canonicalUrl).pathname.split('/').filter(Boolean).pop();
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerShowRoutes(app: SampleUpstreamApp): void {
   // A fresh copy per server so no test changes another's.
   const shows: ShowInput[] = structuredClone(SHOWS).sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
@@ -25,8 +33,10 @@ export function registerShowRoutes(app: SampleUpstreamApp): void {
       return reply.code(400).send({ error: { code: 'BAD_REQUEST', message: 'Invalid shows query: searchType=all, or searchType=single with value={domain}/shows/{id}' } });
     }
     if (query.data.searchType === 'all') return { data: { results: shows, total: shows.length } };
+    // fetchFullShowByUrl: the last segment is the show's id or the slug of its canonical URL, so
+    // the canonical path a 301 sends readers to finds the show too.
     const id = query.data.value.split('/').pop() ?? '';
-    const show = shows.find((candidate) => candidate.id === id);
+    const show = shows.find((candidate) => candidate.id === id || canonicalSlug(candidate) === id);
     if (show === undefined) return reply.code(404).send({ data: { results: [] }, error: { code: 'NOT_FOUND', message: `No show ${id}` } });
     return { data: { results: [show] } };
   });

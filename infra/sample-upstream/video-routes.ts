@@ -6,6 +6,8 @@
  *       `excludeBy=external_id&excludeValues=a,b` narrow it further.
  *   GET /api/videos?external_id=X&size=1
  *       the full Video record in the usual envelope, or 404.
+ *   GET /api/videos?slug=X&size=1
+ *       the same by slug (contract extension: the page path carries the slug), or 404.
  * Registered after the server's fault switch, so injected faults reach it too. Test scaffolding:
  * `PUT /__sample/videos/:id` replaces or creates a video, `DELETE` removes it; the reset route
  * restores the starter videos.
@@ -13,11 +15,13 @@
 import { z } from 'zod';
 import { VIDEOS, type VideoRecord } from './data/videos.js';
 import type { SampleUpstreamApp } from './server.js';
+import type { SiteMapEntry } from './store.js';
 
 const list = (raw: string | undefined): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 const videosQuery = z.looseObject({
   external_id: z.string().min(1).optional(),
+  slug: z.string().min(1).optional(),
   tags: z.string().optional(),
   mediaTags: z.string().optional(),
   required_tags: z.string().optional(),
@@ -35,7 +39,7 @@ function mobileComponent(video: VideoRecord): unknown {
     type: 'video',
     attributes: {
       title: video.title,
-      url: `${video.showVideo ? '/video/shows' : '/video'}/${video.slug}`,
+      url: videoPagePath(video),
       thumbnail: { url: video.thumbnail.url },
       duration: video.duration,
       external_id: video.external_id,
@@ -47,7 +51,16 @@ function mobileComponent(video: VideoRecord): unknown {
   };
 }
 
-export function registerVideoRoutes(app: SampleUpstreamApp): void {
+/** The page path of a video (spec 2 §2: /video/{slug}, /video/shows/{slug} for show videos). */
+export function videoPagePath(video: Pick<VideoRecord, 'slug' | 'showVideo'>): string {
+  return `${video.showVideo ? '/video/shows' : '/video'}/${video.slug}`;
+}
+
+/**
+ * Registers the routes; returns the site-map entries of the videos it holds now: each video that
+ * has aired (a future one is no page yet, spec 2 §2), so the sample site map follows the mutations.
+ */
+export function registerVideoRoutes(app: SampleUpstreamApp): (now: Date) => SiteMapEntry[] {
   let videos = new Map<string, VideoRecord>();
   const reset = (): void => {
     videos = new Map(structuredClone(VIDEOS).map((v) => [v.external_id, v]));
@@ -65,6 +78,11 @@ export function registerVideoRoutes(app: SampleUpstreamApp): void {
     if (query.external_id !== undefined) {
       const found = videos.get(query.external_id);
       if (!found) return reply.code(404).send({ data: { results: [] }, error: { code: 'NOT_FOUND', message: `No video ${query.external_id}` } });
+      return { data: { results: [found] } };
+    }
+    if (query.slug !== undefined) {
+      const found = [...videos.values()].find((v) => v.slug === query.slug);
+      if (!found) return reply.code(404).send({ data: { results: [] }, error: { code: 'NOT_FOUND', message: `No video at ${query.slug}` } });
       return { data: { results: [found] } };
     }
     const tags = new Set(list(query.tags));
@@ -94,4 +112,8 @@ export function registerVideoRoutes(app: SampleUpstreamApp): void {
     if (!videos.delete(id)) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No video ${id}` } });
     return { ok: true };
   });
+  return (now) =>
+    [...videos.values()]
+      .filter((video) => Date.parse(video.start_air_date) <= now.getTime())
+      .map((video) => ({ path: videoPagePath(video), type: 'video' as const, lastModified: video.last_published_date }));
 }

@@ -41,6 +41,10 @@ acl purgers {
   "127.0.0.1";
   ("render-worker");
   ("ingest");
+  # docker-compose.yml's network: names resolve once, when the VCL compiles, so a worker replica
+  # started or restarted later is allowed by its range instead. Not the host's gateway address.
+  "172.28.0.0"/24;
+  ! "172.28.0.1";
 }
 
 sub vcl_recv {

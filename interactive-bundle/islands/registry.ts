@@ -26,6 +26,10 @@ import type { NewsletterProps } from './newsletter.island.js';
 import type { ContactFormProps } from './contact-form.island.js';
 import type { TvScheduleProps } from './tv-schedule.island.js';
 import type { PersonReadMoreProps } from './person-read-more.island.js';
+import type { VideoAccessProps } from './video-access.island.js';
+import type { LiveEventVideoProps } from './live-event-video.island.js';
+import type { GameInfoModalProps } from './game-info-modal.island.js';
+import type { SocialEmbedProps } from './social-embed.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
@@ -44,6 +48,10 @@ export type IslandPropsByName = RequireJsonProps<{
   ContactForm: ContactFormProps;
   TvSchedule: TvScheduleProps;
   PersonReadMore: PersonReadMoreProps;
+  VideoAccess: VideoAccessProps;
+  LiveEventVideo: LiveEventVideoProps;
+  GameInfoModal: GameInfoModalProps;
+  SocialEmbed: SocialEmbedProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -108,6 +116,10 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
   ContactForm: () => import('./contact-form.island.js').then((module) => ({ component: module.ContactForm, parseProps: module.parseContactFormProps })),
   TvSchedule: () => import('./tv-schedule.island.js').then((module) => ({ component: module.TvSchedule, parseProps: module.parseTvScheduleProps })),
   PersonReadMore: () => import('./person-read-more.island.js').then((module) => ({ component: module.PersonReadMore, parseProps: module.parsePersonReadMoreProps })),
+  VideoAccess: () => import('./video-access.island.js').then((module) => ({ component: module.VideoAccess, parseProps: module.parseVideoAccessProps })),
+  LiveEventVideo: () => import('./live-event-video.island.js').then((module) => ({ component: module.LiveEventVideo, parseProps: module.parseLiveEventVideoProps })),
+  GameInfoModal: () => import('./game-info-modal.island.js').then((module) => ({ component: module.GameInfoModal, parseProps: module.parseGameInfoModalProps })),
+  SocialEmbed: () => import('./social-embed.island.js').then((module) => ({ component: module.SocialEmbed, parseProps: module.parseSocialEmbedProps })),
 };
 
 export function isIslandName(value: unknown): value is IslandName {

@@ -17,6 +17,10 @@ import { Newsletter } from './newsletter.island.js';
 import { ContactForm } from './contact-form.island.js';
 import { TvSchedule } from './tv-schedule.island.js';
 import { PersonReadMore } from './person-read-more.island.js';
+import { VideoAccess } from './video-access.island.js';
+import { LiveEventVideo } from './live-event-video.island.js';
+import { GameInfoModal } from './game-info-modal.island.js';
+import { SocialEmbed } from './social-embed.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -33,4 +37,8 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   ContactForm,
   TvSchedule,
   PersonReadMore,
+  VideoAccess,
+  LiveEventVideo,
+  GameInfoModal,
+  SocialEmbed,
 };

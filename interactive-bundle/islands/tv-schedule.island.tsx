@@ -17,6 +17,9 @@
  *
  * `dt` (YYYY-MM-DD) is passed on when the component model sets it: the sample layout pins the
  * sample feed's week (2022-03-28..2022-04-03); real layouts leave it out and get today.
+ * With `dtFromQuery` (the single video page, spec 2 §2 "A video page reads the query parameter dt
+ * to choose the schedule") the page's own `?dt=YYYY-MM-DD` wins over the prop; it is read in the
+ * browser, so the stored page stays the same for every query string.
  *
  * The server render is the tabs and an empty panel marked busy (nothing clock-dependent, so stored
  * pages stay byte-identical); entries appear only in the browser.
@@ -44,6 +47,8 @@ export type TvScheduleProps = {
   /** YYYY-MM-DD; only the sample layout sets it (see the file header). */
   dt?: string;
   endpoint: typeof TV_SCHEDULE_ENDPOINT;
+  /** Read dt from the page's query string in the browser (video pages). */
+  dtFromQuery?: boolean;
 };
 
 function isChannel(value: unknown): value is ScheduleChannel {
@@ -51,12 +56,19 @@ function isChannel(value: unknown): value is ScheduleChannel {
 }
 
 export function parseTvScheduleProps(props: JsonObject): TvScheduleProps {
-  const { title, channel, dt, endpoint } = props;
+  const { title, channel, dt, endpoint, dtFromQuery } = props;
   if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('TvSchedule needs a non-empty title');
   if (!isChannel(channel)) throw new IslandPropsError(`TvSchedule channel must be one of ${SCHEDULE_CHANNELS.join(', ')}`);
   if (dt !== undefined && (typeof dt !== 'string' || !isScheduleDate(dt))) throw new IslandPropsError('TvSchedule dt must be YYYY-MM-DD');
   if (endpoint !== TV_SCHEDULE_ENDPOINT) throw new IslandPropsError(`TvSchedule endpoint must be ${TV_SCHEDULE_ENDPOINT}`);
-  return { title, channel, ...(dt === undefined ? {} : { dt }), endpoint };
+  if (dtFromQuery !== undefined && typeof dtFromQuery !== 'boolean') throw new IslandPropsError('TvSchedule dtFromQuery must be a boolean');
+  return { title, channel, ...(dt === undefined ? {} : { dt }), endpoint, ...(dtFromQuery === undefined ? {} : { dtFromQuery }) };
+}
+
+/** A valid `dt` of a page query string ("?dt=2022-03-30"), else undefined. */
+export function scheduleDateFromSearch(search: string): string | undefined {
+  const value = new URLSearchParams(search).get('dt');
+  return value !== null && isScheduleDate(value) ? value : undefined;
 }
 
 /** One entry as shown; read from the endpoint's answer, anything unusable dropped. */
@@ -134,7 +146,7 @@ async function loadEntries(url: string, signal: AbortSignal): Promise<TvSchedule
 
 type Loaded = { channel: ScheduleChannel; entries: TvScheduleEntry[] };
 
-export function TvSchedule({ title, channel: initial, dt, endpoint }: TvScheduleProps) {
+export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery = false }: TvScheduleProps) {
   const [channel, setChannel] = useState<ScheduleChannel>(initial);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const tabRefs = useRef<Partial<Record<ScheduleChannel, HTMLButtonElement | null>>>({});
@@ -145,12 +157,13 @@ export function TvSchedule({ title, channel: initial, dt, endpoint }: TvSchedule
 
   useEffect(() => {
     const controller = new AbortController();
-    loadEntries(tvScheduleRequestUrl(endpoint, channel, dt), controller.signal).then(
+    const day = dtFromQuery ? (scheduleDateFromSearch(window.location.search) ?? dt) : dt;
+    loadEntries(tvScheduleRequestUrl(endpoint, channel, day), controller.signal).then(
       (entries) => setLoaded({ channel, entries }),
       () => undefined, // aborted: a newer channel is loading
     );
     return () => controller.abort();
-  }, [endpoint, channel, dt]);
+  }, [endpoint, channel, dt, dtFromQuery]);
 
   const select = (next: ScheduleChannel, focus: boolean) => {
     setChannel(next);

@@ -15,8 +15,16 @@
  *
  * Progressive enhancement: the server render is the plain list (scrollable without script) with
  * the arrows hidden; the browser shows the arrows and tracks scroll and stickiness.
+ *
+ * The video area's horizontal lists (spec 2 §2 "Horizontal video lists"; issue 7) use the same
+ * island with `kind: 'list'` (render-workers/video/lists/): a titled section with left (previous),
+ * right (next) and back-to-start buttons, back-to-start scrolling to the start smoothly; the right
+ * button only with more than one video; previous and next disabled at the ends; all arrows hidden
+ * below 768px (the video-area pages' CSS); a 'see all' link when the list has a url; item styles
+ * video, show, shows page and live (a class per style; the card sizes are the pages' CSS). These
+ * lists have no sticky bar and no local flag: both belong to the article's recommended strip.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
 /** Spec 1 §9: navigation arrows at 4 or more items. */
@@ -24,17 +32,30 @@ export const VIDEO_CAROUSEL_ARROWS_FROM = 4;
 /** The local flag (spec 1 §4): `localStorage.setItem('recommendedVideos', 'off')` hides the strip. */
 export const VIDEO_CAROUSEL_FLAG_KEY = 'recommendedVideos';
 export const VIDEO_CAROUSEL_FLAG_OFF = 'off';
-export const VIDEO_CAROUSEL_TEXTS = { label: 'Recommended videos', previous: 'Previous videos', next: 'Next videos' } as const;
+export const VIDEO_CAROUSEL_TEXTS = { label: 'Recommended videos', previous: 'Previous videos', next: 'Next videos', backToStart: 'Back to start', seeAll: 'See all' } as const;
+
+/** Spec 2 §2: "item styles are video, show, shows page and live". */
+export const VIDEO_LIST_ITEM_STYLES = ['video', 'show', 'shows-page', 'live'] as const;
+export type VideoListItemStyle = (typeof VIDEO_LIST_ITEM_STYLES)[number];
 
 export type VideoCarouselItem = {
   name: string;
   url: string;
   duration?: string;
+  /** A small label above the title: the live item's category, "LIVE", "FULL EPISODE". */
+  label?: string;
   image?: { src: string; srcSet: string; sizes: string; width: number; height: number };
 };
 
 export type VideoCarouselProps = {
   videos: VideoCarouselItem[];
+  /** 'recommended' (default): the article's strip. 'list': a video-area horizontal list. */
+  kind?: 'recommended' | 'list';
+  /** The list's heading (kind 'list'). */
+  title?: string;
+  /** The list's url: a 'see all' link when present (spec 2 §2). */
+  seeAllUrl?: string;
+  itemStyle?: VideoListItemStyle;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -63,11 +84,19 @@ export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
         name: video.name,
         url: video.url,
         ...(typeof video.duration === 'string' ? { duration: video.duration } : {}),
+        ...(typeof video.label === 'string' ? { label: video.label } : {}),
         ...(parsedImage === undefined ? {} : { image: parsedImage }),
       },
     ];
   });
-  return { videos };
+  const itemStyle = VIDEO_LIST_ITEM_STYLES.find((style) => style === props.itemStyle);
+  return {
+    videos,
+    ...(props.kind === 'list' ? { kind: 'list' as const } : {}),
+    ...(typeof props.title === 'string' ? { title: props.title } : {}),
+    ...(typeof props.seeAllUrl === 'string' && SAFE_URL.test(props.seeAllUrl) ? { seeAllUrl: props.seeAllUrl } : {}),
+    ...(itemStyle === undefined ? {} : { itemStyle }),
+  };
 }
 
 /**
@@ -79,6 +108,7 @@ export interface VideoListItem {
   name: string;
   url: string;
   duration?: string;
+  label?: string;
   image?: { src: string; srcSet: string; sizes: string; width: number; height: number };
 }
 
@@ -88,6 +118,7 @@ export function VideoList({ videos, className }: { videos: readonly VideoListIte
       {videos.map((video) => (
         <li key={video.url}>
           <a href={video.url}>
+            {video.label ? <span className="video-label">{video.label}</span> : null}
             {video.image ? (
               <img
                 src={video.image.src}
@@ -122,7 +153,11 @@ export function carouselHiddenByFlag(): boolean {
   }
 }
 
-export function VideoCarousel({ videos }: VideoCarouselProps) {
+export function VideoCarousel(props: VideoCarouselProps) {
+  return props.kind === 'list' ? <VideoRail {...props} /> : <RecommendedStrip videos={props.videos} />;
+}
+
+function RecommendedStrip({ videos }: { videos: VideoCarouselItem[] }) {
   const [live, setLive] = useState(false);
   const [hidden, setHidden] = useState(false);
   const [atStart, setAtStart] = useState(true);
@@ -192,5 +227,72 @@ export function VideoCarousel({ videos }: VideoCarouselProps) {
         </>
       ) : null}
     </nav>
+  );
+}
+
+/** Tracks whether a horizontal track is at its start and at its end (1px tolerance for rounding). */
+function useScrollEnds(track: RefObject<HTMLDivElement | null>, active: boolean) {
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(false);
+  useEffect(() => {
+    const element = track.current;
+    if (!active || element === null) return;
+    const measure = () => {
+      setAtStart(element.scrollLeft <= 1);
+      setAtEnd(element.scrollLeft + element.clientWidth >= element.scrollWidth - 1);
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [track, active]);
+  return { atStart, atEnd };
+}
+
+/** A video-area horizontal list (spec 2 §2), see the header. */
+function VideoRail({ videos, title, seeAllUrl, itemStyle = 'video' }: VideoCarouselProps) {
+  const [live, setLive] = useState(false);
+  const track = useRef<HTMLDivElement>(null);
+  const { atStart, atEnd } = useScrollEnds(track, live);
+  useEffect(() => setLive(true), []);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const element = track.current;
+    if (element !== null) element.scrollBy({ left: direction * element.clientWidth, behavior: 'smooth' });
+  };
+  const backToStart = () => track.current?.scrollTo({ left: 0, behavior: 'smooth' });
+  const label = title ?? VIDEO_CAROUSEL_TEXTS.label;
+
+  return (
+    <section className={`video-rail video-rail-${itemStyle}`} aria-label={label}>
+      <div className="video-rail-header">
+        {title ? <h2 className="video-rail-title">{title}</h2> : null}
+        {seeAllUrl ? (
+          <a className="video-rail-see-all" href={seeAllUrl}>
+            {VIDEO_CAROUSEL_TEXTS.seeAll}
+            <span className="visually-hidden">{` ${label}`}</span>
+          </a>
+        ) : null}
+        <div className="video-rail-controls" hidden={!live}>
+          <button type="button" className="video-rail-button video-rail-prev" aria-label={VIDEO_CAROUSEL_TEXTS.previous} disabled={atStart} onClick={() => scrollBy(-1)}>
+            ‹
+          </button>
+          {videos.length > 1 ? (
+            <button type="button" className="video-rail-button video-rail-next" aria-label={VIDEO_CAROUSEL_TEXTS.next} disabled={atEnd} onClick={() => scrollBy(1)}>
+              ›
+            </button>
+          ) : null}
+          <button type="button" className="video-rail-button video-rail-start" aria-label={VIDEO_CAROUSEL_TEXTS.backToStart} disabled={atStart} onClick={backToStart}>
+            «
+          </button>
+        </div>
+      </div>
+      <div className="video-rail-track" ref={track}>
+        <VideoList videos={videos} className={`video-list-${itemStyle}`} />
+      </div>
+    </section>
   );
 }

@@ -156,13 +156,13 @@ describe('every block kind (spec 1 §3)', () => {
     expect(std).toContain('<a href="/slideshow/x" target="_blank" rel="noopener noreferrer">');
   });
 
-  it('embeds on standard are placeholder figures with their data and a link, never a script', () => {
+  it('embeds on standard are links (placeholder figures with their data, or embed islands), never a script', () => {
     expect(std).toContain(
       '<figure class="embed embed-twitter" data-embed="twitter" data-url="https://twitter.com/i/status/1234567890" data-tweet-id="1234567890" data-hide-thread="true" data-hide-media="true" data-dark-theme="true">',
     );
-    expect(std).toContain('data-embed="instagram"');
-    expect(std).toContain('data-shortcode="AbCdEf123"');
-    expect(std).toContain('data-embed="tiktok"');
+    // Instagram and TikTok are SocialEmbed islands (spec 1 §4): server-rendered as the link.
+    expect(std).toMatch(/<div data-island="SocialEmbed" data-island-props="island-props-[\w-]+"><figure class="embed embed-instagram"><a href="https:\/\/www\.instagram\.com\/p\/AbCdEf123\/[^"]*" target="_blank" rel="noopener noreferrer">View this post on Instagram<\/a><\/figure>/);
+    expect(std).toMatch(/<div data-island="SocialEmbed" data-island-props="island-props-[\w-]+"><figure class="embed embed-tiktok"><a href="https:\/\/www\.tiktok\.com\/[^"]+" target="_blank" rel="noopener noreferrer">View this post on TikTok<\/a><\/figure>/);
     expect(std).toContain('data-embed="facebook"');
     expect(std).toContain('data-video-id="76979871"');
     expect(std).toContain('data-video-id="dQw4w9WgXcQ"');

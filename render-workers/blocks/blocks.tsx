@@ -88,6 +88,13 @@ function BodyBlock({ block, deals }: { block: Block; deals: DealsContext | undef
         </section>
       );
     case 'embed':
+      // Instagram and TikTok load their provider's script in the browser (spec 1 §4).
+      if (block.embed.provider === 'instagram') {
+        return <Island name="SocialEmbed" props={{ provider: 'instagram', url: block.embed.url, linkText: embedLinkText(block.embed), hideCaption: block.embed.hideCaption }} />;
+      }
+      if (block.embed.provider === 'tiktok') {
+        return <Island name="SocialEmbed" props={{ provider: 'tiktok', url: block.embed.url, linkText: embedLinkText(block.embed), videoId: block.embed.videoId ?? null }} />;
+      }
       return <EmbedPlaceholder embed={block.embed} />;
     case 'shared-video':
       return (
@@ -197,7 +204,7 @@ function ImageFigure({ image, className }: { image: BlockImage; className: strin
   );
 }
 
-/** What the embed islands will read; today only the link works (no third-party scripts). */
+/** Data for the embeds rendered as links (no third-party script is loaded for them). */
 function embedData(embed: EmbedModel): Record<string, string> {
   switch (embed.provider) {
     case 'facebook':

@@ -219,9 +219,10 @@ describe('sitemaps', () => {
     const sections = parseXml(bodyOf(built, rootFileKey('news', 'sitemap-sections.xml')));
     expect(sections.name).toBe('urlset');
     expect(locs(bodyOf(built, rootFileKey('news', 'sitemap-sections.xml'))).sort()).toEqual(
-      // Home, the fronts and the static pages; not articles, not the old paths that redirect.
+      // Every page but the articles and the old paths that redirect: home, fronts, static, person,
+      // show, video, game and live-event pages.
       entries
-        .filter((e) => e.type === 'home' || e.type === 'section' || (e.type === 'static' && staticPageBelongsTo(e.path, SITES.news)) || e.type === 'person')
+        .filter((e) => e.type !== 'article' && e.type !== 'redirect' && (e.type !== 'static' || staticPageBelongsTo(e.path, SITES.news)))
         .map((e) => absolute(e.path))
         .sort(),
     );

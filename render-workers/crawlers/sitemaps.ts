@@ -107,8 +107,8 @@ function byCodePoint(a: string, b: string): number {
  * The site's pages, from the typed upstream site map (docs/upstream-contract.md §4.7): the home
  * page, the section fronts and the static pages go in the sections sitemap, articles in the
  * article sitemaps; old paths of moved articles (type 'redirect') are left out, since they answer
- * 301. Each non-article page records `category:<path>` or `static-page:<path>` so that removing it
- * re-renders the sitemaps.
+ * 301. Section, static and show pages record `category:<path>`, `static-page:<path>` or `list:shows`
+ * so that removing one re-renders the sitemaps.
  */
 async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[]; articles: string[] }> {
   const entries = await ctx.client.listSiteEntries();
@@ -122,6 +122,7 @@ async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[
       sections.add(entry.path);
       if (entry.type === 'section') ctx.record(dataKeys.category(entry.path));
       if (entry.type === 'static') ctx.record(dataKeys.staticPage(entry.path));
+      if (entry.type === 'show') ctx.record(dataKeys.showList());
     }
   }
   return { sections: [...sections].sort(byCodePoint), articles: [...articles].sort(byCodePoint) };

@@ -4,6 +4,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { buildHead } from '../load/shell.js';
 import type { Link, ShellModel } from '../view-model.js';
@@ -16,7 +17,7 @@ const shell: ShellModel = {
   year: 2026,
   scripts: [],
 };
-const head = buildHead({ site: SITES.news, title: 'Page not found', description: "It seems you've stumbled upon our 404 page.", canonicalUrl: 'https://www.example.test/', noIndex: true });
+const head = buildHead({ site: SITES.news, title: NOT_FOUND_TEXTS.loadingLayer, description: "It seems you've stumbled upon our 404 page.", canonicalUrl: 'https://www.example.test/', noIndex: true });
 
 function render(latestVideos: Link[]): string {
   return renderToString(<NotFoundPage model={{ head, shell, view: { latestVideos } }} />)

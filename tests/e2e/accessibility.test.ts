@@ -25,7 +25,7 @@ let browser: Browser;
 beforeAll(async () => {
   running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
   stack = running.stack;
-  await stack.publishSite();
+  await stack.publishSite({ sites: ['news'] });
   browser = await launchBrowser();
 }, 180_000);
 

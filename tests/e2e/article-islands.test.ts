@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantUrlPath } from '../../core/storage/keys.js';
 import type { Stack } from '../../infra/local/stack.js';
-import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { launchBrowser, scrollSettled, watchPageErrors, type PageErrors } from '../support/browser.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
@@ -31,7 +31,7 @@ let browser: Browser;
 beforeAll(async () => {
   running = await startTestStack();
   stack = running.stack;
-  const summary = await stack.publishSite();
+  const summary = await stack.publishSite({ sites: ['news'] });
   expect(summary.failed).toEqual([]);
   browser = await launchBrowser();
 }, 180_000);
@@ -188,7 +188,14 @@ describe('print page controls (spec 1 §2.6 "Print and Close controls show")', (
     const [popup] = await Promise.all([article.waitForEvent('popup'), article.evaluate((path) => void window.open(path), printPath)]);
     await hydrated(popup, 'PrintControls');
     const closed = popup.waitForEvent('close');
-    await popup.getByRole('link', { name: 'Close' }).click();
+    // Closing the window is the point, so the click can end with the page it ran in: Playwright
+    // then reports the page closed mid-click (seen once in CI). The close event below is the check.
+    await popup
+      .getByRole('link', { name: 'Close' })
+      .click({ noWaitAfter: true })
+      .catch((error: unknown) => {
+        if (!String(error).includes('has been closed')) throw error;
+      });
     await closed;
     expect(popup.isClosed()).toBe(true);
     expect(errors.messages).toEqual([]);
@@ -210,9 +217,11 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
     expect(await next.isEnabled()).toBe(true);
 
     // Next until the end: then next is disabled and previous enabled.
+    // Wait for each smooth scroll to end before reading the button (see scrollSettled).
+    const track = bar.locator('.video-carousel-track');
     for (let i = 0; i < 10 && (await next.isEnabled()); i += 1) {
       await next.click();
-      await page.waitForTimeout(400);
+      await scrollSettled(track);
     }
     await expect.poll(() => next.isDisabled()).toBe(true);
     expect(await previous.isEnabled()).toBe(true);
@@ -269,7 +278,10 @@ describe('weather list Show More (spec 1 §4)', () => {
 
 describe('deals island (spec 2 §3, §5, §9)', () => {
   it('lists the offers with sale flags, the disclosure, and dispatches deal-tracking on click', async () => {
-    const { page, errors } = await open(SHOPPING);
+    // The recommended-video bar turns sticky once the page scrolls past it; scrolling to the offer
+    // can slide it over the link between Playwright's hit check and the click (seen once in CI
+    // under load). The reader's own switch for the bar (spec 1 §4 local flag) keeps it out of the way.
+    const { page, errors } = await open(SHOPPING, { before: (tab) => tab.addInitScript(() => localStorage.setItem('recommendedVideos', 'off')) });
     await hydrated(page, 'Deals');
     const [amazon, skimlinks] = [page.locator('[data-island="Deals"]').nth(0), page.locator('[data-island="Deals"]').nth(1)];
     await amazon.locator('.deal-offer').first().waitFor();
@@ -346,4 +358,82 @@ describe('deals island (spec 2 §3, §5, §9)', () => {
     expect(html).not.toContain('data-island');
     expect(html).not.toContain('Shop at');
   });
+});
+
+describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
+  const ECLIPSE = '/world/what-the-world-saw-during-the-total-solar-eclipse';
+  const INSTAGRAM_SCRIPT = 'https://www.instagram.com/embed.js';
+  const TIKTOK_SCRIPT = 'https://www.tiktok.com/embed.js';
+  /**
+   * The providers' scripts are third-party code on hosts this machine cannot reach. These stand-ins,
+   * served by Chromium's request interception at the providers' addresses, do what the real ones
+   * do to the page: upgrade the blockquotes they find (Instagram when `instgrm.Embeds.process()` is
+   * called, TikTok when the script runs).
+   */
+  const INSTAGRAM_STAND_IN =
+    "window.instgrm={Embeds:{process:function(){document.querySelectorAll('blockquote.instagram-media').forEach(function(b){b.setAttribute('data-upgraded','instagram')})}}};";
+  const TIKTOK_STAND_IN = "document.querySelectorAll('blockquote.tiktok-embed').forEach(function(b){b.setAttribute('data-upgraded','tiktok')});";
+
+  async function withProviderScripts(page: Page, options: { block?: boolean } = {}): Promise<string[]> {
+    const requested: string[] = [];
+    await page.route(/^https:\/\/www\.(instagram|tiktok)\.com\/embed\.js$/, async (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      if (options.block) return await route.abort('blockedbyclient');
+      return await route.fulfill({ status: 200, contentType: 'text/javascript', body: url === INSTAGRAM_SCRIPT ? INSTAGRAM_STAND_IN : TIKTOK_STAND_IN });
+    });
+    return requested;
+  }
+
+  it('server-renders links to the posts, with no third-party script in the stored page', async () => {
+    const html = await (await fetch(`${stack.siteUrl}${ECLIPSE}`)).text();
+    expect(html).toContain('<a href="https://www.instagram.com/p/CsAmple1234/" target="_blank" rel="noopener noreferrer">View this post on Instagram</a>');
+    expect(html).toContain('<a href="https://www.tiktok.com/@example_newsroom/video/7200000000000000001" target="_blank" rel="noopener noreferrer">View this post on TikTok</a>');
+    expect(html).not.toContain(INSTAGRAM_SCRIPT);
+    expect(html).not.toContain(TIKTOK_SCRIPT);
+  });
+
+  it('loads each provider script once, then shows the Instagram post from /api/instagram and upgrades it', async () => {
+    let requested: string[] = [];
+    const { page, errors } = await open(ECLIPSE, {
+      before: async (tab) => {
+        requested = await withProviderScripts(tab);
+      },
+    });
+    await hydrated(page, 'SocialEmbed');
+    const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
+    await post.scrollIntoViewIfNeeded();
+    await expect.poll(() => post.getAttribute('data-upgraded')).toBe('instagram');
+    expect(await post.textContent()).toContain('Sunrise over the Capitol this morning.');
+    // The second Instagram post is gone upstream (the sample oEmbed answers 404): spec 1 §8's text.
+    const gone = page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/Cexample456/"]') });
+    await expect.poll(() => gone.getByRole('status').textContent()).toBe('An error occurred while retrieving the Instagram post. It might have been deleted.');
+    expect(await gone.getByRole('link', { name: 'View this post on Instagram' }).isVisible()).toBe(true);
+
+    const tiktok = page.locator('blockquote.tiktok-embed[data-video-id="7200000000000000001"]');
+    await tiktok.scrollIntoViewIfNeeded();
+    await expect.poll(() => tiktok.getAttribute('data-upgraded')).toBe('tiktok');
+    expect(await tiktok.getAttribute('cite')).toBe('https://www.tiktok.com/@example_newsroom/video/7200000000000000001');
+    expect(requested.filter((url) => url === INSTAGRAM_SCRIPT)).toHaveLength(1);
+    expect(requested.filter((url) => url === TIKTOK_SCRIPT)).toHaveLength(1);
+    // The deleted post's 404 from /api/instagram is the only failed load.
+    expect(errors.messages.filter((message) => !(message.startsWith('404 ') && message.includes('/api/instagram?')))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('keeps the post readable when the provider scripts are blocked', async () => {
+    const { page } = await open(ECLIPSE, {
+      before: async (tab) => {
+        await withProviderScripts(tab, { block: true });
+      },
+    });
+    await hydrated(page, 'SocialEmbed');
+    const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
+    await post.scrollIntoViewIfNeeded();
+    await expect.poll(() => post.count()).toBe(1);
+    expect(await post.getAttribute('data-upgraded')).toBeNull();
+    expect(await post.textContent()).toContain('Sunrise over the Capitol this morning.');
+    expect(await page.locator('blockquote.tiktok-embed a[href^="https://www.tiktok.com/"]').count()).toBe(1);
+    await page.close();
+  }, 60_000);
 });

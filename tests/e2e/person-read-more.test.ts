@@ -18,7 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   running = await startTestStack();
   stack = running.stack;
-  const summary = await stack.publishSite();
+  const summary = await stack.publishSite({ sites: ['news'] });
   expect(summary.failed).toEqual([]);
   browser = await launchBrowser();
 }, 180_000);

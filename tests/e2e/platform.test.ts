@@ -74,7 +74,7 @@ function startFeed(): Promise<Server> {
 beforeAll(async () => {
   running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
   stack = running.stack;
-  await stack.publishSite();
+  await stack.publishSite({ sites: ['news'] });
   browser = await launchBrowser();
   harness = await buildHarness();
   feed = await startFeed();

@@ -51,6 +51,23 @@ describe('the whole published site (npm start publishes the same set)', () => {
           `${site}/root/robots.txt`,
           `${site}/root/sitemap.xml`,
           `${site}/root/sitemap-news.xml`,
+          // Spec 2's page kinds (issue 8): people, shows, the video area, games, live events.
+          `${site}/pages/personalities/index.html`,
+          `${site}/pages/person/personalities/index.html`,
+          `${site}/pages/person/h/grace-holloway/index.html`,
+          `${site}/pages/shows/index.html`,
+          `${site}/pages/shows/weekend-watch/index.html`,
+          `${site}/pages/shows/1004/redirect.json`,
+          `${site}/pages/video/index.html`,
+          `${site}/pages/video/shows/index.html`,
+          `${site}/pages/video/shows/the-evening-report/index.html`,
+          `${site}/pages/video/topics/index.html`,
+          `${site}/pages/video/topics/politics/index.html`,
+          `${site}/pages/video/senate-leaders-week-ahead/index.html`,
+          `${site}/pages/video/shows/hannity-full-episode-march-17/index.html`,
+          `${site}/pages/games/index.html`,
+          `${site}/pages/games/word-search/index.html`,
+          `${site}/pages/coverage/election-night/index.html`,
         ]),
       );
     }
@@ -107,6 +124,42 @@ describe('every stored article variant', () => {
     const response = await fetch(`${stack.siteUrl}/us/county-opens-cooling-centers`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/us/county-opens-cooling-centers-during-heat-wave');
+  });
+
+  /** Renders one page through the stack's queue and waits until `key` is stored. */
+  async function renderQueued(path: string, key: string): Promise<void> {
+    await stack.producer.enqueue({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (await stack.store.get(key)) return;
+    }
+    throw new Error(`${path} did not store ${key}`);
+  }
+
+  it('answers the person, show and video 301 rules through the edge router (spec 2 §2)', async () => {
+    // Published by the whole-site publish: the show's id path differs from its canonical path.
+    const show = await fetch(`${stack.siteUrl}/shows/1004`, { redirect: 'manual' });
+    expect(show.status).toBe(301);
+    expect(show.headers.get('location')).toBe('/shows/weekend-watch');
+    const target = await fetch(`${stack.siteUrl}/shows/weekend-watch`);
+    expect(target.status).toBe(200);
+    expect(await target.text()).toContain('<h1 class="show-title">Weekend Watch</h1>');
+    // Paths no link names: rendered on request (a miss or an editor), then served as 301s.
+    await renderQueued('/person/x/grace-holloway', 'news/pages/person/x/grace-holloway/redirect.json');
+    await renderQueued('/video/hannity-full-episode-march-17', 'news/pages/video/hannity-full-episode-march-17/redirect.json');
+    for (const [from, to] of [
+      ['/person/x/grace-holloway', '/person/h/grace-holloway'],
+      ['/video/hannity-full-episode-march-17', '/video/shows/hannity-full-episode-march-17'],
+    ] as const) {
+      const response = await fetch(`${stack.siteUrl}${from}`, { redirect: 'manual' });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+    // A missing show, video, game or live event is the stored 404 page (spec 2 §8).
+    for (const path of ['/shows/no-such-show', '/video/no-such-video', '/games/no-such-game', '/coverage/no-such-event']) {
+      const response = await fetch(`${stack.siteUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('This page could not be found');
+    }
   });
 
   it('has no HTML errors in any standard or print page of either site (one vnu run)', { timeout: 120_000 }, async () => {

@@ -99,8 +99,15 @@ describe('an event re-renders exactly the pages that read the changed data', () 
     ]);
   });
 
-  it('latest-news videos: home (with the 404 page it renders) on each site', async () => {
-    expect(await sendEvent({ kind: 'video', action: 'created', contentId: 'vid-new', tags: ['fox-news/latest-news'] })).toEqual(['es:/', 'news:/']);
+  it('latest-news videos: home (with the 404 page it renders), the video home and the latest-news topic on each site', async () => {
+    expect(await sendEvent({ kind: 'video', action: 'created', contentId: 'vid-new', tags: ['fox-news/latest-news'] })).toEqual([
+      'es:/',
+      'es:/video',
+      'es:/video/topics/latest-news',
+      'news:/',
+      'news:/video',
+      'news:/video/topics/latest-news',
+    ]);
   });
 
   it('the menu: every page that shows the shell, and no feed, sitemap or robots.txt', async () => {

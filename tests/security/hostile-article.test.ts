@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { findClobbering } from './clobbering.js';
 import { findLiveMarkup } from './live-markup.js';
 
 const corpus = z
@@ -165,7 +166,8 @@ describe('hostile HTML in every text field', () => {
       if (!object || !key.endsWith('.html')) continue;
       objects += 1;
       const index = Number(/hostile-(\d+)-/.exec(key)?.[1] ?? -1);
-      for (const problem of findLiveMarkup(object.body.toString('utf8'), { amp: key.endsWith('/amp.html') })) {
+      const html = object.body.toString('utf8');
+      for (const problem of [...findLiveMarkup(html, { amp: key.endsWith('/amp.html') }), ...findClobbering(html)]) {
         failures.push(`${corpus[index]?.name ?? '?'} in ${key}: ${problem}`);
       }
     }

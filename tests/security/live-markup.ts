@@ -7,7 +7,11 @@
  */
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
+import { APP_MODE_SCRIPT } from '../../render-workers/games/game-rules.js';
 import { THEME_SCRIPT } from '../../render-workers/shell/document.js';
+
+/** The constant inline scripts pages carry: the theme cookie's (every page) and mode=app's (games). */
+const OWN_INLINE_SCRIPTS: readonly string[] = [THEME_SCRIPT, APP_MODE_SCRIPT];
 
 export interface LiveMarkupOptions {
   /** AMP pages may load the AMP runtime and extensions and use AMP's `on=` action attribute. */
@@ -59,8 +63,9 @@ function allowedScript(script: Element, options: LiveMarkupOptions): boolean {
     }
   }
   if (options.amp && src !== undefined && AMP_SCRIPT.test(src) && type === '') return textOf(script).trim() === '';
-  // The theme cookie's inline head script (spec 1 §2.2), byte for byte; nothing else inline.
-  if (!options.amp && type === '' && src === undefined && textOf(script) === THEME_SCRIPT) return true;
+  // Our own constant inline head scripts (spec 1 §2.2 theme, spec 2 §2 mode=app), byte for byte;
+  // nothing else inline.
+  if (!options.amp && type === '' && src === undefined && OWN_INLINE_SCRIPTS.includes(textOf(script))) return true;
   return false;
 }
 

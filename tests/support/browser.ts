@@ -4,7 +4,8 @@
  * browser (there is no internet on these machines).
  */
 import { access, constants } from 'node:fs/promises';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The flags from TOOLCHAIN.md (Browser row): headless, sandbox-free, and no network chatter. */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -42,21 +43,40 @@ export interface PageErrors {
 
 /** Records console errors and uncaught page errors from now on; assert it stays empty. */
 export function watchPageErrors(page: Page): PageErrors {
-  const messages: string[] = [];
+  const entries: Array<{ text: string; url: string | null }> = [];
   // Link prefetch (interactive-bundle/client/platform/prefetch.ts) asks for every visible
   // same-origin link; Chromium logs a failed one (a link to an unpublished page) as a console
-  // error. Only the failed loads of those prefetch requests are left out.
+  // error. Only the failed loads of those prefetch requests are left out. The filter runs when the
+  // messages are read, not when they arrive: Chromium may report the failed load before
+  // playwright has delivered the request event that marks it as a prefetch.
   const prefetched = new Set<string>();
   page.on('request', (request) => {
     if (request.headers().purpose === 'prefetch') prefetched.add(request.url());
   });
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
-    if (message.text().startsWith('Failed to load resource') && prefetched.has(message.location().url)) return;
-    messages.push(message.text());
+    const failedLoad = message.text().startsWith('Failed to load resource');
+    entries.push({ text: message.text(), url: failedLoad ? message.location().url : null });
   });
   page.on('pageerror', (error: Error) => {
-    messages.push(`uncaught: ${error.message}`);
+    entries.push({ text: `uncaught: ${error.message}`, url: null });
   });
-  return { messages };
+  return {
+    get messages() {
+      return entries.filter((entry) => entry.url === null || !prefetched.has(entry.url)).map((entry) => entry.text);
+    },
+  };
+}
+
+/** Resolves once the track's scroll position stays the same across 250 ms (a smooth scroll ended). */
+export async function scrollSettled(track: Locator): Promise<void> {
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const now = await track.evaluate((element) => element.scrollLeft);
+      const still = now === last;
+      last = now;
+      return still;
+    }, { interval: 250 })
+    .toBe(true);
 }

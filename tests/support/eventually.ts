@@ -12,3 +12,24 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** The parts of a BullMQ queue `jobSettled` reads. */
+interface JobReader<J> {
+  getJobState(jobId: string): Promise<string>;
+  getJob(jobId: string): Promise<J | undefined>;
+}
+
+/** Waits until job `jobId` has completed or failed for good, and returns it as it then reads. */
+export async function jobSettled<J>(queue: JobReader<J>, jobId: string, timeoutMs: number, intervalMs = 50): Promise<J> {
+  return await eventually(
+    async () => {
+      const state = await queue.getJobState(jobId);
+      if (state !== 'completed' && state !== 'failed') return undefined;
+      // Read after the state says finished: a job read while its last attempt ran has stale counts.
+      return await queue.getJob(jobId);
+    },
+    `job ${jobId} to finish`,
+    timeoutMs,
+    intervalMs,
+  );
+}

@@ -1,19 +1,15 @@
 /**
- * MinIO in a container for tests, when a Docker engine is present. TOOLCHAIN.md: testcontainers
- * must not be imported on a machine without Docker, so `dockerAvailable()` is checked first and
- * the module is imported dynamically inside `startTestMinio`.
+ * MinIO in a container for tests, when a Docker engine is present (issue 9, item 4). TOOLCHAIN.md:
+ * testcontainers must not be imported on a machine without Docker, so `dockerUnavailableReason()`
+ * (docker-engine.ts) is checked first and the module is imported dynamically inside
+ * `startTestMinio`. Without an engine the S3 tests run on s3rver (tests/support/s3rver.ts).
  */
-import { existsSync } from 'node:fs';
 import type { StartedTestContainer } from 'testcontainers';
+import { dockerUnavailableReason } from './docker-engine.js';
+
+export { dockerUnavailableReason };
 
 export const MINIO_IMAGE = 'minio/minio:RELEASE.2025-04-22T22-12-26Z';
-
-/** Why Docker tests can't run here, or null when a Docker engine looks reachable. */
-export function dockerUnavailableReason(): string | null {
-  if (process.env.DOCKER_HOST) return null;
-  if (existsSync('/var/run/docker.sock')) return null;
-  return 'no Docker engine: neither DOCKER_HOST nor /var/run/docker.sock is present';
-}
 
 export interface TestMinio {
   endpoint: string;

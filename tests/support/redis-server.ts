@@ -1,14 +1,20 @@
 /**
- * A real redis-server for tests, on a free port, in a temp directory, started and stopped by the
- * test that needs it (TOOLCHAIN.md: never share the session's 6379, never FLUSHALL a server you
- * did not start). With `REDIS_URL` set, tests use that server instead, with a unique key prefix.
+ * A real Redis for tests, started and stopped by the test that needs it (TOOLCHAIN.md: never share
+ * the session's 6379, never FLUSHALL a server you did not start). Issue 9, item 4: in a container
+ * through testcontainers when a Docker engine is reachable, else a local redis-server on a free
+ * port in a temp directory; one line per test process says which. With `REDIS_URL` set, tests use
+ * that server instead, with a unique key prefix.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startRedisServer } from '../../infra/local/redis-server.js';
+import { freePort, startRedisServer, waitForRedis } from '../../infra/local/redis-server.js';
+import { announceTestBackends, dockerUnavailableReason } from './docker-engine.js';
 
 export { freePort };
+
+/** The image of the Redis container: the same major version as docker-compose.yml's. */
+export const REDIS_IMAGE = 'redis:7.4-alpine';
 
 export interface TestRedis {
   url: string;
@@ -19,10 +25,30 @@ export interface TestRedis {
   restart?(): Promise<void>;
 }
 
+/** Why the Redis container failed to start once in this process: later calls go straight to redis-server. */
+let containerFailure: string | undefined;
+
 export async function startTestRedis(options: { appendOnly?: boolean } = {}): Promise<TestRedis> {
   const prefix = `{t${process.pid}x${Math.random().toString(36).slice(2, 8)}}`;
   const external = process.env.REDIS_URL;
-  if (external) return { url: external, prefix, stop: async () => {} };
+  if (external) {
+    announceTestBackends(`using the Redis at REDIS_URL with a key prefix per test run`);
+    return { url: external, prefix, stop: async () => {} };
+  }
+
+  const noDocker = dockerUnavailableReason();
+  if (noDocker === null && containerFailure === undefined) {
+    try {
+      const container = await startRedisContainer(options.appendOnly ?? false, prefix);
+      announceTestBackends(`Docker engine found; Redis runs in a container (${REDIS_IMAGE}, testcontainers), and the S3 driver contract runs on MinIO as well as s3rver`);
+      return container;
+    } catch (error) {
+      containerFailure = error instanceof Error ? (error.message.split('\n')[0] ?? error.name) : String(error);
+      announceTestBackends(`Docker engine looked reachable but the Redis container did not start (${containerFailure}); using local redis-server and s3rver`);
+    }
+  } else if (noDocker !== null) {
+    announceTestBackends(`${noDocker}; using local redis-server and s3rver`);
+  }
 
   const dir = await mkdtemp(join(tmpdir(), 'test-redis-'));
   const server = await startRedisServer({ port: 0, dir, appendOnly: options.appendOnly ?? false });
@@ -34,5 +60,34 @@ export async function startTestRedis(options: { appendOnly?: boolean } = {}): Pr
       await rm(dir, { recursive: true, force: true });
     },
     restart: () => server.restart(),
+  };
+}
+
+/**
+ * The same server settings as the local path (no RDB snapshots, AOF only when asked, noeviction
+ * for BullMQ), on a fixed host port so `restart` keeps the URL the test's clients hold.
+ * testcontainers is imported here, after dockerUnavailableReason() said yes (TOOLCHAIN.md).
+ */
+async function startRedisContainer(appendOnly: boolean, prefix: string): Promise<TestRedis> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const hostPort = await freePort();
+  const container = await new GenericContainer(REDIS_IMAGE)
+    .withCommand(['redis-server', '--save', '', '--appendonly', appendOnly ? 'yes' : 'no', '--maxmemory-policy', 'noeviction'])
+    .withExposedPorts({ container: 6379, host: hostPort })
+    .withWaitStrategy(Wait.forLogMessage('Ready to accept connections'))
+    .start();
+  const url = `redis://${container.getHost()}:${container.getMappedPort(6379)}`;
+  await waitForRedis(url, 10_000);
+  return {
+    url,
+    prefix,
+    stop: async () => {
+      await container.stop();
+    },
+    // Docker restart with no grace period: SIGKILL, as the local path does; /data (the AOF) stays.
+    restart: async () => {
+      await container.restart({ timeout: 0 });
+      await waitForRedis(url, 10_000);
+    },
   };
 }

@@ -21,6 +21,7 @@ import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sam
 import { takePageFence } from '../../core/page-fence.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
+import { sampleRequest } from './sample-client.js';
 
 /** The clock every harness render uses: pages are deterministic, the copyright year is 2026. */
 export const HARNESS_NOW = new Date('2026-03-01T12:00:00Z');
@@ -78,12 +79,7 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
       return object.body.toString('utf8');
     },
     async sample(method, path, body) {
-      const response = await fetch(`${upstream.url}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      await sampleRequest(upstream.url, method, path, body);
     },
     async stop() {
       await upstream.close();

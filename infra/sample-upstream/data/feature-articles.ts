@@ -442,7 +442,7 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     blocks: [
       paragraph('For about two and a half minutes on Saturday, the moon covered the sun completely along a narrow path, and millions of people looked up.'),
       facebookPost('https://www.facebook.com/example.observatory/posts/1234567890'),
-      instagram('https://www.instagram.com/p/Cexample123/'),
+      instagram('https://www.instagram.com/p/CsAmple1234/'),
       instagram('https://www.instagram.com/p/Cexample456/', true),
       paragraph('Observatories shared live views, and amateur astronomers posted their own photos within minutes.'),
       tweet('1630000000000000002'),

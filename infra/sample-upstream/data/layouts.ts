@@ -6,7 +6,9 @@
  * are not strings (each logged and skipped).
  */
 import { CATEGORIES } from './categories.js';
+import { GAME_LAYOUTS } from './games.js';
 import { NAV_LAYOUTS } from './nav.js';
+import { VIDEO_LAYOUTS } from './video-layouts.js';
 import type { LayoutRecord } from './types.js';
 
 type Component = { type: string; model: Record<string, unknown> };
@@ -250,4 +252,4 @@ const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   postContent: [list(`More from ${category.title}`, 4, { category: category.slug, url: category.url })],
 }));
 
-export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS];
+export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS, ...GAME_LAYOUTS, ...VIDEO_LAYOUTS];

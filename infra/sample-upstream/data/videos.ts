@@ -3,7 +3,8 @@
  * the tag paths the video service filters by (§5.5). They cover both sources (fnc, fbn), the
  * live_stream, full_episode and video_gate tags, show videos, a video whose air start is still in
  * the future (spec 2 §2: shown only once it has aired), and enough latest-news videos for the
- * 404 page's "Latest Videos" list. Sections without videos of their own (opinion, sports, ...)
+ * 404 page's "Latest Videos" list. The single video page (render-workers/video/build-video-page.ts)
+ * reads them one at a time by slug (§5.6). Sections without videos of their own (opinion, sports, ...)
  * exercise the latest-news fallback.
  */
 import { sampleImage } from './images.js';
@@ -16,7 +17,8 @@ export interface VideoRecord {
   duration: number;
   pill?: string;
   time?: string;
-  source: 'fnc' | 'fbn';
+  /** Absent for a video that needs no TV-provider sign-in (spec 2 §4: fnc and fbn do). */
+  source?: 'fnc' | 'fbn';
   thumbnail: { url: string };
   slug: string;
   /** Show videos live under /video/shows/{slug} (spec 2 §2). */
@@ -39,11 +41,15 @@ interface VideoSpec {
   section: string;
   aired: string;
   duration: number;
-  source?: 'fnc' | 'fbn';
+  /** Default fnc; null for a video with no source (free to watch unless a full episode). */
+  source?: 'fnc' | 'fbn' | null;
   mediaTags?: string[];
   latestNews?: boolean;
   fullEpisode?: boolean;
   show?: string;
+  /** The show's tag path (its fnTags path), which the show's video page lists by. */
+  showTag?: string;
+  expires?: string;
 }
 
 function video(spec: VideoSpec): VideoRecord {
@@ -53,7 +59,7 @@ function video(spec: VideoSpec): VideoRecord {
     title: spec.title,
     description: `${spec.title}. A sample video for the ${spec.section} section.`,
     duration: spec.duration,
-    source: spec.source ?? 'fnc',
+    ...(spec.source === null ? {} : { source: spec.source ?? 'fnc' }),
     thumbnail: { url: sampleImage(`video-${spec.slug}`) },
     slug: spec.slug,
     ...(spec.show ? { showVideo: true, spark_shows: { title: spec.show } } : {}),
@@ -61,7 +67,8 @@ function video(spec: VideoSpec): VideoRecord {
     start_air_date: spec.aired,
     fullEpisode: spec.fullEpisode ?? false,
     last_published_date: spec.aired,
-    tags: [`fox-news/${spec.section}`, ...(spec.latestNews ? ['fox-news/latest-news'] : [])],
+    ...(spec.expires ? { expiration_date: spec.expires } : {}),
+    tags: [`fox-news/${spec.section}`, ...(spec.latestNews ? ['fox-news/latest-news'] : []), ...(spec.showTag ? [spec.showTag] : [])],
     brightcove: { duration: spec.duration, media_tags: mediaTags, start_air_date: spec.aired },
   };
 }
@@ -81,5 +88,16 @@ export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360012', title: 'Morning headlines', slug: 'morning-headlines', section: 'us', aired: '2025-03-18T10:00:00Z', duration: 95, latestNews: true }),
   video({ id: 'vid-6360013', title: 'Weekend forecast', slug: 'weekend-forecast', section: 'us', aired: '2025-03-18T08:00:00Z', duration: 110, latestNews: true }),
   // Scheduled far ahead: listed by the video service, but not shown until it airs (spec 2 §2).
+  // Single video page cases (spec 2 §4): live_stream, full_episode and video_gate from fbn too (the
+  // fnc ones are above), an fbn show episode, and a clip with no source that needs no sign-in.
+  video({ id: 'vid-6360015', title: 'Live: markets at the opening bell', slug: 'live-markets-opening-bell', section: 'us', aired: '2025-03-18T13:30:00Z', duration: 0, source: 'fbn', mediaTags: ['live_stream'] }),
+  video({ id: 'vid-6360016', title: 'Mornings with Maria: full episode, March 18', slug: 'mornings-with-maria-full-episode-march-18', section: 'us', aired: '2025-03-18T12:00:00Z', duration: 7140, source: 'fbn', fullEpisode: true, mediaTags: ['full_episode'], show: 'Mornings with Maria' }),
+  video({ id: 'vid-6360017', title: 'Inflation report in five charts', slug: 'inflation-report-five-charts', section: 'us', aired: '2025-03-18T12:45:00Z', duration: 215, source: 'fbn', mediaTags: ['video_gate'], expires: '2027-03-18T12:45:00Z' }),
+  video({ id: 'vid-6360018', title: 'How a bill becomes law', slug: 'how-a-bill-becomes-law', section: 'politics', aired: '2025-03-16T15:00:00Z', duration: 184, source: null }),
+  // Episodes and clips of the sample shows (infra/sample-upstream/data/shows.ts), tagged with the
+  // show's fnTags path: their show's video page (/video/shows/{id}) lists them. Morning Desk has none.
+  video({ id: 'vid-6360019', title: 'The Evening Report: the week in review', slug: 'evening-report-week-in-review', section: 'shows', aired: '2025-03-15T23:00:00Z', duration: 1560, show: 'The Evening Report', showTag: 'fox-news/shows/the-evening-report' }),
+  video({ id: 'vid-6360020', title: 'The Evening Report: interview highlights', slug: 'evening-report-interview-highlights', section: 'shows', aired: '2025-03-14T23:30:00Z', duration: 342, show: 'The Evening Report', showTag: 'fox-news/shows/the-evening-report' }),
+  video({ id: 'vid-6360021', title: 'Weekend Watch: what to stream this weekend', slug: 'weekend-watch-what-to-stream', section: 'shows', aired: '2025-03-15T14:00:00Z', duration: 415, source: null, show: 'Weekend Watch', showTag: 'fox-news/shows/weekend-watch' }),
   video({ id: 'vid-6360014', title: 'Town hall: the full broadcast', slug: 'town-hall-full-broadcast', section: 'politics', aired: '2099-01-01T00:00:00Z', duration: 3600, latestNews: true }),
 ];

@@ -1,0 +1,140 @@
+/**
+ * The TV-provider access parts of the single video page (spec 2 §2, §4; issue 7 item 5 "preview-pass
+ * countdown"): the Locked marker, the subscription bar and its preview-pass countdown.
+ *
+ * Stored pages are the same for every reader, so the server renders the anonymous state: the
+ * Locked marker for a video that needs a TV-provider sign-in, and the bar when `showBar` is set
+ * (the render worker sets it for exactly those videos). The browser then applies what only it
+ * knows, from local storage entries in the platform's expiring format (spec 2 §3 "Local storage
+ * entry: value and optional expiry"; interactive-bundle/client/platform/local-storage.ts):
+ *
+ *   - TV_PROVIDER_ID_KEY ("tvProviderId"): the signed-in TV provider's id, a non-empty string.
+ *     Spec 2 §4 "authenticated when a provider id exists": the island drops the Locked marker and
+ *     hides the bar (nothing left to sign in to). How the id gets there is the provider sign-in
+ *     flow, which the spec does not show; the Sign In button dispatches TV_PROVIDER_SIGN_IN_EVENT on
+ *     window for it.
+ *   - PREVIEW_PASS_KEY ("tvPreviewPass"): the temporary pass's expiry in epoch milliseconds (the
+ *     entry itself expires then too, so an old pass is removed on read). While it lies ahead the
+ *     banner 'Your Preview Pass expires in {time}' is shown and counts down each second; the server
+ *     renders it hidden with '00:00' so hydration matches, and it hides again when the pass runs out.
+ *
+ * Time form: 'HH:MM' (hours 0-23, minutes 0-59, the spec's '00:00'), with 'Nd ' before it when a
+ * day or more is left (days >= 0). Minutes round up, so a pass with 30 seconds left reads 00:01.
+ */
+import { useEffect, useState } from 'react';
+import { createExpiringStorage } from '../client/platform/local-storage.js';
+import { IslandPropsError, type JsonObject } from '../island-props.js';
+
+/** Spec 2 §2 texts, exactly. */
+export const VIDEO_ACCESS_TEXTS = {
+  locked: 'Locked',
+  signIn: 'Sign In with TV Provider',
+  prompt: "Don't have a TV subscription?",
+  signUp: 'Sign Up',
+  previewPass: 'Your Preview Pass expires in',
+  barLabel: 'TV provider sign-in',
+} as const;
+/** Spec 2 §2: the Sign Up link's destination. */
+export const SIGN_UP_PATH = '/gowatch';
+export const TV_PROVIDER_ID_KEY = 'tvProviderId';
+export const PREVIEW_PASS_KEY = 'tvPreviewPass';
+export const TV_PROVIDER_SIGN_IN_EVENT = 'tv-provider:sign-in';
+
+const MINUTE_MS = 60_000;
+const COUNTDOWN_TICK_MS = 1_000;
+
+export type VideoAccessProps = {
+  /** Spec 2 §4: fnc or fbn source, or a full episode. */
+  needsAuthentication: boolean;
+  /** Spec 2 §2: the subscription bar is hidden unless showBar is set. */
+  showBar: boolean;
+};
+
+export function parseVideoAccessProps(props: JsonObject): VideoAccessProps {
+  const { needsAuthentication, showBar } = props;
+  if (typeof needsAuthentication !== 'boolean' || typeof showBar !== 'boolean') throw new IslandPropsError('VideoAccess needs needsAuthentication and showBar booleans');
+  return { needsAuthentication, showBar };
+}
+
+/** Spec 2 §4: authenticated when a provider id exists. */
+export function isAuthenticated(providerId: unknown): boolean {
+  return typeof providerId === 'string' && providerId.trim() !== '';
+}
+
+/** Spec 2 §4: locked when authentication is needed and the reader is not authenticated. */
+export function isLocked(needsAuthentication: boolean, providerId: unknown): boolean {
+  return needsAuthentication && !isAuthenticated(providerId);
+}
+
+export interface Remaining {
+  days: number;
+  /** 0-23. */
+  hours: number;
+  /** 0-59. */
+  minutes: number;
+}
+
+/** Time left, minutes rounded up; null once the pass is over. */
+export function remainingTime(expiry: number, now: number): Remaining | null {
+  const left = expiry - now;
+  if (!Number.isFinite(left) || left <= 0) return null;
+  const totalMinutes = Math.ceil(left / MINUTE_MS);
+  return { days: Math.floor(totalMinutes / 1440), hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60 };
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** '00:00' with no time left; '05:09'; '2d 03:15'. */
+export function formatRemaining(remaining: Remaining | null): string {
+  if (remaining === null) return '00:00';
+  return `${remaining.days > 0 ? `${remaining.days}d ` : ''}${two(remaining.hours)}:${two(remaining.minutes)}`;
+}
+
+export function previewPassText(remaining: Remaining | null): string {
+  return `${VIDEO_ACCESS_TEXTS.previewPass} ${formatRemaining(remaining)}`;
+}
+
+export function VideoAccess({ needsAuthentication, showBar }: VideoAccessProps) {
+  const [authenticated, setAuthenticated] = useState(false);
+  const [expiry, setExpiry] = useState<number | null>(null);
+  const [now, setNow] = useState(0);
+
+  useEffect(() => {
+    const storage = createExpiringStorage();
+    setAuthenticated(isAuthenticated(storage.get(TV_PROVIDER_ID_KEY)));
+    const pass = storage.get(PREVIEW_PASS_KEY);
+    if (typeof pass === 'number' && Number.isFinite(pass)) setExpiry(pass);
+    setNow(Date.now());
+  }, []);
+
+  useEffect(() => {
+    if (expiry === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [expiry]);
+
+  const remaining = expiry === null ? null : remainingTime(expiry, now);
+  const locked = needsAuthentication && !authenticated;
+  return (
+    <div className="video-access">
+      {locked ? (
+        <p className="video-locked" data-locked="true">
+          {VIDEO_ACCESS_TEXTS.locked}
+        </p>
+      ) : null}
+      {showBar ? (
+        <section className="subscription-bar" aria-label={VIDEO_ACCESS_TEXTS.barLabel} hidden={authenticated}>
+          <p className="preview-pass" hidden={remaining === null}>
+            {previewPassText(remaining)}
+          </p>
+          <button type="button" className="tv-provider-sign-in" onClick={() => window.dispatchEvent(new CustomEvent(TV_PROVIDER_SIGN_IN_EVENT))}>
+            {VIDEO_ACCESS_TEXTS.signIn}
+          </button>
+          <p className="tv-provider-prompt">
+            {VIDEO_ACCESS_TEXTS.prompt} <a href={SIGN_UP_PATH}>{VIDEO_ACCESS_TEXTS.signUp}</a>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Games hub (/games) and game pages (/games/{id}) (spec 2 §2, §3, §7, §8, §9), from the games
+ * layout (layout service subtype `games`, elementId `games`, data key `layout:games:games`).
+ *
+ * The layout's main region carries two games components (render-workers/games/game-schemas.ts):
+ * `game-card` (the cards; spec 2 §7 "the game-card component's model items, keeping those whose
+ * buttonUrl contains the game id") and `games` (each game's frame and meta). Every other component
+ * of the layout's regions (pre-content, main, left rail, right rail, post-content; each empty by
+ * default) renders as a front component.
+ *
+ * Not found (return null: nothing written, the edge router serves the stored 404 page, spec 2 §8):
+ * a missing layout, a layout fetch failure (logged), a hub with no cards, a game with no card or
+ * no Game entry ("undefined game").
+ */
+import { createElement } from 'react';
+import { formatInTimeZone } from 'date-fns-tz';
+import type { z } from 'zod';
+import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import { describeIssues, type Layout } from '../../core/upstream/schemas.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { loadFrontRegions } from '../fronts/load-components.js';
+import { safeHref } from '../load/links.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { GamePage, type GamePageView, type ShareLink } from '../pages/game-page.js';
+import { GamesHubPage, type GameCardView, type GameRegions } from '../pages/games-hub-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import {
+  GAME_AD_UNITS,
+  GAME_ADHESION_AD,
+  GAME_FRAME_HEIGHT,
+  GAMES_LAYOUT_ELEMENT_ID,
+  GAMES_LAYOUT_SUBTYPE,
+  GAMES_PATH,
+  GAMES_TEXTS,
+  canShareGame,
+  cardOfGame,
+  gameIdFromPath,
+  gamePathOf,
+  otherGames,
+} from './game-rules.js';
+import { GAME_CARD_COMPONENT, GAME_COMPONENT_TYPES, GAMES_COMPONENT, gameCardModelSchema, gameCardSchema, gameSchema, gamesModelSchema, type Game, type GameCard } from './game-schemas.js';
+
+export { GAMES_PATH, isGamesPath } from './game-rules.js';
+
+interface GamesData {
+  layout: Layout;
+  cards: GameCard[];
+  games: Game[];
+}
+
+/** The games layout with its cards and games; null when missing or failed (logged). */
+export async function loadGamesData(ctx: PageBuildContext): Promise<GamesData | null> {
+  let layout: Layout | null;
+  try {
+    layout = await ctx.client.getLayout(GAMES_LAYOUT_SUBTYPE, GAMES_LAYOUT_ELEMENT_ID);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    // Spec 2 §8: a layout fetch failure is not-found handling; the failure is logged.
+    ctx.log.error({ error, layout: { subtype: GAMES_LAYOUT_SUBTYPE, elementId: GAMES_LAYOUT_ELEMENT_ID } }, 'games layout fetch failed');
+    return null;
+  }
+  if (layout === null) {
+    ctx.log.info({ layout: { subtype: GAMES_LAYOUT_SUBTYPE, elementId: GAMES_LAYOUT_ELEMENT_ID } }, 'no games layout');
+    return null;
+  }
+  // Spec 2 §7: "The games list reads results[0].main".
+  const cards = itemsOf(ctx, layout, GAME_CARD_COMPONENT, gameCardModelSchema, gameCardSchema);
+  const games = itemsOf(ctx, layout, GAMES_COMPONENT, gamesModelSchema, gameSchema);
+  return { layout, cards, games };
+}
+
+/** The valid items of every `type` component of the main region; invalid ones logged and skipped. */
+function itemsOf<T>(ctx: PageBuildContext, layout: Layout, type: string, modelSchema: z.ZodType<{ items: unknown[] }>, itemSchema: z.ZodType<T>): T[] {
+  return layout.main.flatMap((component, index) => {
+    if (component.type !== type) return [];
+    const model = modelSchema.safeParse(component.model);
+    if (!model.success) {
+      ctx.log.warn({ component: { region: 'main', index, type } }, `Invalid ${type} component: ${describeIssues(model.error)}`);
+      return [];
+    }
+    return model.data.items.flatMap((item, itemIndex) => {
+      const parsed = itemSchema.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      ctx.log.warn({ component: { region: 'main', index, type, item: itemIndex } }, `Invalid ${type} item: ${describeIssues(parsed.error)}`);
+      return [];
+    });
+  });
+}
+
+/** Every region as front components (spec 2 §2: each defaults to empty); the games components are ours. */
+async function loadRegions(ctx: PageBuildContext, layout: Layout): Promise<GameRegions> {
+  const own = (components: Layout['main']) => components.filter((component) => !GAME_COMPONENT_TYPES.includes(component.type));
+  const regions = await loadFrontRegions(ctx.client, { ...layout, main: own(layout.main) }, ctx.log);
+  // loadFrontRegions knows no left rail: it loads as the main region of a layout holding only it.
+  const left = await loadFrontRegions(ctx.client, { ...layout, preContent: [], main: own(layout.leftRail), rightRail: [], postContent: [] }, ctx.log);
+  return { ...regions, leftRail: left.main };
+}
+
+function cardView(card: GameCard): GameCardView | null {
+  const url = gamePathOf(card.buttonUrl) ?? safeHref(card.buttonUrl);
+  if (url === undefined) return null;
+  const logo = safeImageUrl(card.logo);
+  const logoDark = safeImageUrl(card.logoDark);
+  const dek = card.dek === undefined ? '' : toPlainText(card.dek);
+  const buttonText = card.buttonText === undefined ? '' : toPlainText(card.buttonText);
+  return {
+    title: toPlainText(card.title),
+    url,
+    buttonText: buttonText === '' ? GAMES_TEXTS.defaultButtonText : buttonText,
+    ...(dek === '' ? {} : { dek }),
+    ...(logo === null ? {} : { logo }),
+    ...(logoDark === null ? {} : { logoDark }),
+    ...(card.trackingId === undefined ? {} : { trackingId: toPlainText(card.trackingId) }),
+  };
+}
+
+function htmlPage(ctx: PageBuildContext, kind: string, html: string): BuiltPage {
+  return { kind, objects: [{ key: pageKey(ctx.site.id, ctx.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }] };
+}
+
+export async function buildGamesPage(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  if (ctx.path === GAMES_PATH) return buildHub(ctx);
+  const id = gameIdFromPath(ctx.path);
+  if (id === null) {
+    ctx.log.info({ game: { path: ctx.path } }, 'not a game id');
+    return null;
+  }
+  return buildGame(ctx, id);
+}
+
+async function buildHub(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  const data = await loadGamesData(ctx);
+  if (data === null) return null;
+  const cards = data.cards.map(cardView).filter((card): card is GameCardView => card !== null);
+  if (cards.length === 0) {
+    ctx.log.info('no game cards; nothing to list');
+    return null;
+  }
+  const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
+  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
+  const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: GAMES_TEXTS.hubHeading, cards, regions } } }));
+  return htmlPage(ctx, 'games', html);
+}
+
+async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage | null> {
+  const data = await loadGamesData(ctx);
+  if (data === null) return null;
+  const card = cardOfGame(data.cards, id);
+  const game = data.games.find((entry) => entry.elementId === id);
+  const frameUrl = game === undefined ? undefined : safeHref(game.buttonUrl);
+  const current = card === undefined ? null : cardView(card);
+  if (card === undefined || game === undefined || frameUrl === undefined || current === null) {
+    // Spec 2 §8 "undefined ... game": not found.
+    ctx.log.info({ game: { id, card: card !== undefined, game: game !== undefined } }, 'no game with this id');
+    return null;
+  }
+  const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
+  const path = `${GAMES_PATH}/${id}`;
+  const canonicalUrl = canonicalFor(ctx.publicOrigin, path);
+  const title = toPlainText(game.title);
+  const dek = current.dek ?? '';
+  const view: GamePageView = {
+    id,
+    title: current.title,
+    ...(dek === '' ? {} : { dek }),
+    cta: { text: current.buttonText, url: '#game-frame' },
+    date: { iso: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'yyyy-MM-dd'), label: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy') },
+    share: canShareGame(id) ? shareLinks(canonicalUrl, title) : [],
+    frame: { src: frameUrl, title, height: GAME_FRAME_HEIGHT, ...(frameClass(game.class) === undefined ? {} : { className: frameClass(game.class) }) },
+    info: { gameTitle: title, paragraphs: [...(dek === '' ? [] : [dek]), ...game.howToPlay.map(toPlainText).filter((p) => p !== '')] },
+    promo: otherGames(data.cards, card)
+      .map(cardView)
+      .filter((view): view is GameCardView => view !== null),
+    ads: GAME_AD_UNITS,
+    adhesion: GAME_ADHESION_AD,
+    regions,
+  };
+  const description = toPlainText(game.metaDescription ?? '') || dek || title;
+  const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
+  const html = renderDocument(createElement(GamePage, { model: { head, shell, view } }));
+  return htmlPage(ctx, 'game', html);
+}
+
+/** A CSS class name from upstream's `class`, or undefined when it is not a plain one. */
+function frameClass(value: string | undefined): string | undefined {
+  return value !== undefined && /^[a-z][a-z0-9-]{0,63}$/i.test(value) ? value : undefined;
+}
+
+/** Share links (spec 2 §2 social icons; only for games with share permission, §9). */
+function shareLinks(url: string, title: string): ShareLink[] {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return [
+    { network: 'facebook', label: 'Share on Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { network: 'twitter', label: 'Share on X', url: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { network: 'email', label: 'Share by email', url: `mailto:?subject=${t}&body=${u}` },
+  ];
+}

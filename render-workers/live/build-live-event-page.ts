@@ -1,0 +1,116 @@
+/**
+ * Live-event pages at /coverage/{page?} (spec 2 §2 route "coverage-page: live event layout" and the
+ * live-event header, §3 live event fields, §5 adInfo rule, §7 calls, §8 not-found and logged-only
+ * failures; issue 8 item 6):
+ *   - the live event by path (core/upstream/live-event-client.ts, key `live-event:<path>`); an
+ *     undefined event, or a failed fetch (logged), returns null: nothing is written and the edge
+ *     serves the stored 404 page;
+ *   - the layout (subtype `liveEvent`, elementId the path without slashes) for the regions
+ *     pre-content, main, left rail, right rail and post-content; a missing layout gives empty
+ *     regions, a layout fetch failure is not found (spec 2 §8);
+ *   - the live-blog SEO feed for LiveBlogPosting JSON-LD; its failure leaves liveBlogUpdate empty;
+ *   - the ad only when adInfo has size, value and text (spec 2 §5), otherwise logged and left out;
+ *   - `refresh:live` recorded, so the live schedule (ingest/schedules.ts) re-renders the page every minute.
+ */
+import { createElement } from 'react';
+import { formatArticleDate } from '../../core/isomorphic/dates.js';
+import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import { dataKeys } from '../../core/upstream/data-keys.js';
+import type { LiveEvent, LiveEventClient } from '../../core/upstream/live-event-client.js';
+import type { Layout } from '../../core/upstream/schemas.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { loadFrontRegions } from '../fronts/load-components.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { LiveEventPage, type LiveEventPageView } from '../pages/live-event-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import { AD_INFO_INCOMPLETE_MESSAGE, checkAdInfo, LIVE_EVENT_LAYOUT_SUBTYPE, liveEventElementId, videoAndPlaylist } from './live-event-rules.js';
+import { liveBlogPostingJsonLd } from './structured-data.js';
+
+/** The schedule that re-renders live pages (ingest/schedules.ts, every minute). */
+export const LIVE_REFRESH_SCHEDULE = 'live';
+
+/** /coverage and /coverage/{page}. */
+export function isLiveEventPath(path: string): boolean {
+  return path === '/coverage' || /^\/coverage\/[^/]+$/.test(path);
+}
+
+/** The live event, or null when there is none or its fetch failed (logged: spec 2 §8). */
+async function loadLiveEvent(ctx: PageBuildContext, liveEvents: LiveEventClient): Promise<LiveEvent | null> {
+  try {
+    const event = await liveEvents.getLiveEvent(ctx.path);
+    if (event === null) ctx.log.info({ liveEvent: { path: ctx.path } }, 'no live event at this path');
+    return event;
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    ctx.log.error({ liveEvent: { path: ctx.path }, error }, 'live event fetch failed');
+    return null;
+  }
+}
+
+/** The layout; undefined when its fetch failed (spec 2 §8 "layout fetch failure: not found"). */
+async function loadLayout(ctx: PageBuildContext): Promise<Layout | null | undefined> {
+  try {
+    return await ctx.client.getLayout(LIVE_EVENT_LAYOUT_SUBTYPE, liveEventElementId(ctx.path));
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    ctx.log.error({ liveEvent: { path: ctx.path }, error }, 'live event layout fetch failed');
+    return undefined;
+  }
+}
+
+export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: LiveEventClient): Promise<BuiltPage | null> {
+  const { site, path, client, log } = ctx;
+  // Recorded first, whatever happens next: an event that goes live later is picked up by the minute schedule too.
+  ctx.record(dataKeys.refresh(LIVE_REFRESH_SCHEDULE));
+  const event = await loadLiveEvent(ctx, liveEvents);
+  if (event === null) return null;
+
+  const [shell, layout, updates] = await Promise.all([
+    loadShell(client, ctx.shellContext),
+    loadLayout(ctx),
+    event.liveBlog === undefined ? Promise.resolve([]) : liveEvents.getLiveBlogUpdates(event.liveBlog),
+  ]);
+  if (layout === undefined) return null;
+  const regions = await loadFrontRegions(client, layout, log);
+  // loadFrontRegions knows four regions; the left rail (spec 2 §2) loads through it as a lone right rail.
+  const leftRail = layout === null || layout.leftRail.length === 0 ? [] : (await loadFrontRegions(client, { ...layout, preContent: [], main: [], postContent: [], rightRail: layout.leftRail }, log)).rightRail;
+
+  const checked = checkAdInfo(event.adInfo);
+  if (checked !== null && 'missing' in checked) {
+    log.warn({ liveEvent: { path, id: event.id }, adInfo: { missing: checked.missing } }, AD_INFO_INCOMPLETE_MESSAGE);
+  }
+
+  const canonicalUrl = canonicalFor(ctx.publicOrigin, path);
+  const title = toPlainText(event.title);
+  const description = toPlainText(event.description ?? event.dek ?? '');
+  const backgroundImage = safeImageUrl(event.backgroundImage) ?? undefined;
+  const eyebrow = toPlainText(event.eyebrow ?? '');
+  const dek = toPlainText(event.dek ?? '');
+  const dateLabel = event.date === undefined ? '' : formatArticleDate(event.date);
+  const video = videoAndPlaylist(event.video, event.playlist);
+  const shareImage = backgroundImage ?? video?.video.image ?? undefined;
+  const view: LiveEventPageView = {
+    title,
+    ...(eyebrow === '' ? {} : { eyebrow }),
+    ...(event.date === undefined || dateLabel === '' ? {} : { date: { iso: new Date(event.date).toISOString(), label: dateLabel } }),
+    ...(dek === '' ? {} : { dek }),
+    isBreaking: event.isBreaking,
+    ...(backgroundImage === undefined ? {} : { backgroundImage }),
+    video,
+    ad: checked !== null && 'ad' in checked ? checked.ad : null,
+    regions,
+    leftRail,
+    jsonLd: liveBlogPostingJsonLd(event, updates, { canonicalUrl, publicOrigin: ctx.publicOrigin, ...(shareImage === undefined ? {} : { image: shareImage }) }),
+  };
+  const head = buildHead({ site, title, description, canonicalUrl, ...(shareImage === undefined ? {} : { imageUrl: shareImage }) });
+  const html = renderDocument(createElement(LiveEventPage, { model: { head, shell, view } }));
+  return {
+    kind: 'live-event',
+    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * The video area's list pages (spec 2 §2, §4, §7, §8, §9), rendered into storage:
+ *
+ *   /video                 video home: the carousels of the layout ('video', '/video')
+ *   /video/shows           video shows list: every published show, shows-page posters, each
+ *                          linking to /video/shows/{id}
+ *   /video/shows/{id}      a show's video page: the show's header, its videos (the video service
+ *                          by the show's tags: its fnTags paths, else `{domain}/shows/{show_slug}`)
+ *                          and the other shows (show posters)
+ *   /video/topics          the topics the layout ('video', '/video/topics') lists
+ *   /video/topics/{topic}  that topic's videos (tag `{domain}/{topic}`), or the carousels of the
+ *                          layout ('video', '/video/topics/{topic}') when there is one
+ *
+ * Carousels, their drop rules and the live and Moxie lists: render-workers/video/lists/carousels.ts.
+ * Every page records `refresh:video`, so the video schedule (every 2 minutes, ingest/schedules.ts)
+ * re-renders it and live-now stays current. A missing or unpublished show, an unknown topic or a
+ * failed show or layout fetch (logged) is not found: nothing is written.
+ */
+import { createElement } from 'react';
+import { cacheControlFor } from '../../core/storage/cache-policy.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { isUpstreamFailure } from '../../core/upstream/client.js';
+import { dataKeys } from '../../core/upstream/data-keys.js';
+import type { Layout, LayoutComponent } from '../../core/upstream/schemas.js';
+import type { Show, ShowClient } from '../../core/upstream/show-client.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
+import { VIDEO_CAROUSEL_MAX } from '../load/videos.js';
+import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { VideoAreaPage, type VideoAreaView } from '../pages/video-area-page.js';
+import { HTML_CONTENT_TYPE } from '../publish.js';
+import { renderDocument } from '../render-html.js';
+import { loadShow } from '../shows/build-show-page.js';
+import { loadPublishedShows } from '../shows/build-shows-list.js';
+import { showPathOf } from '../shows/show-rules.js';
+import { cardImage } from './lists/card-images.js';
+import { loadCarousel, loadCarousels, type CarouselView, type VideoCarouselModel } from './lists/carousels.js';
+import { topicsOf, topicTag, VIDEO_LAYOUT_SUBTYPE, type VideoTopic } from './lists/topics.js';
+import { VIDEO_SHOWS_PATH, VIDEO_TOPICS_PATH } from './paths.js';
+
+export const VIDEO_HOME_HEADING = 'Video';
+export const VIDEO_SHOWS_HEADING = 'Video Shows';
+export const VIDEO_TOPICS_HEADING = 'Video Topics';
+export const NO_SHOW_VIDEOS_TEXT = 'No videos from this show yet.';
+export const NO_TOPIC_VIDEOS_TEXT = 'No videos in this topic yet.';
+export const MORE_SHOWS_TITLE = 'More Shows';
+
+/** The video home without a layout: the live-now list and the latest news videos. */
+export const DEFAULT_HOME_CAROUSELS: readonly LayoutComponent[] = [
+  { type: 'video-carousel', model: { title: 'Live Now', source: 'live', feed: 'news', style: 'live' } },
+  { type: 'video-carousel', model: { title: 'Latest News', source: 'tags', tags: ['fox-news/latest-news'], url: '/video/topics/latest-news' } },
+];
+
+/** A show's video page path (spec 2 §2 /video/shows/{id}). */
+export function showVideoPagePath(show: Pick<Show, 'id'>): string {
+  return `${VIDEO_SHOWS_PATH}/${show.id}`;
+}
+
+/** The tags a show's videos carry: its fnTags paths, else `{domain}/shows/{show_slug}`. */
+export function showVideoTags(show: Pick<Show, 'fnTags' | 'show_slug'>, domain: string): string[] {
+  const tags = show.fnTags.map((tag) => tag.path).filter((path) => path !== '');
+  return tags.length > 0 ? tags : [`${domain}/shows/${show.show_slug}`];
+}
+
+async function layoutOrFailure(ctx: PageBuildContext, elementId: string): Promise<{ layout: Layout | null } | null> {
+  try {
+    return { layout: await ctx.client.getLayout(VIDEO_LAYOUT_SUBTYPE, elementId) };
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    ctx.log.error({ layout: { subtype: VIDEO_LAYOUT_SUBTYPE, elementId }, error }, 'video layout fetch failed');
+    return null;
+  }
+}
+
+async function page(ctx: PageBuildContext, kind: string, head: { title: string; description: string; imageUrl?: string }, view: VideoAreaView): Promise<BuiltPage> {
+  const { site } = ctx;
+  const shell = await loadShell(ctx.client, ctx.shellContext);
+  const model = {
+    head: buildHead({ site, title: head.title, description: head.description, canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path), ...(head.imageUrl ? { imageUrl: head.imageUrl } : {}) }),
+    shell,
+    view,
+  };
+  const html = renderDocument(createElement(VideoAreaPage, { model, path: ctx.path }));
+  return { kind, objects: [{ key: pageKey(site.id, ctx.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }] };
+}
+
+function regionComponents(layout: Layout): LayoutComponent[] {
+  return [...layout.preContent, ...layout.main, ...layout.postContent];
+}
+
+export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage | null> {
+  ctx.record(dataKeys.refresh('video'));
+  const found = await layoutOrFailure(ctx, '/video');
+  if (found === null) return null;
+  const carousels = await loadCarousels(ctx, found.layout === null ? DEFAULT_HOME_CAROUSELS : regionComponents(found.layout));
+  return await page(
+    ctx,
+    'video-home',
+    { title: VIDEO_HOME_HEADING, description: `Watch the latest news videos, live streams and shows on ${ctx.site.name}.` },
+    { kind: 'home', heading: VIDEO_HOME_HEADING, carousels, emptyText: 'No videos right now.' },
+  );
+}
+
+export async function buildVideoShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+  ctx.record(dataKeys.refresh('video'));
+  const published = await loadPublishedShows(ctx, shows);
+  if (published === null) {
+    ctx.log.info('no shows; nothing to list');
+    return null;
+  }
+  const items = published.map((show) => {
+    const image = cardImage(show.thumbnail ?? show.image, 'shows-page');
+    return { name: toPlainText(show.title), url: showVideoPagePath(show), ...(image ? { image } : {}) };
+  });
+  return await page(
+    ctx,
+    'video-shows',
+    { title: VIDEO_SHOWS_HEADING, description: `Full episodes and clips from every show on ${ctx.site.name}.` },
+    { kind: 'shows', heading: VIDEO_SHOWS_HEADING, grid: { label: 'All shows', style: 'shows-page', items }, carousels: [] },
+  );
+}
+
+/** The other published shows as a show-poster list; a failure is logged and leaves it out. */
+async function otherShows(ctx: PageBuildContext, shows: ShowClient, current: Show): Promise<CarouselView | null> {
+  const published = await loadPublishedShows(ctx, shows);
+  const others = (published ?? []).filter((show) => show.id !== current.id).slice(0, VIDEO_CAROUSEL_MAX);
+  if (others.length === 0) return null;
+  return {
+    title: MORE_SHOWS_TITLE,
+    seeAllUrl: VIDEO_SHOWS_PATH,
+    style: 'show',
+    items: others.map((show) => {
+      const image = cardImage(show.thumbnail ?? show.image, 'show');
+      return { name: toPlainText(show.title), url: showVideoPagePath(show), ...(image ? { image } : {}) };
+    }),
+  };
+}
+
+/** The show's video page, or null when there is no (published) show with this id. */
+export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClient, id: string): Promise<BuiltPage | null> {
+  const show = await loadShow(ctx, shows, id);
+  if (show === null) return null;
+  ctx.record(dataKeys.refresh('video'));
+  const title = toPlainText(show.title);
+  const videosModel: VideoCarouselModel = {
+    title: `Latest from ${title}`,
+    source: 'tags',
+    style: 'video',
+    tags: showVideoTags(show, ctx.site.layoutDomain),
+    items: [],
+  };
+  const [videos, more] = await Promise.all([loadCarousel(ctx, videosModel), otherShows(ctx, shows, show)]);
+  const carousels = [videos, more].filter((carousel): carousel is CarouselView => carousel !== null);
+  const poster = cardImage(show.thumbnail ?? show.image, 'show');
+  const description = toPlainText(show.description ?? '');
+  const airtime = [show.airtimeDays, show.airtime].filter((part) => part !== undefined && part !== '').join(' ');
+  const view: VideoAreaView = {
+    kind: 'show',
+    heading: `${title} Videos`,
+    show: {
+      title,
+      showPageUrl: showPathOf(show),
+      ...(description === '' ? {} : { description }),
+      ...(airtime === '' ? {} : { airtime: toPlainText(airtime) }),
+      ...(poster ? { poster: { ...poster, alt: title } } : {}),
+    },
+    carousels,
+    ...(videos === null ? { intro: NO_SHOW_VIDEOS_TEXT } : {}),
+  };
+  return await page(ctx, 'video-show', { title: `${title} Videos`, description: description === '' ? `Videos from ${title}.` : description, ...(poster ? { imageUrl: poster.src } : {}) }, view);
+}
+
+/** /video/topics (topic = null) or /video/topics/{topic...}. */
+export async function buildTopicPage(ctx: PageBuildContext, topic: string | null): Promise<BuiltPage | null> {
+  const found = await layoutOrFailure(ctx, VIDEO_TOPICS_PATH);
+  if (found === null) return null;
+  const topics = topicsOf(ctx, found.layout);
+  if (topic === null) {
+    if (topics.length === 0) {
+      ctx.log.info('no video topics; nothing to list');
+      return null;
+    }
+    ctx.record(dataKeys.refresh('video'));
+    const carousels = found.layout === null ? [] : await loadCarousels(ctx, regionComponents(found.layout));
+    return await page(
+      ctx,
+      'video-topics',
+      { title: VIDEO_TOPICS_HEADING, description: `Videos by topic on ${ctx.site.name}.` },
+      { kind: 'topics', heading: VIDEO_TOPICS_HEADING, topics: topics.map(({ label, url }) => ({ label, url })), carousels },
+    );
+  }
+  const known: VideoTopic | undefined = topics.find((candidate) => candidate.topic === topic);
+  if (known === undefined) {
+    ctx.log.info({ topic }, 'unknown video topic');
+    return null;
+  }
+  ctx.record(dataKeys.refresh('video'));
+  const own = await layoutOrFailure(ctx, known.url);
+  if (own === null) return null;
+  let carousels: CarouselView[];
+  if (own.layout === null) {
+    const model: VideoCarouselModel = { title: `Latest ${known.label} Videos`, source: 'tags', style: 'video', tags: [topicTag(ctx.site.layoutDomain, known.topic)], items: [] };
+    const carousel = await loadCarousel(ctx, model);
+    carousels = carousel === null ? [] : [carousel];
+  } else {
+    carousels = await loadCarousels(ctx, regionComponents(own.layout));
+  }
+  return await page(
+    ctx,
+    'video-topic',
+    { title: `${known.label} Videos`, description: `The latest ${known.label} videos on ${ctx.site.name}.` },
+    { kind: 'topic', heading: `${known.label} Videos`, carousels, emptyText: NO_TOPIC_VIDEOS_TEXT },
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The render-cost measurement (issue 9, "render cost"), run in a process of its own by
+ * tests/bench/render-cost.ts so that process.cpuUsage() counts the render worker and nothing else
+ * (the sample upstream runs in another process) and so `react-dom/server` can be redirected to the
+ * capturing stand-in before the renderer loads.
+ *
+ * Input: JSON in argv[2] (RenderCostInput). Output: one JSON line on stdout (RenderCostOutput).
+ *
+ * Real: createPageRenderer with the real upstream clients (HTTP to the sample upstream), a real
+ * Redis dependency index and fence, and the filesystem store, one render at a time; each run uses
+ * a fresh store directory so every page is written, as in a first publish. CPU per stored page =
+ * the job's CPU / the objects it wrote.
+ * Bare: the elements those renders passed to renderToString, rendered again in a loop.
+ */
+import { register } from 'node:module';
+
+register('./capture-hooks.ts', import.meta.url);
+
+export interface RenderCostInput {
+  upstreamUrl: string;
+  redisUrl: string;
+  prefix: string;
+  runs: number;
+  /** Renders of each page kind per run. */
+  perKind: number;
+  /** Synthetic articles the upstream holds (article paths are picked among them). */
+  articles: number;
+  /** renderToString calls per captured element in the bare loop. */
+  bareLoops: number;
+}
+
+export interface KindResult {
+  kind: string;
+  /** Per run: CPU ms per render job, and per stored object. */
+  jobMs: number[];
+  perStoredMs: number[];
+  /** Objects a job stored (median of the kind). */
+  objectsPerJob: number;
+  /** Per run: renderToString CPU inside the real renders, per component, ms per call. */
+  inRenderMs: Record<string, number[]>;
+  /** Per run: the bare loop's ms per call, per component. */
+  bareMs: Record<string, number[]>;
+}
+
+export interface RenderCostOutput {
+  kinds: KindResult[];
+}
+
+interface PageKind {
+  kind: string;
+  paths: (run: number, i: number) => string;
+}
+
+async function main(): Promise<void> {
+  const input = JSON.parse(process.argv[2] ?? '{}') as RenderCostInput;
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const join = (...parts: string[]) => path.join(...parts);
+  const { Redis } = await import('ioredis');
+  const { parseUpstreamConfig } = await import('../../../core/config/upstream.js');
+  const { DependencyIndex } = await import('../../../core/dependency-index.js');
+  const { createLogger } = await import('../../../core/logger.js');
+  const { takePageFence } = await import('../../../core/page-fence.js');
+  const { createFsStore } = await import('../../../core/storage/fs-driver.js');
+  const { createUpstreamClients } = await import('../../../core/upstream/clients.js');
+  const { createPageRenderer } = await import('../../../render-workers/render-page.js');
+  const { SYNTHETIC_SECTIONS, syntheticArticlePath } = await import('../../../infra/sample-upstream/synthetic/index.js');
+  const capture = await import('./react-server-capture.js');
+  const { renderToString } = await import('react-dom/server');
+
+  const redis = new Redis(input.redisUrl, { maxRetriesPerRequest: null });
+  const index = new DependencyIndex(redis, input.prefix);
+  const logger = createLogger({ component: 'bench-render', level: 'silent' });
+  const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: input.upstreamUrl }), logger });
+  const scripts = ['/assets/client-BENCH.js'];
+  const pick = (i: number) => Math.max(0, Math.min(input.articles - 1, i));
+  const kinds: PageKind[] = [
+    { kind: 'home', paths: () => '/' },
+    { kind: 'section front', paths: (run, i) => `/${SYNTHETIC_SECTIONS[(run * input.perKind + i) % SYNTHETIC_SECTIONS.length] ?? 'us'}` },
+    // Even synthetic articles are AMP (standard + print + AMP stored), odd ones are not.
+    { kind: 'article (AMP flagged)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
+    { kind: 'article (no AMP)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) },
+  ];
+  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {} }));
+
+  // A fresh store for every render, so each render writes what it stores, as in a first publish
+  // (a repeated render of the same page would otherwise find its objects unchanged).
+  const fresh = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
+    const store = createFsStore({ root: dir });
+    const renderer = createPageRenderer({
+      store,
+      index,
+      ...clients,
+      logger,
+      publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
+      scripts,
+      takeFence: (page) => takePageFence(redis, page, input.prefix),
+    });
+    return { renderer, done: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
+  };
+
+  // Run 0 warms the JIT and the upstream's caches and is not counted.
+  for (let run = 0; run <= input.runs; run += 1) {
+    for (const [k, kind] of kinds.entries()) {
+      const result = results[k];
+      if (result === undefined) continue;
+      let cpu = 0;
+      let objects = 0;
+      const captured: ReturnType<typeof capture.stopCapture> = [];
+      for (let i = 0; i < input.perKind; i += 1) {
+        const path = kind.paths(run, i);
+        const { renderer, done } = await fresh();
+        capture.startCapture();
+        const start = process.cpuUsage();
+        const outcome = await renderer.render({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
+        cpu += capture.cpuMs(start);
+        captured.push(...capture.stopCapture());
+        objects += outcome.written.length;
+        await done();
+      }
+      if (run === 0) continue;
+      result.jobMs.push(cpu / input.perKind);
+      result.perStoredMs.push(objects > 0 ? cpu / objects : Number.NaN);
+      result.objectsPerJob = objects / input.perKind;
+      const byComponent = new Map<string, typeof captured>();
+      for (const c of captured) byComponent.set(c.component, [...(byComponent.get(c.component) ?? []), c]);
+      for (const [component, calls] of byComponent) {
+        (result.inRenderMs[component] ??= []).push(calls.reduce((sum, c) => sum + c.cpuMs, 0) / calls.length);
+        // Bare limit: the same elements (view models built once), renderToString in a loop.
+        const elements = calls.map((c) => c.element);
+        const start = process.cpuUsage();
+        for (let loop = 0; loop < input.bareLoops; loop += 1) for (const element of elements) renderToString(element);
+        (result.bareMs[component] ??= []).push(capture.cpuMs(start) / (input.bareLoops * elements.length));
+      }
+    }
+  }
+  redis.disconnect();
+  const output: RenderCostOutput = { kinds: results };
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`render-cost child failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+/**
+ * Render cost (issue 9): render-worker CPU per stored page, per page kind, beside the bare limit
+ * measured in the same run: the same page elements rendered with React's renderToString in a
+ * loop, with no queue, fetch, sanitising or storage. The measuring happens in a child process
+ * (publish/render-cost-child.ts) against the sample upstream serving the synthetic site in a
+ * second process, so the CPU counted is the render worker's alone.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { BenchContext } from './context.js';
+import type { RenderCostInput, RenderCostOutput } from './publish/render-cost-child.js';
+import { startBenchRedis } from './publish/bench-redis.js';
+import { startSyntheticUpstream } from './publish/upstream-process.js';
+import { figure, summarise, type BenchFigure, type BenchSection } from './report.js';
+
+const CHILD = fileURLToPath(new URL('./publish/render-cost-child.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+/** Renders of each kind per run, and bare renderToString calls per captured element. */
+const PER_KIND = 10;
+const BARE_LOOPS = 20;
+
+/** Friendly names for the components the renders passed to renderToString. */
+const VARIANT_OF: Record<string, string> = {
+  ArticlePage: 'standard',
+  PrintArticlePage: 'print',
+  AmpArticleBody: 'amp',
+  SectionFrontPage: 'front',
+};
+
+async function runChild(input: RenderCostInput): Promise<RenderCostOutput> {
+  // React in production mode, as deployed (infra/docker/Dockerfile sets NODE_ENV=production):
+  // its development build is several times slower and would measure the wrong thing.
+  const child = spawn(process.execPath, [TSX, CHILD, JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`render-cost child exited with code ${code}`);
+  const line = out.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as RenderCostOutput;
+}
+
+export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection> {
+  const { options } = ctx;
+  const redis = await startBenchRedis(options.redisUrl);
+  let upstream;
+  try {
+    ctx.log(`render-cost: starting the sample upstream with ${options.articles} synthetic articles`);
+    upstream = await startSyntheticUpstream({ articles: options.articles, ...(options.upstreamUrl ? { external: options.upstreamUrl } : {}) });
+    ctx.log(`render-cost: ${options.runs} runs of ${PER_KIND} renders per kind`);
+    const output = await runChild({
+      upstreamUrl: upstream.url,
+      redisUrl: redis.url,
+      prefix: redis.prefix,
+      runs: options.runs,
+      perKind: PER_KIND,
+      articles: options.articles,
+      bareLoops: BARE_LOOPS,
+    });
+    const figures: BenchFigure[] = [];
+    for (const kind of output.kinds) {
+      const bareJob: number[] = [];
+      // Bare cost of one job: the sum, over the components it rendered, of their bare ms per call.
+      for (let run = 0; run < kind.jobMs.length; run += 1) {
+        bareJob.push(Object.values(kind.bareMs).reduce((sum, samples) => sum + (samples[run] ?? 0), 0));
+      }
+      figures.push(figure(`${kind.kind}: CPU per stored page`, 'ms', kind.perStoredMs, `${kind.objectsPerJob.toFixed(1)} objects per job`));
+      figures.push(figure(`${kind.kind}: CPU per render job`, 'ms', kind.jobMs));
+      for (const [component, samples] of Object.entries(kind.bareMs)) {
+        const variant = VARIANT_OF[component] ?? component;
+        figures.push(figure(`${kind.kind}: bare renderToString ${variant}`, 'ms', samples, `${component}, view model built once`));
+        const inRender = kind.inRenderMs[component];
+        if (inRender) figures.push(figure(`${kind.kind}: renderToString ${variant} inside the render`, 'ms', inRender));
+      }
+      const ratios = kind.jobMs.map((job, run) => job / (bareJob[run] ?? Number.NaN));
+      figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job`));
+    }
+    return {
+      name: 'render cost',
+      figures,
+      notes: [
+        `${options.articles} synthetic articles; each run renders ${PER_KIND} pages of each kind one at a time through createPageRenderer (HTTP upstream in another process, Redis index and fence, filesystem store, an empty store for every render so every page is written); a warm-up run is not counted.`,
+        'React runs in production mode (NODE_ENV=production, as the Dockerfile deploys it). CPU = process.cpuUsage() user+system of the render process. "Per stored page" divides the job by the objects it wrote (an article job writes standard + print, and AMP when flagged).',
+        `Bare limit: the elements those renders handed to renderToString, rendered again ${BARE_LOOPS} times each with no queue, fetch, sanitising or storage; the AMP figure is the AMP body (its head is a string template).`,
+      ],
+    };
+  } finally {
+    await upstream?.stop();
+    await redis.stop();
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Live-event pages at /coverage/{page?} (spec 2 §2, §3, §5, §7, §8; issue 8 item 6) rendered through
+ * the real pipeline from the sample upstream: the header (eyebrow, title, date, dek, breaking flag,
+ * background image), the video with its playlist, the Show More / Expand Video controls and the
+ * pieces=live-stream-playlist-expanded link, the adInfo rule both ways, LiveBlogPosting JSON-LD
+ * from the live-blog SEO feed (empty when the feed fails or is missing), nothing written for a
+ * missing event, a failing event fetch or a failing layout fetch, and the data keys recorded.
+ * Every stored page passes the HTML checker.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataKeys } from '../../core/upstream/data-keys.js';
+import { AD_INFO_INCOMPLETE_MESSAGE } from '../../render-workers/live/live-event-rules.js';
+import { errorLines, validateHtml } from '../support/html-validator.js';
+import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+
+let h: RendererHarness;
+
+beforeAll(async () => {
+  h = await startRendererHarness();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+const documents: string[] = [];
+
+/** The page's JSON-LD blocks, parsed. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>);
+}
+
+function liveBlogPosting(html: string): Record<string, unknown> | undefined {
+  return jsonLd(html).find((data) => data['@type'] === 'LiveBlogPosting');
+}
+
+const ELECTION = '/coverage/election-night';
+const STORM = '/coverage/winter-storm';
+const LAUNCH = '/coverage/space-launch';
+
+describe('live-event pages', () => {
+  it('renders the header with eyebrow, title, date, dek, breaking flag and background image', async () => {
+    const outcome = await h.render(ELECTION);
+    expect(outcome.kind).toBe('live-event');
+    const html = await h.stored(ELECTION);
+    documents.push(html);
+    expect(html).toContain('<body class="page-coverage-page">');
+    expect(html).toContain('<p class="live-breaking">Breaking</p>');
+    expect(html).toContain('<p class="live-eyebrow">Live Coverage</p>');
+    expect(html).toContain('<h1 class="live-title">Election Night 2026: Live Results</h1>');
+    expect(html).toContain('<time dateTime="2026-03-01T23:00:00.000Z">March 01, 2026 6:00pm EST</time>');
+    expect(html).toContain('<p class="live-dek">Follow every race as the votes are counted.</p>');
+    expect(html).toMatch(/<img class="live-header-background" src="http:\/\/127\.0\.0\.1:\d+\/images\/live\/election-night-background\.svg" alt=""\/>/);
+    expect(html).toContain('<title>Election Night 2026: Live Results');
+    expect(html).toContain('<link rel="canonical" href="https://www.example.test/coverage/election-night"/>');
+    expect(html).toContain('content="index, follow, max-image-preview:large, max-video-preview:-1"');
+  });
+
+  it('renders the video, the collapsed playlist, Show More, Expand Video and the expand link', async () => {
+    const html = await h.stored(ELECTION);
+    expect(html).toContain('data-island="LiveEventVideo"');
+    expect(html).toContain('<a href="/video/live-stream-election">Watch: Election Night live stream</a>');
+    expect(html).toMatch(/<source media="\(min-width: 768px\)" srcSet="http:\/\/127\.0\.0\.1:\d+\/images\/live\/live-stream-election-large\.svg 1x"\/>/);
+    expect(html).toContain('width="480" height="270"');
+    // The playlist, collapsed on the server: hidden, controlled by both buttons, named by the link.
+    const playlist = /<ol class="live-playlist" id="([^"]+)" aria-label="Video playlist" hidden="">/.exec(html);
+    expect(playlist).not.toBeNull();
+    const id = playlist?.[1] ?? '';
+    expect(html).toContain(`aria-controls="${id}">Show More</button>`);
+    expect(html).toContain(`aria-controls="${id}">Expand Video</button>`);
+    expect(html).toContain(`<a class="live-video-expand-link" href="?pieces=live-stream-playlist-expanded#${id}">Expand playlist</a>`);
+    for (const title of ['Polls close on the East Coast', 'The Senate map, explained', 'Turnout report from Ohio']) expect(html).toContain(title);
+    // A duration in seconds is shown as m:ss.
+    expect(html).toContain('<span class="live-video-duration">1:35</span>');
+    // Spec 2 §9: mobile below 768px.
+    expect(html).toContain('@media (min-width:768px){.live-video-show-more{display:none}');
+    expect(html).toContain('@media (max-width:767px){.live-video-expand{display:none}');
+  });
+
+  it('renders the ad when adInfo has size, value and text', async () => {
+    const html = await h.stored(ELECTION);
+    expect(html).toContain('<aside class="live-ad" aria-label="Advertisement" data-ad-size="300x250" data-ad-unit="/sample/live/election-night"><span class="ad-label">Advertisement</span></aside>');
+  });
+
+  it('builds LiveBlogPosting JSON-LD from the live-blog SEO feed', async () => {
+    const data = liveBlogPosting(await h.stored(ELECTION));
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'LiveBlogPosting',
+      url: 'https://www.example.test/coverage/election-night',
+      headline: 'Election Night 2026: Live Results',
+      coverageStartTime: '2026-03-01T23:00:00.000Z',
+    });
+    expect(data?.liveBlogUpdate).toEqual([
+      {
+        '@type': 'BlogPosting',
+        headline: 'Polls close in six eastern states',
+        articleBody: 'Polls have closed in Georgia, Indiana, Kentucky, South Carolina, Vermont and Virginia.',
+        datePublished: '2026-03-01T23:00:00.000Z',
+        url: 'https://www.foxnews.com/coverage/election-night#update-1',
+      },
+      {
+        '@type': 'BlogPosting',
+        headline: 'First results from Virginia',
+        articleBody: 'Early returns show a close race in the state’s 2nd district.',
+        datePublished: '2026-03-01T23:20:00.000Z',
+        url: 'https://www.foxnews.com/coverage/election-night#update-2',
+      },
+      { '@type': 'BlogPosting', headline: 'Turnout above 2022 levels', datePublished: '2026-03-01T23:45:00.000Z' },
+    ]);
+  });
+
+  it('records the live event, live blog, layout and live refresh keys', async () => {
+    expect(await h.index.keysOf({ site: 'news', path: ELECTION })).toEqual(
+      expect.arrayContaining([dataKeys.liveEvent(ELECTION), dataKeys.liveBlog('election-night-2026'), dataKeys.layout('liveEvent', 'coverageelection-night'), dataKeys.refresh('live')]),
+    );
+  });
+
+  it('leaves out an incomplete adInfo with a log line, and renders with an empty liveBlogUpdate when the feed fails', async () => {
+    const outcome = await h.render(STORM);
+    expect(outcome.kind).toBe('live-event');
+    const html = await h.stored(STORM);
+    documents.push(html);
+    expect(html).toContain('<h1 class="live-title">Winter Storm Live Updates</h1>');
+    expect(html).not.toContain('class="live-breaking"');
+    expect(html).not.toContain('class="live-ad"');
+    expect(html).not.toContain('data-island="LiveEventVideo"');
+    const log = h.logLines.find((line) => line.message === AD_INFO_INCOMPLETE_MESSAGE);
+    expect(log).toMatchObject({ adInfo: { missing: ['text'] } });
+    expect(AD_INFO_INCOMPLETE_MESSAGE).toBe('Live-event adInfo must include size, value and text; ad left out');
+    expect(liveBlogPosting(html)).toMatchObject({ '@type': 'LiveBlogPosting', headline: 'Winter Storm Live Updates', liveBlogUpdate: [] });
+    expect(h.logLines.some((line) => line.message === 'Error fetching live-blog SEO data')).toBe(true);
+    expect(await h.index.keysOf({ site: 'news', path: STORM })).toContain(dataKeys.liveBlog('winter-storm-2026'));
+  });
+
+  it('renders a video without a playlist, and an empty liveBlogUpdate when the feed is missing', async () => {
+    await h.render(LAUNCH);
+    const html = await h.stored(LAUNCH);
+    documents.push(html);
+    expect(html).toContain('<a href="/video/launch-pad-cam">Launch pad camera</a>');
+    expect(html).not.toContain('Show More');
+    expect(html).not.toContain('pieces=live-stream-playlist-expanded');
+    expect(liveBlogPosting(html)?.liveBlogUpdate).toEqual([]);
+  });
+
+  it('writes nothing for a missing live event (the stored 404 page answers), but records its key', async () => {
+    const outcome = await h.render('/coverage/no-such-event');
+    expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
+    await expect(h.stored('/coverage/no-such-event')).rejects.toThrow();
+    expect(await h.index.keysOf({ site: 'news', path: '/coverage/no-such-event' })).toContain(dataKeys.liveEvent('/coverage/no-such-event'));
+  });
+
+  it('logs a live event fetch failure and writes nothing', async () => {
+    await h.sample('POST', '/__sample/faults', { path: '/api/live-event', mode: 'status', status: 500 });
+    const outcome = await h.render('/coverage/space-launch-fault');
+    await h.sample('DELETE', '/__sample/faults');
+    expect(outcome.kind).toBe('not-found');
+    await expect(h.stored('/coverage/space-launch-fault')).rejects.toThrow();
+    expect(h.logLines.some((line) => line.message === 'live event fetch failed')).toBe(true);
+  });
+
+  it('treats a layout fetch failure as not found', async () => {
+    await h.sample('PUT', '/__sample/live-events?path=/coverage/layout-fault', { id: 'layout-fault', title: 'Layout fault' });
+    await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'liveEvent' }, mode: 'status', status: 500 });
+    const outcome = await h.render('/coverage/layout-fault');
+    await h.sample('DELETE', '/__sample/faults');
+    expect(outcome.kind).toBe('not-found');
+    await expect(h.stored('/coverage/layout-fault')).rejects.toThrow();
+    expect(h.logLines.some((line) => line.message === 'live event layout fetch failed')).toBe(true);
+    // Without the fault the same event renders, with empty regions (no layout).
+    expect((await h.render('/coverage/layout-fault')).kind).toBe('live-event');
+  });
+
+  it('stores only valid HTML', { timeout: 120_000 }, async () => {
+    expect(documents.length).toBe(3);
+    expect(errorLines(await validateHtml(documents))).toEqual([]);
+  });
+});

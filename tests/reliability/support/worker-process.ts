@@ -1,0 +1,116 @@
+/**
+ * A render-worker process for the fault tests (issue 10, item 1 "Worker faults"). It wires the
+ * render worker exactly as render-workers/main.ts does (same config loader, store, Redis
+ * connections, dependency index, upstream clients, page fence, page status, lock and stall
+ * settings from WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS), minus the bundle publish
+ * and the metrics server, which these tests do not need. Run with tsx, configured by env.
+ *
+ * Two test hooks, both around the real renderer:
+ *   - every render start prints `{"renderStart": path, "pid": ...}` on stdout, so a test knows
+ *     which process holds a job before it kills that process;
+ *   - RELIABILITY_BLOCK_PATH / RELIABILITY_BLOCK_MS / RELIABILITY_BLOCK_ONCE_FILE: the first render
+ *     of that path, in whichever process creates the once-file first (so exactly one render in
+ *     the whole test blocks), blocks the event loop synchronously for that long after the real
+ *     render returned (its storage writes done), like a CPU-bound render that outlives its lock.
+ * Prints `{"ready": true}` once the worker is connected, and exits on SIGTERM like main.ts.
+ */
+import { closeSync, openSync } from 'node:fs';
+import { createLogger } from '../../../core/logger.js';
+import { DependencyIndex } from '../../../core/dependency-index.js';
+import { takePageFence } from '../../../core/page-fence.js';
+import { PageStatusStore } from '../../../core/page-status.js';
+import { createRedis } from '../../../core/redis.js';
+import { createStore } from '../../../core/storage/create-store.js';
+import { createUpstreamClients } from '../../../core/upstream/clients.js';
+import { loadWorkerConfig } from '../../../render-workers/config.js';
+import { createPageRenderer, type PageRenderer } from '../../../render-workers/render-page.js';
+import { createRenderWorker } from '../../../render-workers/worker.js';
+
+/** The script every page names instead of a built bundle's (the bundle is not built here). */
+export const CHILD_SCRIPT = '/assets/client-RELIABILITY.js';
+
+function say(line: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ ...line, pid: process.pid })}\n`);
+}
+
+function blockEventLoop(ms: number): void {
+  // Atomics.wait on a buffer nobody notifies: the thread sleeps and no timer or socket callback
+  // (BullMQ's lock renewal included) runs until it returns.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+async function main(): Promise<void> {
+  const config = loadWorkerConfig(process.env);
+  const logger = createLogger({ component: 'render-worker', level: config.logLevel });
+  const store = await createStore(config.storage);
+  const redis = createRedis(config.redisUrl, { name: 'render-index' });
+  const connection = createRedis(config.redisUrl, { blocking: true, name: 'render-worker' });
+  const index = new DependencyIndex(redis, config.queuePrefix);
+  const clients = createUpstreamClients({ config: config.upstream, logger });
+  const real = createPageRenderer({
+    store,
+    index,
+    ...clients,
+    logger,
+    publicOrigins: config.publicOrigins,
+    scripts: [CHILD_SCRIPT],
+    takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
+  });
+  const blockPath = process.env.RELIABILITY_BLOCK_PATH;
+  const blockMs = Number(process.env.RELIABILITY_BLOCK_MS ?? '0');
+  const blockOnceFile = process.env.RELIABILITY_BLOCK_ONCE_FILE ?? '';
+  /** True for the one render, across every worker process of the test, that gets to block. */
+  const claimBlock = (): boolean => {
+    try {
+      closeSync(openSync(blockOnceFile, 'wx'));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const renderer: PageRenderer = {
+    async render(data, jobId) {
+      say({ renderStart: data.path, jobId });
+      const outcome = await real.render(data, jobId);
+      say({ renderEnd: data.path, jobId, written: outcome.written.length });
+      if (data.path === blockPath && blockMs > 0 && claimBlock()) {
+        say({ blocking: data.path, ms: blockMs });
+        blockEventLoop(blockMs);
+        say({ unblocked: data.path });
+      }
+      return outcome;
+    },
+  };
+  const worker = createRenderWorker({
+    connection,
+    prefix: config.queuePrefix,
+    concurrency: config.concurrency,
+    renderer,
+    logger,
+    pageStatus: new PageStatusStore(redis, config.queuePrefix),
+    lockDurationMs: config.lockDurationMs,
+    stalledIntervalMs: config.stalledIntervalMs,
+  });
+  worker.on('error', (error) => say({ workerError: error.message }));
+  await worker.waitUntilReady();
+  say({ ready: true });
+
+  const stop = () => {
+    void worker
+      .shutdown({ deadlineMs: config.shutdownDeadlineMs })
+      .then(async () => {
+        connection.disconnect();
+        await redis.quit().catch(() => redis.disconnect());
+        await store.close();
+        process.exit(0);
+      })
+      .catch(() => process.exit(1));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('worker-process failed to start:', error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
