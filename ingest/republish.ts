@@ -447,10 +447,16 @@ export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | n
     job = await queue.getJob(id);
     if (!job) return null;
   }
+  const state = await job.getState();
+  if ((state === 'completed' || state === 'failed') && job.finishedOn === undefined) {
+    // It finished between reading the job and its state: read it again, so the answer has the
+    // final attempt count, reason and finish time that go with the state.
+    job = (await queue.getJob(id)) ?? job;
+  }
   const data = payload(job.data);
   return {
     id,
-    state: await job.getState(),
+    state,
     site: data?.site ?? null,
     path: data?.path ?? null,
     reason: data?.reason ?? null,

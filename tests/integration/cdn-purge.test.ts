@@ -35,7 +35,7 @@ import { createRenderWorker, type RenderWorker } from '../../render-workers/work
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET } from '../support/stack.js';
 import { startTestVarnish, type TestVarnish } from '../support/varnish.js';
-import { eventually } from '../support/eventually.js';
+import { eventually, jobSettled } from '../support/eventually.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
@@ -68,12 +68,15 @@ async function waitForRenderAfter(path: string, since: number): Promise<unknown>
   }, `a render of ${path}`);
 }
 
+/**
+ * The return value of job `jobId` once it completed. The job is read after its state says finished:
+ * a Job read while it was still running keeps `returnvalue: null` even once it completes.
+ */
 async function waitForJob(jobId: string): Promise<unknown> {
-  return await eventually(async () => {
-    const job = await producer.queue.getJob(jobId);
-    if (job && (await job.isFailed())) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
-    return job && (await job.isCompleted()) ? (job.returnvalue as unknown) : undefined;
-  }, `job ${jobId}`);
+  const job = await jobSettled(producer.queue, jobId, 15_000);
+  if (!job) throw new Error(`job ${jobId} disappeared from the queue`);
+  if (job.failedReason) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
+  return job.returnvalue as unknown;
 }
 
 /** Purge batches Varnish accepted, from the worker's metrics (what Prometheus would scrape). */

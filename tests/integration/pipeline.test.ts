@@ -10,7 +10,7 @@ import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { startTestS3, type TestS3 } from '../support/s3rver.js';
 import { startTestStack, TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
-import { eventually } from '../support/eventually.js';
+import { eventually, jobSettled } from '../support/eventually.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
@@ -142,10 +142,8 @@ describe('event -> stored -> served', () => {
     });
     expect(response.status).toBe(202);
     const { jobId } = (await response.json()) as { jobId: string };
-    const job = await eventually(async () => {
-      const found = await stack.queue.getJob(jobId);
-      return found && (await found.isCompleted()) ? found : undefined;
-    }, 'the republish job to complete');
+    // Read once the state says finished: a Job read mid-run keeps returnvalue null.
+    const job = await jobSettled(stack.queue, jobId, 15_000);
     expect(job.returnvalue).toMatchObject({
       kind: 'article',
       written: [],
