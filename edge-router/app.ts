@@ -19,7 +19,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { resolveUpstreamBases, type UpstreamConfig } from '../core/config/upstream.js';
+import type { UpstreamConfig } from '../core/config/upstream.js';
 import { createMetricsRegistry, type Registry } from '../core/metrics.js';
 import type { Logger } from '../core/logger.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
@@ -79,7 +79,10 @@ export interface EdgeAppOptions {
 
 export interface LiveUpstreamOptions {
   config: UpstreamConfig;
-  /** The global fetch when omitted (tests count upstream calls through it). */
+  /**
+   * A fetch to send the upstream calls through (tests count calls with it); the GETs use the
+   * transport's keep-alive client and the form POSTs the global fetch when omitted.
+   */
   fetchImpl?: typeof fetch;
   /** Cache overrides and a clock (tests); the endpoints' own defaults otherwise. */
   cache?: LiveArticleSearchOptions['cache'];
@@ -139,17 +142,20 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
   await app.register(faviconPlugin);
   if (options.liveUpstream !== undefined) {
     // Every upstream call of every live endpoint is timed by service (newsroom_edge_upstream_duration_seconds).
-    const live = { ...options.liveUpstream, fetchImpl: metrics.instrumentFetch(options.liveUpstream.fetchImpl ?? fetch, resolveUpstreamBases(options.liveUpstream.config)) };
+    // The GETs go through the transport's keep-alive client (ADR 0013) unless a test hands in a fetch.
+    const live = { ...options.liveUpstream, timeCall: <T>(service: string, call: () => Promise<T>) => metrics.timeUpstream(service, call) };
     await app.register(liveArticleSearchPlugin, {
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      timeCall: live.timeCall,
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     });
     await app.register(liveSearchPlugin, {
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      timeCall: live.timeCall,
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     });
     // The schedule's window clock is the cache's clock (live.cache.now) when a test sets one.
@@ -157,6 +163,7 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      timeCall: live.timeCall,
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     });
     // Deals, resizer, email token, Instagram embed (issue 6): the same upstream settings each.
@@ -164,6 +171,7 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      timeCall: live.timeCall,
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     };
     await app.register(liveDealsPlugin, commerce);

@@ -15,7 +15,7 @@ import { isPlatformError, type PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isValidPagePath } from '../storage/keys.js';
 import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig } from '../config/upstream.js';
-import { createTransport, type CallSpec } from './transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from './transport.js';
 import { dataKeys } from './data-keys.js';
 import { createVideoFeedReads, type VideoFeedReads } from './video-feeds.js';
 import { createVideoReads, type VideoReads } from './video-client.js';
@@ -51,8 +51,10 @@ export interface UpstreamClientOptions {
   logger: Logger;
   /** Told the data key of every read, including reads that find nothing. */
   recorder?: ReadRecorder;
-  /** The global fetch when omitted. */
+  /** A fetch to send the GETs through instead of the built-in keep-alive client (tests). */
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call (the edge router times its live endpoints' calls with it). */
+  timeCall?: UpstreamCallTimer;
 }
 
 export interface NavMenus {
@@ -124,7 +126,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
 function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recorder: ReadRecorder | undefined): UpstreamClient {
   const { logger, config } = options;
-  const transport = createTransport({ config, logger, bases, ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}) });
+  const transport = createTransport({
+    config,
+    logger,
+    bases,
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    ...(options.timeCall ? { timeCall: options.timeCall } : {}),
+  });
   const { call, first, results, badResponse, buildUrl } = transport;
   const record = (key: string): void => recorder?.record(key);
 

@@ -52,7 +52,15 @@ export interface TransportOptions {
    * fetch (edge-router/plugins/metrics.ts) and tests that stand in for an upstream.
    */
   fetchImpl?: typeof fetch;
+  /**
+   * Wraps every GET, body included: the edge router times its live endpoints' calls by service
+   * with it (edge-router/plugins/metrics.ts `timeUpstream`).
+   */
+  timeCall?: UpstreamCallTimer;
 }
+
+/** Runs one upstream call of `service` and answers what it answered (rejects as it rejected). */
+export type UpstreamCallTimer = <T>(service: UpstreamService, call: () => Promise<T>) => Promise<T>;
 
 export interface Transport {
   buildUrl: (spec: CallSpec) => string;
@@ -257,7 +265,10 @@ function fetchGet(fetchImpl: typeof fetch): UpstreamGet {
 
 export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
-  const get = options.fetchImpl === undefined ? nodeGet : fetchGet(options.fetchImpl);
+  const send = options.fetchImpl === undefined ? nodeGet : fetchGet(options.fetchImpl);
+  const { timeCall } = options;
+  const get = (service: UpstreamService, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
+    timeCall === undefined ? send(url, timeoutMs) : timeCall(service, () => send(url, timeoutMs));
   const timeoutMs = options.config.UPSTREAM_TIMEOUT_MS;
 
   function buildUrl(spec: CallSpec): string {
@@ -280,7 +291,7 @@ export function createTransport(options: TransportOptions): Transport {
     });
     let answer: UpstreamAnswer;
     try {
-      answer = await get(url, timeoutMs);
+      answer = await get(spec.service, url, timeoutMs);
     } catch (cause) {
       const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
       const message = timedOut

@@ -34,6 +34,7 @@ import type { ArticleSummary } from '../../core/upstream/schemas.js';
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
+import type { UpstreamCallTimer } from '../../core/upstream/transport.js';
 
 export const ARTICLE_SEARCH_PATH = '/api/article-search';
 
@@ -85,6 +86,8 @@ export interface LiveArticleSearchOptions {
   logger: Logger;
   /** The global fetch when omitted (tests count upstream calls through it). */
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   /** Overrides of ARTICLE_SEARCH_CACHE, and a clock (tests). */
   cache?: Partial<LiveCacheSettings> & { now?: () => number };
 }
@@ -243,6 +246,7 @@ export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('ed
     config: options.config,
     logger: options.logger,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const cache = createLiveCache<LiveArticleItem[]>({ ...ARTICLE_SEARCH_CACHE, ...options.cache });
 

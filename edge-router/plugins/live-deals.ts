@@ -47,7 +47,7 @@ import {
 } from '../../core/isomorphic/deals.js';
 import type { Logger } from '../../core/logger.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { createTransport, type CallSpec } from '../../core/upstream/transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { createLiveCache, type LiveCacheSettings, type LiveResult } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
@@ -82,6 +82,8 @@ export interface LiveDealsOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   cache?: Partial<LiveCacheSettings> & { now?: () => number };
 }
 
@@ -183,6 +185,7 @@ export const liveDealsPlugin = routePlugin<LiveDealsOptions>('edge-live-deals', 
     logger: options.logger,
     bases,
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const caches = {
     amazon: createLiveCache<Deal[]>({ ...DEALS_CACHE, ...options.cache }),

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { isPlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { createTransport, type CallSpec } from '../../core/upstream/transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { routePlugin } from './define-plugin.js';
 
 export const EMAIL_PATH = '/api/email';
@@ -30,6 +30,8 @@ export interface LiveEmailOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   /** Accepted for symmetry with the other live endpoints and ignored: tokens are never cached. */
   cache?: unknown;
 }
@@ -43,6 +45,7 @@ export const liveEmailPlugin = routePlugin<LiveEmailOptions>('edge-live-email', 
     logger: options.logger,
     bases: resolveUpstreamBases(options.config),
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const spec: CallSpec = { name: 'email-token', service: 'email', path: '/api/email' };
 

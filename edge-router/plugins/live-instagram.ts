@@ -32,7 +32,7 @@ import { z } from 'zod';
 import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { isPlatformError, PlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { createTransport, type CallSpec } from '../../core/upstream/transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
@@ -65,6 +65,8 @@ export interface LiveInstagramOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   cache?: Partial<LiveCacheSettings> & { now?: () => number };
 }
 
@@ -187,6 +189,7 @@ export const liveInstagramPlugin = routePlugin<LiveInstagramOptions>('edge-live-
     logger: options.logger,
     bases: resolveUpstreamBases(options.config),
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const cache = createLiveCache<Embed>({ ...INSTAGRAM_CACHE, ...options.cache });
 

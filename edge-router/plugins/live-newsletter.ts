@@ -25,6 +25,7 @@ import { PlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePlugin } from './define-plugin.js';
+import type { UpstreamCallTimer } from '../../core/upstream/transport.js';
 
 export const NEWSLETTER_PATH = '/api/newsletter';
 /** The upstream path below the `newsletter` service base (contract §5.19). */
@@ -37,6 +38,8 @@ export interface LiveFormOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   /** Accepted for symmetry with the other live endpoints and ignored: form posts are never cached. */
   cache?: unknown;
 }
@@ -85,19 +88,23 @@ export async function postUpstreamForm(
 ): Promise<void> {
   const url = `${resolveUpstreamBases(options.config)[service]}${path}`;
   const fetchImpl = options.fetchImpl ?? fetch;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
+  const post = async (): Promise<{ response: Response; text: string }> => {
+    const response = await fetchImpl(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(options.config.UPSTREAM_TIMEOUT_MS),
     });
+    // Drain the body so the connection is reused; its content is not needed.
+    return { response, text: await response.text().catch(() => '') };
+  };
+  let response: Response;
+  let text: string;
+  try {
+    ({ response, text } = await (options.timeCall === undefined ? post() : options.timeCall(service, post)));
   } catch (cause) {
     throw new PlatformError('UPSTREAM_UNAVAILABLE', `${service}: POST ${url} failed`, { cause, details: { api: service, url } });
   }
-  // Drain the body so the connection is reused; its content is not needed.
-  const text = await response.text().catch(() => '');
   if (!response.ok) {
     throw new PlatformError('UPSTREAM_UNAVAILABLE', `${service}: POST ${url} answered ${response.status}`, {
       details: { api: service, url, status: response.status, body: text.slice(0, 200) },

@@ -50,7 +50,7 @@ import {
   type ScheduleFailure,
   type ScheduleWindow,
 } from '../../core/isomorphic/schedule.js';
-import { createTransport, type CallSpec } from '../../core/upstream/transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
@@ -85,6 +85,8 @@ export interface LiveScheduleOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   /** Overrides of SCHEDULE_CACHE, and a clock (tests). */
   cache?: Partial<LiveCacheSettings> & { now?: () => number };
   /** The clock the window is computed from (ms); `cache.now`, else Date.now, when omitted. */
@@ -166,6 +168,7 @@ export const liveSchedulePlugin = routePlugin<LiveScheduleOptions>('edge-live-sc
     logger,
     bases: resolveUpstreamBases(options.config),
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const cache = createLiveCache<ScheduleDay[]>({ ...SCHEDULE_CACHE, ...options.cache });
 

@@ -51,7 +51,7 @@ import {
 } from '../../core/isomorphic/search.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { createTransport, type CallSpec } from '../../core/upstream/transport.js';
+import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
@@ -85,6 +85,8 @@ export interface LiveSearchOptions {
   config: UpstreamConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
+  /** Wraps every upstream call: the edge router times them by service (app.ts). */
+  timeCall?: UpstreamCallTimer;
   /** Overrides of SEARCH_CACHE, and a clock (tests). */
   cache?: Partial<LiveCacheSettings> & { now?: () => number };
 }
@@ -232,6 +234,7 @@ export const liveSearchPlugin = routePlugin<LiveSearchOptions>('edge-live-search
     logger,
     bases: resolveUpstreamBases(options.config),
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
   const cache = createLiveCache<SearchPage>({ ...SEARCH_CACHE, ...options.cache });
 

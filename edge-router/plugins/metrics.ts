@@ -17,8 +17,8 @@
  * plugin registered after this one can call
  *   await app.edgeMetrics.timeUpstream('search', () => client.search(query))
  * or record a call it timed itself with `app.edgeMetrics.observeUpstream({ service, seconds, outcome })`.
- * Calls made through the `fetchImpl` that app.ts hands to the live plugins are recorded already
- * (instrumentFetch), labelled by the upstream service whose base URL they start with.
+ * The live plugins' upstream calls are recorded already: app.ts hands them `timeUpstream` as the
+ * transport's `timeCall`, which times each call (body included) under its upstream service.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { appWidePlugin } from './define-plugin.js';
@@ -68,8 +68,6 @@ export interface EdgeMetrics {
   observeUpstream(observation: UpstreamObservation): void;
   /** Runs one upstream call and records its duration and outcome (a rejection is `error`, a timeout `timeout`). */
   timeUpstream<T>(service: string, call: () => Promise<T>): Promise<T>;
-  /** A fetch that records every call under the service whose base URL the request URL starts with. */
-  instrumentFetch(fetchImpl: typeof fetch, bases: Readonly<Record<string, string>>): typeof fetch;
   /** One hot-cache read (hot-cache.ts `onLookup`). */
   hotCache(result: HotCacheResult): void;
   /** One answer. */
@@ -144,15 +142,6 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
         metrics.observeUpstream({ service, seconds: (performance.now() - started) / 1000, outcome: outcomeOf(error) });
         throw error;
       }
-    },
-    instrumentFetch(fetchImpl, bases) {
-      // Longest base first, so a base with a path prefix wins over a bare origin.
-      const byBase = Object.entries(bases).sort(([, a], [, b]) => b.length - a.length);
-      const serviceOf = (url: string): string => byBase.find(([, base]) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))?.[0] ?? 'other';
-      return (input, init) => {
-        const url = input instanceof Request ? input.url : String(input);
-        return metrics.timeUpstream(serviceOf(url), () => fetchImpl(input, init));
-      };
     },
     hotCache(result) {
       lookups.inc({ result });
