@@ -36,12 +36,13 @@ describe('edge-router main', () => {
     expect(await run.exited).toBe(1);
     expect(run.output().stderr).toContain('PORT');
     expect(run.output().stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 60_000);
 
   it('listens, answers /healthz, serves /metrics on the internal port only, and shuts down on SIGTERM', async () => {
     const run = start({ PORT: '0', HOST: '127.0.0.1', STORAGE_DIR: dir, SHUTDOWN_TIMEOUT_MS: '5000', EDGE_METRICS_PORT: '0' });
     const address = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listen line: ${JSON.stringify(run.output())}`)), 20_000);
+      // A tsx child's cold start on a busy machine can take tens of seconds.
+      const timer = setTimeout(() => reject(new Error(`no listen line: ${JSON.stringify(run.output())}`)), 60_000);
       run.child.stdout.on('data', () => {
         const match = /edge router listening on (http:\/\/[^"\s]+)/.exec(run.output().stdout);
         if (match?.[1]) {
@@ -67,5 +68,5 @@ describe('edge-router main', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('"message":"stopped"');
-  });
+  }, 90_000);
 });

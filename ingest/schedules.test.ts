@@ -147,7 +147,7 @@ describe('single firing across processes', () => {
       ],
     });
     try {
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 15_000;
       while (Date.now() < deadline && (await kit.inspect.getJobCounts()).prioritized === 0) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

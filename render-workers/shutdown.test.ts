@@ -119,7 +119,8 @@ describe('render worker shutdown', () => {
     const started = Date.now();
     const report = await stopping;
 
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Well before the 10 s deadline: the worker stopped as soon as its render finished.
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect(report.released).toEqual([]);
     expect(await queue.getJobState(first.id ?? '')).toBe('completed');
     expect((await queue.getJob(first.id ?? ''))?.returnvalue).toEqual({ kind: 'section', written: ['news/politics'], unchanged: [] });
@@ -150,12 +151,12 @@ describe('render worker shutdown', () => {
 
     expect(report.released).toEqual([stuck.id]);
     expect(closedAt - shutdownStarted).toBeGreaterThanOrEqual(400);
-    expect(closedAt - shutdownStarted).toBeLessThan(3_000);
+    expect(closedAt - shutdownStarted).toBeLessThan(400 + 5_000);
     expect(stopping.isRunning()).toBe(false);
 
     const completedAt = await completed;
-    // Picked up at once, not after the lock expired.
-    expect(completedAt - closedAt).toBeLessThan(3_000);
+    // Picked up at once, not after the 30 s lock expired.
+    expect(completedAt - closedAt).toBeLessThan(15_000);
     const done = await queue.getJob(stuck.id ?? '');
     expect(done?.returnvalue).toEqual({ kind: 'section', written: [], unchanged: ['news/politics'] });
     // The interrupted attempt is not counted against the job's retries, and nothing failed.
@@ -184,12 +185,12 @@ describe('render worker failures', () => {
       await worker.close(true);
       connection.disconnect();
     });
-    const failed = await enqueue(job('/politics'));
-    await new Promise<void>((resolve) => {
-      events.on('failed', ({ jobId }) => {
-        if (jobId === failed.id) resolve();
-      });
+    // Listening before the job is added, so a fast failure cannot be missed.
+    const sawFailure = new Promise<string>((resolve) => {
+      events.on('failed', ({ jobId }) => resolve(jobId));
     });
+    const failed = await enqueue(job('/politics'));
+    expect(await sawFailure).toBe(failed.id);
     const stored = await queue.getJob(failed.id ?? '');
     // Not retryable (docs/errors.md): failed at once, with the code and message as its reason.
     expect(stored?.failedReason).toBe('OBJECT_META_INVALID: surrogate key "a b" has a space');

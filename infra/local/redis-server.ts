@@ -4,8 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { onFreePort, PortInUseError, saysAddressInUse } from './free-port.js';
+
+export { freePort } from './free-port.js';
 
 export const REDIS_INSTALL_HINT =
   'No redis-server on the PATH. Install one (Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis) or set REDIS_URL to a running Redis.';
@@ -17,6 +19,8 @@ export interface RedisServerOptions {
   dir: string;
   /** Keep an append-only file so a restart loses no acknowledged job (DESIGN.md, ops). */
   appendOnly: boolean;
+  /** @internal For tests: where ports come from when `port` is 0 (free-port.ts's freePort). */
+  ports?: () => Promise<number>;
 }
 
 export interface RunningRedisServer {
@@ -32,18 +36,6 @@ export interface RunningRedisServer {
 export function hasRedisServer(): boolean {
   const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
   return probe.error === undefined && probe.status === 0;
-}
-
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
@@ -66,58 +58,88 @@ export async function waitForRedis(url: string, timeoutMs: number): Promise<void
   throw new Error(`redis-server at ${url} did not answer PING within ${timeoutMs} ms`, { cause: lastError });
 }
 
+/** How long a redis-server may take to be ready, an AOF replay included. */
+const READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Spawns `redis-server --port PORT --bind 127.0.0.1 ...args` and resolves once it prints "Ready to
+ * accept connections": its own word, where a PING could be answered by another server that holds
+ * the port. Throws PortInUseError when it exits because its port (or a Cluster node's bus port) is
+ * taken, for onFreePort to try another; any other exit, or no readiness within 10 s, throws at once
+ * with its output. `detached` gives it its own process group.
+ */
+export async function spawnRedisServer(port: number, args: readonly string[], options: { detached?: boolean } = {}): Promise<ChildProcess> {
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  // A Node process that exits without stopping it must not leave it behind.
+  const orphanGuard = () => proc.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  proc.once('exit', () => process.off('exit', orphanGuard));
+
+  let output = '';
+  let timer: NodeJS.Timeout | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    // Read for as long as it runs: a full pipe would block its logging.
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-4_000);
+      if (output.includes('Ready to accept connections')) resolve();
+    };
+    proc.stdout.on('data', collect);
+    proc.stderr.on('data', collect);
+    proc.once('error', (error) => reject(new Error(REDIS_INSTALL_HINT, { cause: error })));
+    // 'close' rather than 'exit': by then its last words have been read.
+    proc.once('close', (code, signal) => {
+      const message = `redis-server on port ${port} exited during start-up (${signal ?? `code ${String(code)}`}):\n${output.trim()}`;
+      reject(saysAddressInUse(output) ? new PortInUseError(message) : new Error(message));
+    });
+    timer = setTimeout(() => reject(new Error(`redis-server on port ${port} was not ready within ${READY_TIMEOUT_MS} ms:\n${output.trim()}`)), READY_TIMEOUT_MS);
+  });
+  try {
+    await ready;
+  } catch (error) {
+    proc.kill('SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return proc;
+}
+
 export async function startRedisServer(options: RedisServerOptions): Promise<RunningRedisServer> {
   if (!hasRedisServer()) throw new Error(REDIS_INSTALL_HINT);
   await mkdir(options.dir, { recursive: true });
-  const port = options.port === 0 ? await freePort() : options.port;
-  const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-
-  const start = async () => {
-    const proc = spawn(
-      'redis-server',
-      [
-        '--port', String(port),
-        '--bind', '127.0.0.1',
-        '--dir', options.dir,
-        '--save', '',
-        '--appendonly', options.appendOnly ? 'yes' : 'no',
-        // BullMQ needs every key kept (TOOLCHAIN.md).
-        '--maxmemory-policy', 'noeviction',
-      ],
-      // Its own process group: a Ctrl-C in the terminal reaches only Node, which stops the
-      // services first and Redis last (a worker finishing a job still needs Redis).
-      { stdio: 'ignore', detached: true },
-    );
-    child = proc;
-    const orphanGuard = () => proc.kill('SIGKILL');
-    process.once('exit', orphanGuard);
-    proc.once('exit', () => process.off('exit', orphanGuard));
-    const exited = new Promise<never>((_, reject) => {
-      proc.once('exit', (code) => reject(new Error(`redis-server exited with code ${String(code)} (is port ${port} taken?)`)));
-      proc.once('error', (error) => reject(new Error(REDIS_INSTALL_HINT, { cause: error })));
-    });
-    exited.catch(() => {});
-    await Promise.race([waitForRedis(url, 10_000), exited]);
-  };
+  const args = [
+    '--dir', options.dir,
+    '--save', '',
+    '--appendonly', options.appendOnly ? 'yes' : 'no',
+    // BullMQ needs every key kept (TOOLCHAIN.md).
+    '--maxmemory-policy', 'noeviction',
+  ];
+  // Its own process group: a Ctrl-C in the terminal reaches only Node, which stops the services
+  // first and Redis last (a worker finishing a job still needs Redis).
+  const launch = async (port: number) => ({ port, child: await spawnRedisServer(port, args, { detached: true }) });
+  const first = options.port === 0 ? await onFreePort(launch, { ports: options.ports }) : await launch(options.port);
+  const { port } = first;
+  let child = first.child;
 
   const kill = async (signal: NodeJS.Signals) => {
     const proc = child;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
       proc.kill(signal);
     });
   };
 
-  await start();
   return {
-    url,
+    url: `redis://127.0.0.1:${port}`,
     port,
     kill: () => kill('SIGKILL'),
     restart: async () => {
       await kill('SIGKILL');
-      await start();
+      child = await spawnRedisServer(port, args, { detached: true });
     },
     stop: () => kill('SIGTERM'),
   };

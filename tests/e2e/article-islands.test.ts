@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantUrlPath } from '../../core/storage/keys.js';
 import type { Stack } from '../../infra/local/stack.js';
-import { launchBrowser, scrollSettled, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { clickThroughToEnd, launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
@@ -217,12 +217,8 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
     expect(await next.isEnabled()).toBe(true);
 
     // Next until the end: then next is disabled and previous enabled.
-    // Wait for each smooth scroll to end before reading the button (see scrollSettled).
-    const track = bar.locator('.video-carousel-track');
-    for (let i = 0; i < 10 && (await next.isEnabled()); i += 1) {
-      await next.click();
-      await scrollSettled(track);
-    }
+    // Each smooth scroll is waited for before the next click (see clickThroughToEnd).
+    expect(await clickThroughToEnd(next, bar.locator('.video-carousel-track'))).toBeGreaterThan(0);
     await expect.poll(() => next.isDisabled()).toBe(true);
     expect(await previous.isEnabled()).toBe(true);
 
@@ -251,6 +247,8 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
       before: (tab) => tab.addInitScript(() => window.localStorage.setItem('recommendedVideos', 'off')),
     });
     await hydrated(page, 'VideoCarousel');
+    // The flag is read in an effect after hydration: wait for the render that hides the bar.
+    await page.locator('nav.recommended-videos').waitFor({ state: 'hidden', timeout: 10_000 });
     expect(await page.locator('nav.recommended-videos').isVisible()).toBe(false);
     expect(errors.messages).toEqual([]);
     await page.close();

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageKey } from '../../core/storage/keys.js';
 import type { Stack } from '../../infra/local/stack.js';
-import { launchBrowser, scrollSettled, watchPageErrors, type PageErrors } from '../support/browser.js';
+import { clickThroughToEnd, launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let running: TestStack;
@@ -104,14 +104,8 @@ describe('video area horizontal lists (spec 2 §2)', () => {
     await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await expect.poll(() => previous.isEnabled()).toBe(true);
 
-    // Each click starts a smooth scroll: wait for it to come to rest before reading the button, or
-    // a button read as enabled mid-scroll is disabled by the time Playwright clicks it (and the
-    // click then waits for an enabled button that never comes).
-    await scrollSettled(track);
-    for (let i = 0; i < 10 && (await next.isEnabled()); i += 1) {
-      await next.click();
-      await scrollSettled(track);
-    }
+    // Next until the end (each smooth scroll waited for: see clickThroughToEnd): next is disabled.
+    await clickThroughToEnd(next, track);
     await expect.poll(() => next.isDisabled()).toBe(true);
     expect(await track.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth - 1)).toBe(true);
 

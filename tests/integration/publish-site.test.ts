@@ -45,5 +45,5 @@ describe('publishing the whole site', () => {
     expect((await fetch(`${stack.siteUrl}${BROKEN}`)).status).toBe(200);
     // Two full publishes plus the broken page's retries (2 s, 4 s, 8 s backoff) take about 15 s
     // on an idle 2-core machine; the limit leaves room for a busy one.
-  }, 60_000);
+  }, 180_000);
 });

@@ -26,6 +26,7 @@ import { PageStatusStore } from '../../core/page-status.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis, masterNodes, type RedisClient } from '../../core/redis.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
+import { onFreePort, PortInUseError, saysAddressInUse } from '../../infra/local/free-port.js';
 import { loadIngestConfig } from '../../ingest/config.js';
 import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
@@ -33,7 +34,6 @@ import { loadWorkerConfig } from '../../render-workers/config.js';
 import type { PageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker, type RenderWorker } from '../../render-workers/worker.js';
 import { eventually } from '../support/eventually.js';
-import { freePort } from '../support/redis-server.js';
 import { startTestRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 
 const ADMIN_TOKEN = 'cluster-admin-token-0123456789';
@@ -103,6 +103,7 @@ describe('the services on a Redis Cluster', () => {
     }
   });
 
+  // 90 s: it starts ingest as a tsx child, which compiles on a machine that may be busy.
   it('runs ingest, the producer, a render worker, the dependency index and the fronts SCAN', async () => {
     const prefix = cluster.prefix;
     const redis = connect('cluster-index');
@@ -110,35 +111,51 @@ describe('the services on a Redis Cluster', () => {
     producer = createRenderProducer({ connection: connect('cluster-producer'), prefix, logger, defaults: { ...DEFAULT_RENDER_JOB, eventDebounceMs: 0 } });
     inspect = new Queue(RENDER_QUEUE, { connection: connect('cluster-inspect'), prefix });
 
-    // The ingest process itself, on the Cluster: health check, then an editor's republish.
-    const adminPort = await freePort();
-    ingest = spawn(process.execPath, ['--import', 'tsx', 'ingest/main.ts'], {
-      env: {
-        ...process.env,
-        REDIS_URL: '',
-        REDIS_CLUSTER_NODES: cluster.nodesEnv,
-        QUEUE_PREFIX: prefix,
-        ADMIN_TOKEN,
-        WEBHOOK_SECRET: 'w'.repeat(16),
-        ADMIN_PORT: String(adminPort),
-        SCHEDULES_ENABLED: 'false',
-        LOG_LEVEL: 'warn',
-        STORAGE_DIR: join(dir ?? '', 'storage'),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    // The ingest process itself, on the Cluster: health check, then an editor's republish. Its
+    // admin port may be taken before it listens (infra/local/free-port.ts): then it starts again.
+    const { child: ingestProcess, admin, health } = await onFreePort(async (adminPort) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/main.ts'], {
+        env: {
+          ...process.env,
+          REDIS_URL: '',
+          REDIS_CLUSTER_NODES: cluster.nodesEnv,
+          QUEUE_PREFIX: prefix,
+          ADMIN_TOKEN,
+          WEBHOOK_SECRET: 'w'.repeat(16),
+          ADMIN_PORT: String(adminPort),
+          SCHEDULES_ENABLED: 'false',
+          LOG_LEVEL: 'warn',
+          STORAGE_DIR: join(dir ?? '', 'storage'),
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      ingest = child;
+      let errors = '';
+      let closed = false;
+      child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+      // 'close' rather than 'exit': by then its last words on stderr have been read.
+      child.once('close', () => (closed = true));
+      const url = `http://127.0.0.1:${adminPort}`;
+      const body = await eventually(
+        async () => {
+          if (closed) {
+            const message = `ingest exited ${String(child.exitCode)}: ${errors}`;
+            throw saysAddressInUse(errors) ? new PortInUseError(message) : new Error(message);
+          }
+          // 200 only: a 503 {status:'unavailable'} comes while its Cluster client is still connecting.
+          const response = await fetch(`${url}/healthz`).catch(() => undefined);
+          if (!response?.ok) {
+            await response?.body?.cancel();
+            return undefined;
+          }
+          return (await response.json()) as unknown;
+        },
+        'the ingest process to answer its health check',
+        60_000,
+        100,
+      );
+      return { child, admin: url, health: body };
     });
-    let ingestErrors = '';
-    ingest.stderr?.on('data', (chunk: Buffer) => (ingestErrors += chunk.toString('utf8')));
-    const admin = `http://127.0.0.1:${adminPort}`;
-    const health = await eventually(
-      async () => {
-        if (ingest?.exitCode !== null) throw new Error(`ingest exited ${String(ingest?.exitCode)}: ${ingestErrors}`);
-        return await fetch(`${admin}/healthz`).then((r) => r.json() as Promise<unknown>, () => undefined);
-      },
-      'the ingest process to answer its health check',
-      15_000,
-      100,
-    );
     expect(health).toEqual({ status: 'ok', redis: 'ok' });
     const republished = await fetch(`${admin}/admin/republish`, {
       method: 'POST',
@@ -197,8 +214,8 @@ describe('the services on a Redis Cluster', () => {
     expect(holding).toHaveLength(1);
 
     // ingest stops cleanly on SIGTERM, closing its Cluster connections.
-    const exited = new Promise<number | null>((resolve) => ingest?.once('exit', (code) => resolve(code)));
-    ingest.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => ingestProcess.once('exit', (code) => resolve(code)));
+    ingestProcess.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 30_000);
+  }, 90_000);
 });

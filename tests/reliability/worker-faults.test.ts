@@ -26,7 +26,9 @@ import { startChildWorker, type ChildWorker } from './support/child-worker.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const ARTICLE_ID = 'art-1001';
-const LOCK_MS = 2_000;
+// BullMQ renews a lock at half its duration: 5 s leaves a loaded child worker 2.5 s of event-loop
+// lag before its own job is wrongly requeued as stalled (which these tests would count).
+const LOCK_MS = 5_000;
 const STALL_MS = 500;
 const logger = createLogger({ component: 'worker-faults-test', level: 'silent' });
 
@@ -180,7 +182,7 @@ describe('worker faults', () => {
 
   it('a worker whose event loop blocks past its lock: BullMQ marks the job stalled, another worker re-runs it, and it completes once with the right page', async () => {
     await setUp();
-    const env = { RELIABILITY_BLOCK_PATH: ARTICLE, RELIABILITY_BLOCK_MS: String(LOCK_MS * 4), RELIABILITY_BLOCK_ONCE_FILE: join(ctx.dir, 'blocked-once') };
+    const env = { RELIABILITY_BLOCK_PATH: ARTICLE, RELIABILITY_BLOCK_MS: String(LOCK_MS * 3), RELIABILITY_BLOCK_ONCE_FILE: join(ctx.dir, 'blocked-once') };
     const first = await worker(env);
     const second = await worker(env);
     const stalled: string[] = [];

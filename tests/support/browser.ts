@@ -68,15 +68,30 @@ export function watchPageErrors(page: Page): PageErrors {
   };
 }
 
-/** Resolves once the track's scroll position stays the same across 250 ms (a smooth scroll ended). */
-export async function scrollSettled(track: Locator): Promise<void> {
-  let last = Number.NaN;
-  await expect
-    .poll(async () => {
-      const now = await track.evaluate((element) => element.scrollLeft);
-      const still = now === last;
-      last = now;
-      return still;
-    }, { interval: 250 })
-    .toBe(true);
+/** Whether a horizontal track is scrolled to its end (the carousels' own rule, within a pixel). */
+const atEndOf = (element: Element): boolean => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth - 1;
+
+/**
+ * Clicks a carousel's `next` button until `track` is scrolled to its end, and returns the number
+ * of clicks. Each click starts a smooth scroll: the listener for its `scrollend` is in place before
+ * the click, and the next click waits until the button shows the track's position. Reading the
+ * button mid-scroll, or before React rendered the last scroll event, could see it enabled just
+ * before it is disabled, and the click would then wait for an enabled button that never comes.
+ */
+export async function clickThroughToEnd(next: Locator, track: Locator, maxClicks = 10): Promise<number> {
+  for (let clicks = 0; clicks < maxClicks; clicks += 1) {
+    if (await track.evaluate(atEndOf)) return clicks;
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    // Resolves on the scroll's end, or after 5 s if no scroll happened (the assertions then fail).
+    const ended = track.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          element.addEventListener('scrollend', () => resolve(), { once: true });
+          setTimeout(resolve, 5_000);
+        }),
+    );
+    await next.click();
+    await ended;
+  }
+  throw new Error(`the carousel did not reach its end in ${maxClicks} clicks`);
 }

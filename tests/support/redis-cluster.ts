@@ -5,14 +5,16 @@
  *
  * Each node gets two free ports: its client port and its cluster bus port (`--cluster-port`,
  * Redis 7). The bus port defaults to the client port + 10000, which is past 65535 for most of
- * Linux's ephemeral range where free ports come from.
+ * Linux's ephemeral range where free ports come from. A node whose port or bus port was taken
+ * before it bound them (infra/local/free-port.ts) starts again on a new pair.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, hasRedisServer, REDIS_INSTALL_HINT, waitForRedis } from '../../infra/local/redis-server.js';
+import { freePort, onFreePort } from '../../infra/local/free-port.js';
+import { hasRedisServer, REDIS_INSTALL_HINT, spawnRedisServer } from '../../infra/local/redis-server.js';
 import type { RedisNodeAddress } from '../../core/redis.js';
 
 export const REDIS_CLI_HINT =
@@ -63,15 +65,20 @@ export async function startTestRedisCluster(options: { masters?: number } = {}):
         }
       }
     };
-    for (let i = 0; i < masters; i++) {
-      const port = await distinctPort();
+    const startNode = async (port: number, i: number): Promise<RedisNodeAddress> => {
       const busPort = await distinctPort();
-      const nodeDir = join(dir, `node-${i}`);
+      // A directory per attempt: a node that failed to bind may have written its nodes.conf.
+      const nodeDir = join(dir, `node-${i}-${port}`);
       await mkdir(nodeDir);
-      children.push(startNode(port, busPort, nodeDir));
-      nodes.push({ host: '127.0.0.1', port });
+      children.push(await spawnNode(port, busPort, nodeDir));
+      return { host: '127.0.0.1', port };
+    };
+    // Settled, all of them, before stop() may run: it kills the children started so far.
+    const started = await Promise.allSettled(Array.from({ length: masters }, (_, i) => onFreePort((port) => startNode(port, i), { ports: distinctPort })));
+    for (const result of started) {
+      if (result.status === 'rejected') throw result.reason;
+      nodes.push(result.value);
     }
-    await Promise.all(nodes.map((node) => waitForRedis(`redis://${node.host}:${node.port}`, 10_000)));
     await createCluster(nodes);
     await Promise.all(nodes.map((node) => waitForClusterOk(node, CLUSTER_READY_TIMEOUT_MS)));
   } catch (error) {
@@ -87,13 +94,12 @@ export async function startTestRedisCluster(options: { masters?: number } = {}):
   };
 }
 
-function startNode(port: number, busPort: number, dir: string): ChildProcess {
-  const child = spawn(
-    'redis-server',
+/** One cluster-enabled node; resolves when it is ready, throws PortInUseError when a port was taken. */
+async function spawnNode(port: number, busPort: number, dir: string): Promise<ChildProcess> {
+  return await spawnRedisServer(
+    port,
     [
-      '--port', String(port),
       '--cluster-port', String(busPort),
-      '--bind', '127.0.0.1',
       '--dir', dir,
       '--cluster-enabled', 'yes',
       // Relative to --dir: each node keeps its own view of the cluster there.
@@ -104,13 +110,8 @@ function startNode(port: number, busPort: number, dir: string): ChildProcess {
       // BullMQ needs every key kept (TOOLCHAIN.md).
       '--maxmemory-policy', 'noeviction',
     ],
-    { stdio: 'ignore', detached: true },
+    { detached: true },
   );
-  // A test run that dies without stop() must not leave servers behind.
-  const orphanGuard = () => child.kill('SIGKILL');
-  process.once('exit', orphanGuard);
-  child.once('exit', () => process.off('exit', orphanGuard));
-  return child;
 }
 
 async function killNode(child: ChildProcess): Promise<void> {

@@ -6,13 +6,16 @@
  * host and port, which name the compose service `edge-router:3000`, are pointed at the test's edge
  * router. Everything else (the purge ACL, xkey indexing, X-Cache) is that file's logic, so a test
  * through this Varnish tests what compose runs.
+ *
+ * A port taken between freePort() and varnishd's bind (infra/local/free-port.ts) costs a start on
+ * another port, not the test file.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './redis-server.js';
+import { onFreePort, PortInUseError, saysAddressInUse } from '../../infra/local/free-port.js';
 
 export const PRODUCTION_VCL = fileURLToPath(new URL('../../infra/varnish/default.vcl', import.meta.url));
 
@@ -56,16 +59,23 @@ export interface TestVarnish {
 export interface TestVarnishOptions {
   /** Where the edge router listens: http://127.0.0.1:PORT. */
   backendUrl: string;
+  /** @internal For tests: where ports come from (free-port.ts's freePort). */
+  ports?: () => Promise<number>;
 }
 
 export async function startTestVarnish(options: TestVarnishOptions): Promise<TestVarnish> {
   const command = varnishdCommand();
   if (command === undefined) throw new Error(VARNISH_INSTALL_HINT);
   const backend = new URL(options.backendUrl);
+  const vcl = vclWithBackend(await readFile(PRODUCTION_VCL, 'utf8'), { host: backend.hostname, port: Number(backend.port) });
+  return await onFreePort((port) => startVarnishd(command, vcl, port), { ports: options.ports });
+}
+
+/** One varnishd on `port`, in a temp dir of its own; PortInUseError when the port was taken. */
+async function startVarnishd(command: string, vcl: string, port: number): Promise<TestVarnish> {
   const dir = await mkdtemp(join(tmpdir(), 'test-varnish-'));
   const vclPath = join(dir, 'default.vcl');
-  await writeFile(vclPath, vclWithBackend(await readFile(PRODUCTION_VCL, 'utf8'), { host: backend.hostname, port: Number(backend.port) }));
-  const port = await freePort();
+  await writeFile(vclPath, vcl);
   const url = `http://127.0.0.1:${port}`;
 
   const proc = spawn(
@@ -92,6 +102,8 @@ export async function startTestVarnish(options: TestVarnishOptions): Promise<Tes
   const orphanGuard = () => proc.kill('SIGKILL');
   process.once('exit', orphanGuard);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  // 'close' comes after 'exit', once its last output has been read.
+  const closed = new Promise<void>((resolve) => proc.once('close', () => resolve()));
   void exited.then(() => process.off('exit', orphanGuard));
 
   const stop = async () => {
@@ -109,8 +121,11 @@ export async function startTestVarnish(options: TestVarnishOptions): Promise<Tes
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
+      // Bounded: a cache process it forked could still hold the pipe.
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
       await stop();
-      throw new Error(`varnishd exited during start-up:\n${output}`);
+      const message = `varnishd on port ${port} exited during start-up:\n${output}`;
+      throw saysAddressInUse(output) ? new PortInUseError(message) : new Error(message);
     }
     try {
       const probe = await fetch(url, { method: 'PURGE', signal: AbortSignal.timeout(1_000) });

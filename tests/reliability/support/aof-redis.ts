@@ -4,11 +4,12 @@
  * disk before the client hears OK. `kill()` is SIGKILL (no shutdown save); `start()` starts it
  * again on the same port and directory, replaying the AOF.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitForRedis } from '../../../infra/local/redis-server.js';
+import { onFreePort } from '../../../infra/local/free-port.js';
+import { spawnRedisServer } from '../../../infra/local/redis-server.js';
 
 export interface AofRedis {
   url: string;
@@ -19,37 +20,29 @@ export interface AofRedis {
 
 export async function startAofRedis(): Promise<AofRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'aof-redis-'));
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
-  const orphanGuard = () => child?.kill('SIGKILL');
-  process.once('exit', orphanGuard);
+  const args = ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--maxmemory-policy', 'noeviction'];
+  // The first start may meet a port taken since freePort() chose it (free-port.ts): another port.
+  const first = await onFreePort(async (port) => ({ port, child: await spawnRedisServer(port, args) }));
+  const { port } = first;
+  let child: ChildProcess = first.child;
 
   const start = async () => {
-    const proc = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--maxmemory-policy', 'noeviction'],
-      { stdio: 'ignore' },
-    );
-    child = proc;
-    await waitForRedis(url, 10_000);
+    child = await spawnRedisServer(port, args);
   };
   const kill = async () => {
     const proc = child;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
       proc.kill('SIGKILL');
     });
   };
-  await start();
   return {
-    url,
+    url: `redis://127.0.0.1:${port}`,
     start,
     kill,
     stop: async () => {
       await kill();
-      process.off('exit', orphanGuard);
       await rm(dir, { recursive: true, force: true });
     },
   };
