@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { parseRenderJob, PRIORITY } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { createRenderProducer, type RenderProducer } from './producer.js';
-import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, startSchedules, tickKey, type ScheduleSources } from './schedules.js';
+import type { PageRef } from '../core/dependency-index.js';
+import { createLogger } from '../core/logger.js';
+import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, startSchedules, TICK_BATCH, tickKey, type ScheduleDefinition, type ScheduleSources } from './schedules.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -27,6 +30,19 @@ beforeEach(async () => {
   await kit.reset();
 });
 
+/** `items` as a stream that hands over one item per turn of the event loop's microtasks. */
+async function* streamOf<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const item of items) yield await Promise.resolve(item);
+}
+
+/** A schedule's targets read to the end, list or stream alike. */
+async function collect(schedule: ScheduleDefinition | undefined): Promise<PageRef[]> {
+  if (!schedule) throw new Error('no such schedule');
+  const refs: PageRef[] = [];
+  for await (const ref of await schedule.targets()) refs.push(ref);
+  return refs;
+}
+
 describe('tickKey', () => {
   it('names a tick by schedule and minute, tolerating up to 30 s of clock skew', () => {
     const at = (iso: string) => tickKey('home', new Date(iso));
@@ -47,7 +63,7 @@ describe('single firing across processes', () => {
   const sources: ScheduleSources = {
     listFrontPaths: fronts,
     pagesReading: (keys) => kit.index.pagesFor(keys),
-    listSitePages: () => Promise.resolve([{ site: 'news', path: '/' }, { site: 'news', path: '/us/a' }, { site: 'es', path: '/' }]),
+    sitePages: () => streamOf<PageRef>([{ site: 'news', path: '/' }, { site: 'news', path: '/us/a' }, { site: 'es', path: '/' }]),
   };
 
   it('acquireTick is granted once per schedule and tick', async () => {
@@ -93,7 +109,7 @@ describe('single firing across processes', () => {
     expect(await byName.get('live')?.targets()).toEqual([{ site: 'news', path: '/coverage/election-night' }]);
     expect(await byName.get('video')?.targets()).toEqual([{ site: 'news', path: '/video' }]);
     expect(await byName.get('tv-schedule')?.targets()).toEqual([{ site: 'news', path: '/video' }]);
-    const crawler = (await byName.get('crawler-files')?.targets())?.map((p) => `${p.site}:${p.path}`) ?? [];
+    const crawler = (await collect(byName.get('crawler-files'))).map((p) => `${p.site}:${p.path}`);
     expect(crawler).toEqual(expect.arrayContaining(['news:/robots.txt', 'es:/sitemap.xml', 'news:/rss/politics.xml']));
 
     const sweep = byName.get('sweep');
@@ -103,6 +119,52 @@ describe('single firing across processes', () => {
     const jobs = (await pendingJobs(kit.inspect)).map((job) => ({ data: parseRenderJob(job.data), priority: job.priority }));
     expect(jobs.map((j) => `${j.data.site}:${j.data.path}`).sort()).toEqual(['es:/', 'news:/', 'news:/us/a']);
     for (const job of jobs) expect(job).toMatchObject({ priority: PRIORITY.sweep, data: { reason: 'sweep', requestedBy: 'cron:sweep' } });
+  });
+
+  it('streams a sweep into the queue in batches, and keeps the batches queued when the site map fails part-way', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({
+      component: 'schedules-test',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+          callback();
+        },
+      }),
+    });
+    // 2.5 batches of pages, then the upstream goes down; the queue is read as the stream is.
+    const queuedWhenAsked = new Map<number, number>();
+    const sweep: ScheduleDefinition = {
+      name: 'sweep',
+      cron: '30 3 * * *',
+      reason: 'sweep',
+      targets: async function* () {
+        for (let i = 0; i < TICK_BATCH * 2.5; i += 1) {
+          if (i % TICK_BATCH === 0) queuedWhenAsked.set(i, (await pendingJobs(kit.inspect)).length);
+          yield { site: 'news', path: `/sweep/page-${i}` };
+        }
+        throw new Error('site map upstream down');
+      },
+    };
+    const tick = runScheduleTick({ producer: kit.producer, redis: kit.redis, prefix: kit.prefix, logger }, sweep, new Date('2026-03-29T07:30:00Z'));
+    await expect(tick).rejects.toThrow('site map upstream down');
+
+    // Each batch was queued before the next page of the site map was read: memory holds one batch.
+    expect([...queuedWhenAsked]).toEqual([
+      [0, 0],
+      [TICK_BATCH, TICK_BATCH],
+      [TICK_BATCH * 2, TICK_BATCH * 2],
+    ]);
+    // The two full batches stay queued; the half batch read before the failure was not sent.
+    const queued = await pendingJobs(kit.inspect);
+    expect(queued).toHaveLength(TICK_BATCH * 2);
+    expect(new Set(queued.map((job) => parseRenderJob(job.data).path)).size).toBe(TICK_BATCH * 2);
+    expect(lines.find((line) => line.message === 'schedule failed part-way; the jobs already queued stay queued')).toMatchObject({
+      level: 'error',
+      schedule: 'sweep',
+      jobs: TICK_BATCH * 2,
+    });
+    expect(lines.some((line) => line.message === 'schedule fired')).toBe(false);
   });
 
   it('two runners on the same Redis enqueue a tick once', async () => {

@@ -52,8 +52,8 @@ export interface ScheduleDefinition {
   timezone?: string;
   /** The jobs' reason: `schedule` by default, `sweep` for the nightly sweep. */
   reason?: Extract<RenderReason, 'schedule' | 'sweep'>;
-  /** The pages to render on each tick. */
-  targets: () => Promise<PageRef[]>;
+  /** The pages to render on each tick: a list, or a stream for whole-site work (the sweep). */
+  targets: () => Promise<readonly PageRef[]> | AsyncIterable<PageRef>;
 }
 
 /** Where the schedules find their pages. */
@@ -62,8 +62,8 @@ export interface ScheduleSources {
   listFrontPaths: () => Promise<PageRef[]>;
   /** Pages that read any of these data keys (the dependency index). */
   pagesReading: (dataKeys: string[]) => Promise<PageRef[]>;
-  /** Every page of every site (render-workers/site-pages.ts), for the nightly sweep. */
-  listSitePages: () => Promise<PageRef[]>;
+  /** Every page of every site as a stream (render-workers/site-pages.ts), for the nightly sweep. */
+  sitePages: () => AsyncIterable<PageRef>;
 }
 
 export interface ScheduleRunnerOptions {
@@ -101,23 +101,46 @@ export interface TickResult {
   enqueued: number;
 }
 
-/** One tick of one schedule: lock, list the pages, enqueue them. */
+/**
+ * Jobs handed to the producer at a time while a tick reads its targets: a streamed sweep holds one
+ * batch in memory, and the first jobs are queued while the rest of the site map is still read.
+ */
+export const TICK_BATCH = 1_000;
+
+/**
+ * One tick of one schedule: lock, read the pages, enqueue them in batches of TICK_BATCH. When the
+ * targets fail part-way (the site map's upstream down mid-sweep), the batches already queued stay
+ * queued, the failure is logged with their count, and the tick rejects.
+ */
 export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: ScheduleDefinition, date: Date): Promise<TickResult> {
   if (!(await acquireTick(options.redis, options.prefix, schedule.name, date))) return { fired: false, enqueued: 0 };
   const requestedAt = new Date().toISOString();
-  const jobs: RenderJob[] = (await schedule.targets()).map((ref) => ({
-    site: ref.site,
-    path: ref.path,
-    reason: schedule.reason ?? 'schedule',
-    requestedBy: `cron:${schedule.name}`,
-    requestedAt,
-  }));
-  const results = await options.producer.enqueueMany(jobs);
-  options.logger.info(
-    { schedule: schedule.name, tick: tickKey(schedule.name, date), jobs: jobs.length, coalesced: results.filter((r) => r.deduplicated).length },
-    'schedule fired',
-  );
-  return { fired: true, enqueued: jobs.length };
+  const tick = tickKey(schedule.name, date);
+  let enqueued = 0;
+  let coalesced = 0;
+  const flush = async (refs: readonly PageRef[]): Promise<void> => {
+    const jobs = refs.map((ref): RenderJob => ({ site: ref.site, path: ref.path, reason: schedule.reason ?? 'schedule', requestedBy: `cron:${schedule.name}`, requestedAt }));
+    const results = await options.producer.enqueueMany(jobs);
+    enqueued += jobs.length;
+    coalesced += results.filter((r) => r.deduplicated).length;
+  };
+  try {
+    // A list is iterated as it is; a stream is read as the batches go out.
+    let batch: PageRef[] = [];
+    for await (const ref of await schedule.targets()) {
+      batch.push(ref);
+      if (batch.length >= TICK_BATCH) {
+        await flush(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await flush(batch);
+  } catch (error) {
+    options.logger.error({ error, schedule: schedule.name, tick, jobs: enqueued }, 'schedule failed part-way; the jobs already queued stay queued');
+    throw error;
+  }
+  options.logger.info({ schedule: schedule.name, tick, jobs: enqueued, coalesced }, 'schedule fired');
+  return { fired: true, enqueued };
 }
 
 /** Data keys a page records to be refreshed by the live and video schedules. */
@@ -137,7 +160,7 @@ export function defaultSchedules(sources: ScheduleSources): ScheduleDefinition[]
     { name: 'tv-schedule', cron: '0,30 * * * *', targets: () => sources.pagesReading(SCHEDULE_CHANNELS.map((c) => dataKeys.schedule(c))) },
     { name: 'news-sitemap', cron: '*/15 * * * *', targets: () => Promise.resolve(everySite(NEWS_SITEMAP_PATH)) },
     { name: 'crawler-files', cron: '7 * * * *', targets: () => Promise.resolve(CRAWLER_PUBLISH_PATHS.flatMap(everySite)) },
-    { name: 'sweep', cron: '30 3 * * *', timezone: 'America/New_York', reason: 'sweep', targets: sources.listSitePages },
+    { name: 'sweep', cron: '30 3 * * *', timezone: 'America/New_York', reason: 'sweep', targets: sources.sitePages },
   ];
 }
 

@@ -12,10 +12,32 @@ import { CRAWLER_PUBLISH_PATHS } from './crawlers/crawler-files.js';
 import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
 import { translationStatementPath } from './static/paths.js';
 
+/** The pages every site has beside the upstream site map: the crawler files and the search page. */
+function ownPaths(site: SiteId): string[] {
+  const statement = translationStatementPath(SITES[site]);
+  return [...CRAWLER_PUBLISH_PATHS, SEARCH_RESULTS_PATH, ...(statement ? [statement] : [])];
+}
+
+/**
+ * The same pages read as a stream, for whole-site work at any size (the nightly sweep): the site
+ * map is read one upstream page at a time and each path is yielded for every site at once, so
+ * memory holds one page of the site map, not the site. A path the site map lists twice is
+ * yielded twice; the render queue coalesces the second job into the first.
+ */
+export async function* streamSitePages(upstream: Pick<UpstreamClient, 'streamSiteEntries'>, sites: readonly SiteId[] = SITE_IDS): AsyncGenerator<PageRef> {
+  const own = new Map(sites.map((site) => [site, new Set(ownPaths(site))]));
+  for await (const { path } of upstream.streamSiteEntries()) {
+    for (const site of sites) {
+      if (!own.get(site)?.has(path)) yield { site, path };
+    }
+  }
+  for (const [site, paths] of own) {
+    for (const path of paths) yield { site, path };
+  }
+}
+
+/** Every page of `sites`, each once, in memory (the first publish, which reports on each page). */
 export async function listSitePages(upstream: Pick<UpstreamClient, 'listSitePaths'>, sites: readonly SiteId[] = SITE_IDS): Promise<PageRef[]> {
-  const sitePaths = [...(await upstream.listSitePaths()), ...CRAWLER_PUBLISH_PATHS, SEARCH_RESULTS_PATH];
-  return sites.flatMap((site) => {
-    const statement = translationStatementPath(SITES[site]);
-    return [...new Set([...sitePaths, ...(statement ? [statement] : [])])].map((path) => ({ site, path }));
-  });
+  const sitePaths = await upstream.listSitePaths();
+  return sites.flatMap((site) => [...new Set([...sitePaths, ...ownPaths(site)])].map((path) => ({ site, path })));
 }

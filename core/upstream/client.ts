@@ -94,6 +94,11 @@ export interface UpstreamClient extends VideoReads, VideoFeedReads {
   listSitePaths(): Promise<string[]>;
   /** The same walk with each entry's type (home, section, article, static, redirect) and lastModified. Records nothing. */
   listSiteEntries(): Promise<SitePathEntry[]>;
+  /**
+   * The same site map read one upstream page at a time, for whole-site work at any size (the
+   * nightly sweep). Invalid paths are skipped; a path listed twice comes twice. Records nothing.
+   */
+  streamSiteEntries(): AsyncIterable<SitePathEntry>;
   /** The person at /person/{p}/{slug} (spec 2 §7 fetchByUrl, url `{domain}/person/{p}/{slug}`); null when there is none. */
   getPersonByUrl(p: string, slug: string, domain?: string): Promise<Person | null>;
   /** Every person (spec 2 §7 fetchAll). A malformed item is logged and skipped. */
@@ -158,32 +163,43 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     return parsed.data;
   }
 
-  async function walkSiteMap(): Promise<SitePathEntry[]> {
-    const entries: SitePathEntry[] = [];
+  /**
+   * The site map, one upstream page (SITEMAP_PAGE_SIZE entries) at a time, so a caller holds one
+   * page of it: a million-article site is a thousand calls, not a million entries in memory. A
+   * malformed entry fails the walk (what was yielded before it stands); an invalid path is logged
+   * and skipped. Duplicates are not removed here (that needs every path in memory).
+   */
+  async function* siteMapEntries(): AsyncGenerator<SitePathEntry> {
     for (let page = 0, from = 0; page < SITEMAP_MAX_PAGES; page += 1) {
       const spec: CallSpec = { name: 'sitemap', service: 'sitemap', path: '/api/sitemap', query: { from, size: SITEMAP_PAGE_SIZE } };
       const result = await call(spec);
-      if (!result.found) break;
+      if (!result.found) return;
       const { items, total } = results(spec.name, result.url, result.body);
-      items.forEach((item, index) => {
+      const entries = items.map((item, index) => {
         const parsed = sitePathEntrySchema.safeParse(item);
         if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, `data.results.${index}.`);
-        entries.push(parsed.data);
+        return parsed.data;
       });
-      from += items.length;
-      if (items.length < SITEMAP_PAGE_SIZE || (total !== undefined && from >= total)) break;
-    }
-    const seen = new Set<string>();
-    return entries.filter((entry) => {
-      // An absurd path from upstream must never become a storage key (core/storage/keys.ts).
-      if (!isValidPagePath(entry.path)) {
-        logger.warn({ api: { name: 'sitemap' }, path: entry.path.slice(0, 200) }, 'upstream site map lists an invalid page path; skipped');
-        return false;
+      for (const entry of entries) {
+        // An absurd path from upstream must never become a storage key (core/storage/keys.ts).
+        if (isValidPagePath(entry.path)) yield entry;
+        else logger.warn({ api: { name: 'sitemap' }, path: entry.path.slice(0, 200) }, 'upstream site map lists an invalid page path; skipped');
       }
-      if (seen.has(entry.path)) return false;
+      from += items.length;
+      if (items.length < SITEMAP_PAGE_SIZE || (total !== undefined && from >= total)) return;
+    }
+  }
+
+  /** The whole site map in memory, each path once (first entry wins). */
+  async function walkSiteMap(): Promise<SitePathEntry[]> {
+    const seen = new Set<string>();
+    const entries: SitePathEntry[] = [];
+    for await (const entry of siteMapEntries()) {
+      if (seen.has(entry.path)) continue;
       seen.add(entry.path);
-      return true;
-    });
+      entries.push(entry);
+    }
+    return entries;
   }
 
   const client: UpstreamClient = {
@@ -283,6 +299,10 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
 
     listSiteEntries() {
       return walkSiteMap();
+    },
+
+    streamSiteEntries() {
+      return siteMapEntries();
     },
 
     getPersonByUrl(p, slug, domain = PERSON_DOMAIN) {

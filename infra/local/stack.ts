@@ -29,7 +29,7 @@ import { takePageFence } from '../../core/page-fence.js';
 import { PageStatusStore } from '../../core/page-status.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
-import { listSitePages } from '../../render-workers/site-pages.js';
+import { listSitePages, streamSitePages } from '../../render-workers/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -192,7 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         sources: {
           listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
           pagesReading: (keys) => index.pagesFor(keys),
-          listSitePages: () => listSitePages(upstream),
+          sitePages: () => streamSitePages(upstream),
         },
       });
       closers.push(() => schedules.stop());

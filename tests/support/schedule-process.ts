@@ -34,7 +34,7 @@ const running = startSchedules({
   redis,
   prefix,
   logger,
-  sources: { listFrontPaths: () => Promise.resolve([]), pagesReading: () => Promise.resolve([]), listSitePages: () => Promise.resolve([]) },
+  sources: { listFrontPaths: () => Promise.resolve([]), pagesReading: () => Promise.resolve([]), sitePages: async function* () {} },
   schedules: [probe],
 });
 const racedTick = new Date(Number(process.env.RACE_AT ?? Date.now()));

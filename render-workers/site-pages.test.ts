@@ -1,0 +1,80 @@
+/**
+ * Every page of the site, listed (the first publish) and streamed (the nightly sweep), read from
+ * the real sample upstream over HTTP: once with its own dataset, once with a synthetic site large
+ * enough that the site map takes several upstream pages.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUpstreamConfig } from '../core/config/upstream.js';
+import type { PageRef } from '../core/dependency-index.js';
+import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
+import { createLogger } from '../core/logger.js';
+import { createUpstreamClient, type UpstreamClient } from '../core/upstream/client.js';
+import { startSampleUpstream, type RunningSampleUpstream } from '../infra/sample-upstream/server.js';
+import { listSitePages, streamSitePages } from './site-pages.js';
+
+/** Site-map calls made, from the client's own `api` log line (one per upstream call). */
+let siteMapCalls = 0;
+const logger = createLogger({
+  component: 'site-pages-test',
+  level: 'debug',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        const api = (JSON.parse(line) as { api?: { name?: string } }).api;
+        if (api?.name === 'sitemap') siteMapCalls += 1;
+      }
+      callback();
+    },
+  }),
+});
+let small: RunningSampleUpstream;
+let large: RunningSampleUpstream;
+
+const clientOf = (upstream: RunningSampleUpstream): UpstreamClient =>
+  createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '10000' }), logger });
+
+async function collect(stream: AsyncIterable<PageRef>): Promise<string[]> {
+  const refs: string[] = [];
+  for await (const ref of stream) refs.push(`${ref.site}:${ref.path}`);
+  return refs;
+}
+
+beforeAll(async () => {
+  small = await startSampleUpstream({ port: 0 });
+  large = await startSampleUpstream({ port: 0, synthetic: { articles: 2_500 } });
+}, 60_000);
+
+afterAll(async () => {
+  await small?.close();
+  await large?.close();
+});
+
+describe('site pages', () => {
+  it('streams the same pages the list holds, for both sites, with the crawler files and the search page', async () => {
+    const client = clientOf(small);
+    const listed = (await listSitePages(client)).map((ref) => `${ref.site}:${ref.path}`);
+    const streamed = await collect(streamSitePages(client));
+    expect(streamed.sort()).toEqual([...listed].sort());
+    expect(streamed).toEqual(expect.arrayContaining(['news:/', 'es:/', 'news:/robots.txt', `es:${SEARCH_RESULTS_PATH}`, 'news:/politics']));
+    // The sample site map lists each path once, so nothing comes twice.
+    expect(new Set(streamed).size).toBe(streamed.length);
+  });
+
+  it('reads a large site map one upstream page at a time, yielding before the last page is read', async () => {
+    const client = clientOf(large);
+    const total = (await client.listSitePaths()).length;
+    expect(total).toBeGreaterThan(2_500);
+    siteMapCalls = 0;
+    const stream = streamSitePages(client, ['news'])[Symbol.asyncIterator]();
+    const first = await stream.next();
+    expect(first.value).toMatchObject({ site: 'news' });
+    // The first page arrived after one call of the site map: the rest is not read yet.
+    expect(siteMapCalls).toBe(1);
+    let count = 1;
+    while (!(await stream.next()).done) count += 1;
+    // Every site-map path (in pages of 1,000), then the site's own files.
+    expect(siteMapCalls).toBe(Math.ceil(total / 1_000));
+    expect(count).toBeGreaterThan(total);
+  });
+});
