@@ -6,7 +6,8 @@ import { createRedis } from '../core/redis.js';
 import { createRenderProducer, type RenderProducer } from './producer.js';
 import type { PageRef } from '../core/dependency-index.js';
 import { createLogger } from '../core/logger.js';
-import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, startSchedules, TICK_BATCH, tickKey, type ScheduleDefinition, type ScheduleSources } from './schedules.js';
+import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, ScheduleTickError, startSchedules, TICK_BATCH, tickKey, type ScheduleDefinition, type ScheduleSources } from './schedules.js';
+import { eventually } from '../tests/support/eventually.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -147,7 +148,8 @@ describe('single firing across processes', () => {
       },
     };
     const tick = runScheduleTick({ producer: kit.producer, redis: kit.redis, prefix: kit.prefix, logger }, sweep, new Date('2026-03-29T07:30:00Z'));
-    await expect(tick).rejects.toThrow('site map upstream down');
+    await expect(tick).rejects.toThrow(`schedule sweep failed after queueing ${TICK_BATCH * 2} jobs: site map upstream down`);
+    await expect(tick).rejects.toBeInstanceOf(ScheduleTickError);
 
     // Each batch was queued before the next page of the site map was read: memory holds one batch.
     expect([...queuedWhenAsked]).toEqual([
@@ -159,12 +161,74 @@ describe('single firing across processes', () => {
     const queued = await pendingJobs(kit.inspect);
     expect(queued).toHaveLength(TICK_BATCH * 2);
     expect(new Set(queued.map((job) => parseRenderJob(job.data).path)).size).toBe(TICK_BATCH * 2);
-    expect(lines.find((line) => line.message === 'schedule failed part-way; the jobs already queued stay queued')).toMatchObject({
-      level: 'error',
-      schedule: 'sweep',
-      jobs: TICK_BATCH * 2,
-    });
     expect(lines.some((line) => line.message === 'schedule fired')).toBe(false);
+  });
+
+  it('stops a streamed sweep after the batch in hand when shutdown aborts it', async () => {
+    const stopping = new AbortController();
+    let read = 0;
+    const sweep: ScheduleDefinition = {
+      name: 'sweep',
+      cron: '30 3 * * *',
+      reason: 'sweep',
+      targets: async function* () {
+        for (let i = 0; i < TICK_BATCH * 5; i += 1) {
+          read += 1;
+          // Shutdown begins while the second batch is being read.
+          if (i === TICK_BATCH + 10) stopping.abort();
+          yield await Promise.resolve({ site: 'news' as const, path: `/sweep/page-${i}` });
+        }
+      },
+    };
+    const a = { producer: kit.producer, redis: kit.redis, prefix: kit.prefix, logger: kit.logger };
+    expect(await runScheduleTick(a, sweep, new Date('2026-03-30T07:30:00Z'), stopping.signal)).toEqual({ fired: true, enqueued: TICK_BATCH * 2, stopped: true });
+    expect(await pendingJobs(kit.inspect)).toHaveLength(TICK_BATCH * 2);
+    // The stream was left after the second batch, not read to the end.
+    expect(read).toBe(TICK_BATCH * 2);
+  });
+
+  it('logs a tick that failed part-way once, with the jobs it queued', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({
+      component: 'schedules-test',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+          callback();
+        },
+      }),
+    });
+    const running = startSchedules({
+      producer: kit.producer,
+      redis: kit.redis,
+      prefix: kit.prefix,
+      logger,
+      sources,
+      schedules: [
+        {
+          name: 'failing',
+          // Every second; the tick lock lets one of them fire this minute.
+          cron: '* * * * * *',
+          targets: async function* () {
+            for (let i = 0; i < TICK_BATCH; i += 1) yield await Promise.resolve({ site: 'news' as const, path: `/failing/page-${i}` });
+            throw new Error('site map upstream down');
+          },
+        },
+      ],
+    });
+    try {
+      await eventually(() => Promise.resolve(lines.some((line) => String(line.message).startsWith('schedule tick failed')) ? true : undefined), 'the failed tick', 15_000);
+    } finally {
+      await running.stop();
+    }
+    // One line per failed tick (a second tick fires only if the test crossed a minute boundary).
+    const failures = lines.filter((line) => String(line.message).startsWith('schedule tick failed'));
+    expect(new Set(failures.map((line) => line.tick)).size).toBe(failures.length);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ level: 'error', message: 'schedule tick failed part-way; the jobs it queued stay queued', schedule: 'failing', queued: TICK_BATCH });
+      expect(failure.error).toMatchObject({ message: 'site map upstream down' });
+    }
+    expect(await pendingJobs(kit.inspect)).toHaveLength(TICK_BATCH);
   });
 
   it('two runners on the same Redis enqueue a tick once', async () => {

@@ -99,6 +99,25 @@ export interface TickResult {
   /** This process won the tick's lock and enqueued. */
   fired: boolean;
   enqueued: number;
+  /** Set when a shutdown stopped the tick between two batches (the rest was not queued). */
+  stopped?: true;
+}
+
+/**
+ * A tick that failed after it had queued some of its jobs: `queued` of them at least (a batch
+ * that failed may have queued part of itself too). They stay queued; `cause` is the failure.
+ */
+export class ScheduleTickError extends Error {
+  constructor(
+    readonly schedule: string,
+    /** The tick's key (tickKey). */
+    readonly tick: string,
+    readonly queued: number,
+    cause: unknown,
+  ) {
+    super(`schedule ${schedule} failed after queueing ${queued} jobs: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ScheduleTickError';
+  }
 }
 
 /**
@@ -110,9 +129,10 @@ export const TICK_BATCH = 1_000;
 /**
  * One tick of one schedule: lock, read the pages, enqueue them in batches of TICK_BATCH. When the
  * targets fail part-way (the site map's upstream down mid-sweep), the batches already queued stay
- * queued, the failure is logged with their count, and the tick rejects.
+ * queued and the tick rejects with a ScheduleTickError that counts them. An aborted `signal`
+ * (shutdown) stops it after the batch in hand: a sweep is long, and the next one covers the rest.
  */
-export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: ScheduleDefinition, date: Date): Promise<TickResult> {
+export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: ScheduleDefinition, date: Date, signal?: AbortSignal): Promise<TickResult> {
   if (!(await acquireTick(options.redis, options.prefix, schedule.name, date))) return { fired: false, enqueued: 0 };
   const requestedAt = new Date().toISOString();
   const tick = tickKey(schedule.name, date);
@@ -124,6 +144,7 @@ export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: 
     enqueued += jobs.length;
     coalesced += results.filter((r) => r.deduplicated).length;
   };
+  let stopped = false;
   try {
     // A list is iterated as it is; a stream is read as the batches go out.
     let batch: PageRef[] = [];
@@ -132,12 +153,19 @@ export async function runScheduleTick(options: ScheduleRunnerOptions, schedule: 
       if (batch.length >= TICK_BATCH) {
         await flush(batch);
         batch = [];
+        if (signal?.aborted) {
+          stopped = true;
+          break;
+        }
       }
     }
-    if (batch.length > 0) await flush(batch);
+    if (!stopped && batch.length > 0) await flush(batch);
   } catch (error) {
-    options.logger.error({ error, schedule: schedule.name, tick, jobs: enqueued }, 'schedule failed part-way; the jobs already queued stay queued');
-    throw error;
+    throw new ScheduleTickError(schedule.name, tick, enqueued, error);
+  }
+  if (stopped) {
+    options.logger.warn({ schedule: schedule.name, tick, jobs: enqueued, coalesced }, 'schedule stopped part-way by shutdown; the jobs queued stay queued');
+    return { fired: true, enqueued, stopped: true };
   }
   options.logger.info({ schedule: schedule.name, tick, jobs: enqueued, coalesced }, 'schedule fired');
   return { fired: true, enqueued };
@@ -169,13 +197,18 @@ export function startSchedules(options: StartSchedulesOptions & { schedules?: Sc
   const schedules = options.schedules ?? defaultSchedules(options.sources);
   const tasks: ScheduledTask[] = [];
   const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   for (const schedule of schedules) {
     const task = createTask(
       schedule.cron,
       async (context) => {
-        const tick = runScheduleTick({ ...options, logger: log }, schedule, context.date).catch((error: unknown) => {
+        const tick = runScheduleTick({ ...options, logger: log }, schedule, context.date, stopping.signal).catch((error: unknown) => {
           // A failed tick is logged and skipped; the next tick tries again.
-          log.error({ error, schedule: schedule.name }, 'schedule tick failed');
+          if (error instanceof ScheduleTickError) {
+            const fields = { error: error.cause, schedule: schedule.name, tick: error.tick };
+            if (error.queued > 0) log.error({ ...fields, queued: error.queued }, 'schedule tick failed part-way; the jobs it queued stay queued');
+            else log.error(fields, 'schedule tick failed');
+          } else log.error({ error, schedule: schedule.name }, 'schedule tick failed');
         });
         running.add(tick);
         try {
@@ -195,7 +228,9 @@ export function startSchedules(options: StartSchedulesOptions & { schedules?: Sc
   return {
     async stop() {
       for (const task of tasks) await task.destroy();
-      // Let a tick that already took its lock finish enqueueing: nobody else will fire it.
+      // A tick that already took its lock finishes the batch in hand (nobody else will fire it);
+      // a long one, the nightly sweep, stops there rather than outlast the shutdown deadline.
+      stopping.abort();
       await Promise.allSettled([...running]);
     },
   };

@@ -21,8 +21,8 @@ const logger = createLogger({
   destination: new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        const api = (JSON.parse(line) as { api?: { name?: string } }).api;
-        if (api?.name === 'sitemap') siteMapCalls += 1;
+        const entry = JSON.parse(line) as { message?: string; api?: { name?: string } };
+        if (entry.message === 'upstream call' && entry.api?.name === 'sitemap') siteMapCalls += 1;
       }
       callback();
     },

@@ -22,7 +22,8 @@ function ownPaths(site: SiteId): string[] {
  * The same pages read as a stream, for whole-site work at any size (the nightly sweep): the site
  * map is read one upstream page at a time and each path is yielded for every site at once, so
  * memory holds one page of the site map, not the site. A path the site map lists twice is
- * yielded twice; the render queue coalesces the second job into the first.
+ * yielded twice: the queue coalesces the second job into the first while that one waits; if it
+ * is already rendering, the page renders again and writes nothing (its content is unchanged).
  */
 export async function* streamSitePages(upstream: Pick<UpstreamClient, 'streamSiteEntries'>, sites: readonly SiteId[] = SITE_IDS): AsyncGenerator<PageRef> {
   const own = new Map(sites.map((site) => [site, new Set(ownPaths(site))]));

@@ -67,6 +67,7 @@ export const UPSTREAM_DEFAULTS = {
   stage: 'local' as UpstreamStage,
   baseUrl: 'http://127.0.0.1:4010',
   timeoutMs: 5000,
+  maxSockets: 64,
 } as const;
 
 export const upstreamEnvShape = {
@@ -81,6 +82,11 @@ export const upstreamEnvShape = {
     .optional(),
   /** Per-call deadline; spec 1 §9 leaves time-outs open. */
   UPSTREAM_TIMEOUT_MS: envVars.positiveInt(UPSTREAM_DEFAULTS.timeoutMs),
+  /**
+   * Keep-alive connections per upstream origin and process (core/upstream/transport.ts); calls
+   * beyond wait for a socket inside their timeout. Raise it on the edge router for peak traffic.
+   */
+  UPSTREAM_MAX_SOCKETS: envVars.positiveInt(UPSTREAM_DEFAULTS.maxSockets),
   // Per-service overrides (UPSTREAM_SERVICE_ENV); each wins over the stage base.
   UPSTREAM_LAYOUT_URL: envVars.url().optional(),
   UPSTREAM_ARTICLE_URL: envVars.url().optional(),

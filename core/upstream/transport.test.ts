@@ -60,8 +60,8 @@ function json(body: unknown, headers: Record<string, string> = {}): Handler {
   };
 }
 
-function transportFor(url: string, timeoutMs = 2000, fetchImpl?: typeof fetch): Transport {
-  const config = parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: url, UPSTREAM_TIMEOUT_MS: String(timeoutMs) });
+function transportFor(url: string, timeoutMs = 2000, fetchImpl?: typeof fetch, env: Record<string, string> = {}): Transport {
+  const config = parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: url, UPSTREAM_TIMEOUT_MS: String(timeoutMs), ...env });
   const logger = createLogger({ component: 'transport-test', level: 'silent' });
   return createTransport({ config, logger, bases: resolveUpstreamBases(config), ...(fetchImpl ? { fetchImpl } : {}) });
 }
@@ -111,6 +111,14 @@ describe('the request', () => {
     expect(results.every((r) => r.found)).toBe(true);
     expect(server.requests).toHaveLength(calls);
     expect(server.peakOpen).toBe(MAX_SOCKETS_PER_ORIGIN);
+  });
+
+  it('takes its connection cap from UPSTREAM_MAX_SOCKETS', async () => {
+    const server = await serve((request, response) => setTimeout(() => json(ENVELOPE)(request, response), 30));
+    const transport = transportFor(server.url, 2000, undefined, { UPSTREAM_MAX_SOCKETS: '8' });
+    const results = await Promise.all(Array.from({ length: 30 }, () => transport.call(ARTICLE)));
+    expect(results.every((r) => r.found)).toBe(true);
+    expect(server.peakOpen).toBe(8);
   });
 
   it('sends the call again on a fresh connection when the server dropped the idle one it reused', async () => {

@@ -19,7 +19,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable, Transform } from 'node:stream';
 import { constants as zlibConstants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { z } from 'zod';
-import type { UpstreamBases, UpstreamConfig, UpstreamService } from '../config/upstream.js';
+import { UPSTREAM_DEFAULTS, type UpstreamBases, type UpstreamConfig, type UpstreamService } from '../config/upstream.js';
 import { PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { describeIssues } from './schemas.js';
@@ -48,8 +48,8 @@ export interface TransportOptions {
   logger: Logger;
   bases: UpstreamBases;
   /**
-   * A fetch to send the GETs through instead of the built-in client: the edge router's timed
-   * fetch (edge-router/plugins/metrics.ts) and tests that stand in for an upstream.
+   * A fetch to send the GETs through instead of the built-in client: tests that count calls or
+   * stand in for an upstream.
    */
   fetchImpl?: typeof fetch;
   /**
@@ -89,11 +89,14 @@ export interface UpstreamAnswer {
 export type UpstreamGet = (url: string, timeoutMs: number) => Promise<UpstreamAnswer>;
 
 /**
- * Connections to one upstream origin at most (per agent). Calls beyond wait for a free socket,
- * inside their timeout. Render workers run a few jobs at a time, each with a handful of calls in
- * flight, so this is a ceiling against a runaway, not a queue that is normally reached.
+ * Connections to one upstream origin at most (per agent), the default of UPSTREAM_MAX_SOCKETS.
+ * Calls beyond wait for a free socket, inside their timeout. Render workers run a few jobs at a
+ * time, each with a handful of calls in flight, so this is a ceiling against a runaway, not a
+ * queue that is normally reached. The edge router's live endpoints put one call per uncached
+ * reader request in flight: at peak, raise it there (docs/operations.md) or the calls beyond
+ * wait, and answer stale or 502 when the wait outlasts the timeout.
  */
-export const MAX_SOCKETS_PER_ORIGIN = 64;
+export const MAX_SOCKETS_PER_ORIGIN = UPSTREAM_DEFAULTS.maxSockets;
 
 /**
  * How long an idle keep-alive socket is kept (the agent also honours a shorter `Keep-Alive:
@@ -113,10 +116,23 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const STALE_SOCKET_RETRIES = 2;
 const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
-const AGENT_OPTIONS = { keepAlive: true, maxSockets: MAX_SOCKETS_PER_ORIGIN, maxFreeSockets: MAX_SOCKETS_PER_ORIGIN, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' } as const;
+interface Agents {
+  http: HttpAgent;
+  https: HttpsAgent;
+}
 
-/** Shared by every transport in the process, as fetch's global dispatcher was. */
-const agents = { http: new HttpAgent(AGENT_OPTIONS), https: new HttpsAgent(AGENT_OPTIONS) };
+/** One pair of agents per socket cap, shared by every transport in the process with that cap. */
+const agentsByCap = new Map<number, Agents>();
+
+function agentsFor(maxSockets: number): Agents {
+  let agents = agentsByCap.get(maxSockets);
+  if (agents === undefined) {
+    const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' } as const;
+    agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
+    agentsByCap.set(maxSockets, agents);
+  }
+  return agents;
+}
 
 /**
  * The headers Node's fetch sent (undici adds all but `accept`), kept so the upstream, and any
@@ -176,8 +192,16 @@ function readBody(response: IncomingMessage, status: number): Promise<string> {
   });
 }
 
-/** The built-in client: node:http / node:https on the shared keep-alive agents. */
-export const nodeGet: UpstreamGet = (url, timeoutMs) =>
+/** The built-in client: node:http / node:https on the shared keep-alive agents of a socket cap. */
+export const nodeGetWith = (maxSockets: number): UpstreamGet => {
+  const agents = agentsFor(maxSockets);
+  return (url, timeoutMs) => nodeRequest(agents, url, timeoutMs);
+};
+
+/** The built-in client with the default socket cap (MAX_SOCKETS_PER_ORIGIN). */
+export const nodeGet: UpstreamGet = nodeGetWith(MAX_SOCKETS_PER_ORIGIN);
+
+const nodeRequest = (agents: Agents, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
   new Promise<UpstreamAnswer>((resolve, reject) => {
     let settled = false;
     let current: { destroy: () => void } | undefined;
@@ -265,7 +289,7 @@ function fetchGet(fetchImpl: typeof fetch): UpstreamGet {
 
 export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
-  const send = options.fetchImpl === undefined ? nodeGet : fetchGet(options.fetchImpl);
+  const send = options.fetchImpl === undefined ? nodeGetWith(options.config.UPSTREAM_MAX_SOCKETS) : fetchGet(options.fetchImpl);
   const { timeCall } = options;
   const get = (service: UpstreamService, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
     timeCall === undefined ? send(url, timeoutMs) : timeCall(service, () => send(url, timeoutMs));

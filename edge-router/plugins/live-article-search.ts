@@ -84,7 +84,7 @@ export interface LiveArticleSearchOptions {
   /** Parsed upstream configuration; the client's timeout applies to every call. */
   config: UpstreamConfig;
   logger: Logger;
-  /** The global fetch when omitted (tests count upstream calls through it). */
+  /** A fetch for the upstream calls (tests count calls through it); the transport's own client when omitted. */
   fetchImpl?: typeof fetch;
   /** Wraps every upstream call: the edge router times them by service (app.ts). */
   timeCall?: UpstreamCallTimer;

@@ -136,8 +136,8 @@ describe('search results in Chromium', () => {
   });
 
   it('shows the fetching state while the answer is on its way', async () => {
-    // 4 s: long enough to read the fetching state on a busy machine, inside the 5 s upstream timeout.
-    await addFault({ path: '/api/search', query: { q: 'drought' }, mode: 'delay', delayMs: 4000, times: 1 });
+    // 3 s: long enough to read the fetching state on a busy machine, well inside the 5 s upstream timeout.
+    await addFault({ path: '/api/search', query: { q: 'drought' }, mode: 'delay', delayMs: 3000, times: 1 });
     const { tab, errors } = await openSearch('#q=drought');
     const status = tab.locator('.search-results__fetching');
     await status.waitFor();

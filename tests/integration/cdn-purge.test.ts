@@ -75,7 +75,8 @@ async function waitForRenderAfter(path: string, since: number): Promise<unknown>
 async function waitForJob(jobId: string): Promise<unknown> {
   const job = await jobSettled(producer.queue, jobId, 15_000);
   if (!job) throw new Error(`job ${jobId} disappeared from the queue`);
-  if (job.failedReason) throw new Error(`job ${jobId} failed: ${job.failedReason}`);
+  // The state, not failedReason: a job that failed an attempt and then completed keeps its reason.
+  if ((await job.getState()) === 'failed') throw new Error(`job ${jobId} failed: ${job.failedReason}`);
   return job.returnvalue as unknown;
 }
 

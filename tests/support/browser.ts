@@ -68,30 +68,58 @@ export function watchPageErrors(page: Page): PageErrors {
   };
 }
 
-/** Whether a horizontal track is scrolled to its end (the carousels' own rule, within a pixel). */
-const atEndOf = (element: Element): boolean => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth - 1;
+/** What scrollAtRest reads of a track: its position, and the scroll events it has fired so far. */
+interface TrackScroll {
+  left: number;
+  events: number;
+  atEnd: boolean;
+}
+
+/**
+ * Reads `track`, counting its scroll events from the first read on. `atEnd` is the carousels' own
+ * rule (video-carousel.island.tsx): scrollLeft + clientWidth >= scrollWidth - 1.
+ */
+function readTrack(track: Locator): Promise<TrackScroll> {
+  return track.evaluate((element) => {
+    const watched = element as Element & { __scrollEvents?: number };
+    if (watched.__scrollEvents === undefined) {
+      watched.__scrollEvents = 0;
+      element.addEventListener('scroll', () => (watched.__scrollEvents = (watched.__scrollEvents ?? 0) + 1), { passive: true });
+    }
+    return { left: element.scrollLeft, events: watched.__scrollEvents, atEnd: element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 };
+  });
+}
+
+/**
+ * Resolves once the track has not scrolled for 300 ms: no scroll event and the same position
+ * across two reads that far apart. A smooth scroll fires scroll events every frame until it ends.
+ */
+async function scrollAtRest(track: Locator): Promise<TrackScroll> {
+  let last = await readTrack(track);
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await readTrack(track);
+    if (now.events === last.events && now.left === last.left) return now;
+    last = now;
+  }
+  throw new Error('the carousel track kept scrolling for 15 s');
+}
 
 /**
  * Clicks a carousel's `next` button until `track` is scrolled to its end, and returns the number
- * of clicks. Each click starts a smooth scroll: the listener for its `scrollend` is in place before
- * the click, and the next click waits until the button shows the track's position. Reading the
- * button mid-scroll, or before React rendered the last scroll event, could see it enabled just
- * before it is disabled, and the click would then wait for an enabled button that never comes.
+ * of clicks. Each click starts a smooth scroll; before every click the track is at rest and, when
+ * not at its end, the button reads enabled. Reading the button mid-scroll, or before React
+ * rendered the last scroll event, could see it enabled just before it is disabled, and the click
+ * would then wait for an enabled button that never comes.
  */
 export async function clickThroughToEnd(next: Locator, track: Locator, maxClicks = 10): Promise<number> {
-  for (let clicks = 0; clicks < maxClicks; clicks += 1) {
-    if (await track.evaluate(atEndOf)) return clicks;
+  for (let clicks = 0; ; clicks += 1) {
+    const before = await scrollAtRest(track);
+    if (before.atEnd) return clicks;
+    if (clicks === maxClicks) throw new Error(`the carousel did not reach its end in ${maxClicks} clicks`);
     await expect.poll(() => next.isEnabled()).toBe(true);
-    // Resolves on the scroll's end, or after 5 s if no scroll happened (the assertions then fail).
-    const ended = track.evaluate(
-      (element) =>
-        new Promise<void>((resolve) => {
-          element.addEventListener('scrollend', () => resolve(), { once: true });
-          setTimeout(resolve, 5_000);
-        }),
-    );
     await next.click();
-    await ended;
+    // The click's scroll has begun before the next rest is looked for.
+    await expect.poll(async () => (await readTrack(track)).events).toBeGreaterThan(before.events);
   }
-  throw new Error(`the carousel did not reach its end in ${maxClicks} clicks`);
 }
