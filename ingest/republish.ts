@@ -36,7 +36,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis.js';
 import { z } from 'zod';
 import type { DependencyIndex } from '../core/dependency-index.js';
@@ -422,6 +422,14 @@ function payload(data: unknown): RenderJob | null {
   }
 }
 
+/** Reads of a job moving under a status look-up before the last one is answered as it stands. */
+const STATUS_READ_TRIES = 3;
+
+/** Whether two reads of a job show it at the same point of its life. */
+function sameProgress(a: Job, b: Job): boolean {
+  return a.attemptsMade === b.attemptsMade && a.processedOn === b.processedOn && a.finishedOn === b.finishedOn && a.failedReason === b.failedReason;
+}
+
 export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | null> {
   let job = await queue.getJob(id);
   if (!job) {
@@ -447,11 +455,15 @@ export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | n
     job = await queue.getJob(id);
     if (!job) return null;
   }
-  const state = await job.getState();
-  if ((state === 'completed' || state === 'failed') && job.finishedOn === undefined) {
-    // It finished between reading the job and its state: read it again, so the answer has the
-    // final attempt count, reason and finish time that go with the state.
-    job = (await queue.getJob(id)) ?? job;
+  // The job and its state are two reads; a worker may move the job in between (start it, fail
+  // an attempt, finish it). Read the job again after the state and answer only when both reads of
+  // the job agree, so the attempt count, reason and times go with the state reported.
+  let state = await job.getState();
+  for (let tries = 0; tries < STATUS_READ_TRIES; tries += 1) {
+    const again = await queue.getJob(id);
+    if (!again || sameProgress(job, again)) break;
+    job = again;
+    state = await job.getState();
   }
   const data = payload(job.data);
   return {
