@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
+import { createServer, type TLSSocket } from 'node:tls';
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../tests/support/eventually.js';
+import { testCertificates } from '../tests/support/redis-cluster.js';
 import { freePort, startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
 import { createLogger } from './logger.js';
 import { createRedis, masterNodes, type RedisClient } from './redis.js';
@@ -50,18 +53,65 @@ describe('createRedis', () => {
 
     // Not connected here (nothing listens on the port): only the client's shape is checked.
     const cluster = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port: await freePort() }] }, { name: 'redis-test-cluster' }));
+    cluster.on('error', () => {}); // its connection errors are expected
     expect(cluster).toBeInstanceOf(Cluster);
   });
 
   it('sets maxRetriesPerRequest null only on blocking connections, where BullMQ looks for it', async () => {
     const port = await freePort();
-    const blocking = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port }] }, { blocking: true }));
-    const plain = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port }] }));
+    // Nothing listens on the port: their connection errors are expected.
+    const blocking = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port }] }, { blocking: true }).on('error', () => {}));
+    const plain = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port }] }).on('error', () => {}));
     // BullMQ reads a Cluster's node options (redis-connection.ts: `options.redisOptions`).
     expect(blocking instanceof Cluster && blocking.options.redisOptions?.maxRetriesPerRequest).toBeNull();
     expect(plain instanceof Cluster && plain.options.redisOptions?.maxRetriesPerRequest).toBe(3);
     expect(track(createRedis(server.url, { blocking: true })).options.maxRetriesPerRequest).toBeNull();
     expect(track(createRedis(server.url)).options.maxRetriesPerRequest).toBe(3);
+  });
+
+  it("gives a Cluster's password, ACL user and TLS to every node's connection", async () => {
+    const port = await freePort();
+    const seeds = [{ host: '127.0.0.1', port }];
+    // Nothing listens on the port: only the options are checked. Their errors are expected.
+    const quiet = <T extends RedisClient>(client: T): T => track(client.on('error', () => {}) as T);
+    const secure = quiet(createRedis({ clusterNodes: seeds, auth: { username: 'newsroom', password: 'pw' }, tls: { ca: 'PEM' } }));
+    const nodeOptions = secure instanceof Cluster ? secure.options.redisOptions : undefined;
+    expect(nodeOptions).toMatchObject({ username: 'newsroom', password: 'pw', tls: { ca: 'PEM' } });
+    // Host names are dialled as written when over TLS, so each certificate is checked against them.
+    const lookedUp = await new Promise((resolve) => (secure as Cluster).options.dnsLookup?.('redis-0.example', (_error, address) => resolve(address)));
+    expect(lookedUp).toBe('redis-0.example');
+
+    // Without them, nothing is set: a password-less, plain-text Cluster as before.
+    const plain = quiet(createRedis({ clusterNodes: seeds }));
+    const plainOptions = plain instanceof Cluster ? plain.options.redisOptions : undefined;
+    expect(plainOptions?.password).toBeUndefined();
+    expect(plainOptions?.username).toBeUndefined();
+    expect(plainOptions?.tls).toBeUndefined();
+    expect((plain as Cluster).options.dnsLookup?.name).toBe('lookup');
+    // A password without TLS, and TLS with Node's default roots.
+    expect((quiet(createRedis({ clusterNodes: seeds, auth: { password: 'pw' } })) as Cluster).options.redisOptions).toMatchObject({ password: 'pw' });
+    expect((quiet(createRedis({ clusterNodes: seeds, tls: {} })) as Cluster).options.redisOptions?.tls).toEqual({});
+  });
+
+  it('sends a node host name as the TLS server name (SNI), and none for an IP address', async () => {
+    const certificates = await testCertificates();
+    const seen: (string | false)[] = [];
+    // A TLS server that notes the name each client asks for; no Redis behind it.
+    const server = createServer({ cert: certificates.cert, key: certificates.key }, (socket) => socket.destroy());
+    server.on('secureConnection', (socket: TLSSocket) => seen.push(socket.servername ?? false));
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    try {
+      for (const host of ['localhost', '127.0.0.1']) {
+        const client = track(createRedis({ clusterNodes: [{ host, port }], tls: { ca: certificates.ca } }));
+        client.on('error', () => {});
+        await eventually(() => Promise.resolve(seen.length > 0 ? true : undefined), `a TLS connection to ${host}`, 10_000);
+        client.disconnect();
+        expect(seen[0]).toBe(host === 'localhost' ? 'localhost' : false);
+        seen.length = 0;
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('logs a Cluster that can not be reached once, not on every retry', async () => {

@@ -14,13 +14,19 @@
  * - With a logger, connection errors become structured log lines (ioredis otherwise prints
  *   "[ioredis] Unhandled error event" to stderr on every reconnect attempt during an outage). The
  *   same error is logged at most once per `ERROR_LOG_INTERVAL_MS`, so an outage leaves a few
- *   lines, not one per retry.
+ *   lines, not one per retry. Never the password: only error messages are logged.
+ * - A Cluster's password (or ACL user) and TLS apply to every node's connection, seeds and the
+ *   nodes found through them (ADR 0015); one server takes both from its URL. Over TLS the client
+ *   dials each node's host name as given (no DNS lookup first) and sends it as SNI, so each
+ *   certificate is checked against the name.
  *
  * On a Cluster every key a command or MULTI touches must hash to one slot: the queue prefix carries
  * a {hash tag} (core/queue.ts, QUEUE_PREFIX) and every key this project writes starts with it.
  * Commands that walk the keyspace (SCAN) see one node only; run them on `masterNodes(client)`.
  */
-import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { isIP } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import { AbstractConnector, Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger.js';
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
@@ -32,10 +38,24 @@ export interface RedisNodeAddress {
 }
 
 /**
- * Where the services' Redis is: one server by URL, or a Cluster by a seed list (any reachable
- * node is enough: the client discovers the others and the slot map from it).
+ * A Redis Cluster by its seed list (any reachable node is enough: the client discovers the others
+ * and the slot map from it), with what every node asks of a client (ADR 0015): a password (the
+ * `default` user's requirepass, or an ACL user's), and TLS.
  */
-export type RedisTarget = { url: string } | { clusterNodes: readonly RedisNodeAddress[] };
+export interface RedisClusterTarget {
+  clusterNodes: readonly RedisNodeAddress[];
+  /** AUTH on every node. The password is a secret: nothing here logs it. */
+  auth?: { username?: string; password: string };
+  /**
+   * TLS to every node. `ca`: the PEM bundle to trust instead of Node's default roots. Each node's
+   * certificate is checked against the address the client dials: the seed as written, then the
+   * address each node announces in the slot map.
+   */
+  tls?: { ca?: string };
+}
+
+/** Where the services' Redis is: one server by URL, or a Cluster. */
+export type RedisTarget = { url: string } | RedisClusterTarget;
 
 /**
  * A connection of either kind. ioredis gives both the same command methods, so code that only
@@ -77,8 +97,12 @@ export function createRedis(target: string | RedisTarget, options: CreateRedisOp
       clusterRetryStrategy: retryDelayMs,
       enableOfflineQueue: true,
       lazyConnect: false,
-      redisOptions: nodeOptions,
+      // Each node's connection is opened with these, seeds and discovered nodes alike.
+      redisOptions: { ...nodeOptions, ...clusterNodeSecurity(target) },
     };
+    // ioredis resolves seed host names to addresses before it connects; over TLS the name must
+    // stay, for SNI and for the certificate check (a certificate names the host, seldom its IP).
+    if (target.tls) clusterOptions.dnsLookup = (address, callback) => callback(null, address);
     client = new Cluster(
       target.clusterNodes.map((node) => ({ host: node.host, port: node.port })),
       clusterOptions,
@@ -86,6 +110,66 @@ export function createRedis(target: string | RedisTarget, options: CreateRedisOp
   }
   if (options.logger) logConnectionErrors(client, options.logger, options.name);
   return client;
+}
+
+/** The AUTH and TLS options of a Cluster's node connections. */
+function clusterNodeSecurity(target: RedisClusterTarget): Pick<RedisOptions, 'username' | 'password' | 'tls' | 'Connector'> {
+  const options: Pick<RedisOptions, 'username' | 'password' | 'tls' | 'Connector'> = {};
+  if (target.auth) {
+    options.password = target.auth.password;
+    if (target.auth.username !== undefined) options.username = target.auth.username;
+  }
+  // Node's TLS defaults otherwise: certificates are verified against the host each connection
+  // dials. TlsNodeConnector adds that host as the SNI server name.
+  if (target.tls) {
+    options.tls = target.tls.ca === undefined ? {} : { ca: target.tls.ca };
+    options.Connector = TlsNodeConnector;
+  }
+  return options;
+}
+
+/**
+ * ioredis's own TLS connection (its StandaloneConnector, which is not exported) sends no SNI:
+ * `tls.connect` names the server only when told `servername`, and a Cluster's node options are
+ * shared by every node. This connector is the same connection with the node's own host as the
+ * server name, as an HTTPS client would send it (none for an IP address, which SNI can not carry).
+ */
+class TlsNodeConnector extends AbstractConnector {
+  private readonly options: RedisOptions & { tls: ConnectionOptions };
+
+  constructor(options: unknown) {
+    const nodeOptions = options as RedisOptions & { tls: ConnectionOptions };
+    super(nodeOptions.disconnectTimeout ?? 2_000);
+    this.options = nodeOptions;
+  }
+
+  connect(): Promise<TLSSocket> {
+    this.connecting = true;
+    const { host, port, family, tls } = this.options;
+    const servername = tls.servername ?? (host !== undefined && isIP(host) === 0 ? host : undefined);
+    // `family` goes on to net.connect, as in ioredis (tls's types leave it out).
+    const connectionOptions: ConnectionOptions & { family?: number } = { host, port, family, ...tls, ...(servername === undefined ? {} : { servername }) };
+    // As ioredis does: on the next tick, unless disconnect() came first; the first error is kept
+    // for ioredis to report when the stream closes.
+    return new Promise((resolve, reject) => {
+      process.nextTick(() => {
+        if (!this.connecting) {
+          reject(new Error('Connection is closed.'));
+          return;
+        }
+        try {
+          const stream = tlsConnect(connectionOptions);
+          this.stream = stream;
+          stream.once('error', (error: Error) => {
+            this.firstError = error;
+          });
+          resolve(stream);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+  }
 }
 
 function logConnectionErrors(client: RedisClient, logger: Logger, name: string | undefined): void {
@@ -98,7 +182,16 @@ function logConnectionErrors(client: RedisClient, logger: Logger, name: string |
     if (at !== undefined && now - at < ERROR_LOG_INTERVAL_MS) return;
     for (const [message, when] of logged) if (now - when >= ERROR_LOG_INTERVAL_MS) logged.delete(message);
     logged.set(error.message, now);
-    logger.warn({ error, redis: { connection: name ?? null, ...(node === undefined ? {} : { node }) } }, 'redis connection error; reconnecting');
+    // A Cluster that reached no node says only "Failed to refresh slots cache."; the last node's
+    // error says why (WRONGPASS, NOAUTH, a certificate refused). Messages only: an AUTH reply
+    // error carries the command and its arguments, the password among them.
+    const lastNodeError = (error as { lastNodeError?: unknown }).lastNodeError;
+    const redis = {
+      connection: name ?? null,
+      ...(node === undefined ? {} : { node }),
+      ...(lastNodeError instanceof Error ? { lastNodeError: lastNodeError.message } : {}),
+    };
+    logger.warn({ error, redis }, 'redis connection error; reconnecting');
   };
   client.on('error', (error: Error) => onError(error));
   // A Cluster reports a failing node apart from its own errors (which mean it can reach no node

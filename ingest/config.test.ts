@@ -36,7 +36,8 @@ describe('loadIngestConfig', () => {
 
   it('names the bad variables', () => {
     expect(() => loadIngestConfig({})).toThrow(/ADMIN_TOKEN is required.*WEBHOOK_SECRET is required/);
-    expect(() => loadIngestConfig({ ...required, ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN="short" is invalid: must be at least 16/);
+    // Named, never quoted: the token is a secret.
+    expect(() => loadIngestConfig({ ...required, ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN \(value hidden, 5 characters\) is invalid: must be at least 16/);
     expect(() => loadIngestConfig({ ...required, QUEUE_PREFIX: 'newsroom' })).toThrow(/QUEUE_PREFIX.*hash tag/);
     expect(() => loadIngestConfig({ ...required, REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
     expect(() => loadIngestConfig({ ...required, SCHEDULES_ENABLED: 'yes' })).toThrow(/SCHEDULES_ENABLED/);

@@ -16,6 +16,10 @@ const shape = {
   // One Redis server, or a Redis Cluster by its seed nodes; not both (core/config/redis.ts).
   REDIS_URL: redisEnvShape.REDIS_URL,
   REDIS_CLUSTER_NODES: redisEnvShape.REDIS_CLUSTER_NODES,
+  REDIS_CLUSTER_PASSWORD: redisEnvShape.REDIS_CLUSTER_PASSWORD,
+  REDIS_CLUSTER_USERNAME: redisEnvShape.REDIS_CLUSTER_USERNAME,
+  REDIS_CLUSTER_TLS: redisEnvShape.REDIS_CLUSTER_TLS,
+  REDIS_CLUSTER_TLS_CA_FILE: redisEnvShape.REDIS_CLUSTER_TLS_CA_FILE,
   QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
   /** Pages rendered at once by one worker process. Rendering is CPU-bound: about one per core. */
   WORKER_CONCURRENCY: envVars.positiveInt(2),

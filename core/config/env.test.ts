@@ -79,7 +79,6 @@ describe('parseEnv', () => {
     for (const [name, value] of [
       ['PURGE', 'yes'],
       ['LOG_LEVEL', 'loud'],
-      ['WEBHOOK_SECRET', 'short'],
       ['CONCURRENCY', '0'],
       ['UPSTREAM_URL', 'ftp://example.com'],
     ] as const) {
@@ -87,6 +86,15 @@ describe('parseEnv', () => {
       expect(isPlatformError(error, 'CONFIG_INVALID'), name).toBe(true);
       expect(error instanceof Error ? error.message : '').toContain(`${name}=${JSON.stringify(value)} is invalid`);
     }
+  });
+
+  it('never quotes a secret, nor the password of a URL, in the error', () => {
+    const error = errorOf(() => parseEnv(shape, { REDIS_URL: 'http://newsroom:hunter2-password@redis:6379', WEBHOOK_SECRET: 'short-s3cret' }, 'edge'));
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain('WEBHOOK_SECRET (value hidden, 12 characters) is invalid: must be at least 16 characters');
+    expect(message).toContain('REDIS_URL="http://newsroom:***@redis:6379" is invalid');
+    expect(message).not.toContain('short-s3cret');
+    expect(message).not.toContain('hunter2');
   });
 
   it('treats an empty string as unset: defaults apply and required variables are missing', () => {

@@ -20,9 +20,21 @@ export function parseEnv<S extends z.ZodRawShape>(shape: S, env: EnvSource, serv
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
     const got = cleaned[name];
-    return got === undefined ? `${name} is required (${issue.message})` : `${name}=${JSON.stringify(got)} is invalid: ${issue.message}`;
+    if (got === undefined) return `${name} is required (${issue.message})`;
+    // Start-up errors reach terminals and log collectors: a secret's value is never quoted.
+    if (SECRET_NAME.test(name)) return `${name} (value hidden, ${got.length} characters) is invalid: ${issue.message}`;
+    return `${name}=${JSON.stringify(withoutPassword(got))} is invalid: ${issue.message}`;
   });
   throw new PlatformError('CONFIG_INVALID', `${service}: invalid configuration: ${problems.join('; ')}`);
+}
+
+/** Variables whose values are secrets (tokens, passwords, keys): parse errors name them only. */
+const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PASSPHRASE)|(^|_)KEY(_|$)/;
+
+/** `value` with the password of a URL's credentials (redis://user:password@host) masked. */
+function withoutPassword(value: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(value)) return value;
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^/@]*@/i, '$1:***@');
 }
 
 /** Reusable variable parsers. */
