@@ -461,7 +461,9 @@ export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | n
   let state = await job.getState();
   for (let tries = 0; tries < STATUS_READ_TRIES; tries += 1) {
     const again = await queue.getJob(id);
-    if (!again || sameProgress(job, again)) break;
+    // Gone meanwhile (removed by retention or by an operator): there is nothing to report.
+    if (!again) return null;
+    if (sameProgress(job, again)) break;
     job = again;
     state = await job.getState();
   }

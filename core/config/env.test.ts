@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isPlatformError } from '../errors.js';
-import { envVars, parseEnv } from './env.js';
+import { envVars, maskCredentials, parseEnv } from './env.js';
 
 const shape = {
   PORT: envVars.port(8080),
@@ -92,9 +92,32 @@ describe('parseEnv', () => {
     const error = errorOf(() => parseEnv(shape, { REDIS_URL: 'http://newsroom:hunter2-password@redis:6379', WEBHOOK_SECRET: 'short-s3cret' }, 'edge'));
     const message = error instanceof Error ? error.message : '';
     expect(message).toContain('WEBHOOK_SECRET (value hidden, 12 characters) is invalid: must be at least 16 characters');
-    expect(message).toContain('REDIS_URL="http://newsroom:***@redis:6379" is invalid');
+    expect(message).toContain('REDIS_URL="http://***@redis:6379" is invalid');
     expect(message).not.toContain('short-s3cret');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('masks credentials wherever a URL-like word carries them, however the password is written', () => {
+    for (const [text, masked] of [
+      ['rediss://:s3cret@node1:6379', 'rediss://***@node1:6379'],
+      ['redis://user:pa:ss@host', 'redis://***@host'],
+      ['redis://u:pa/ss@host:6379/0', 'redis://***@host:6379/0'],
+      ['http://u:p@ss@host', 'http://***@host'],
+      ['u:secretpw@host:6379', '***@host:6379'],
+      ['"node0:6379,rediss://:pw@node1:6379" entry 2 ("rediss://:pw@node1:6379")', '"node0:6379,rediss://***@node1:6379" entry 2 ("rediss://***@node1:6379")'],
+      ['redis://redis:6379', 'redis://redis:6379'],
+    ] as const) {
+      expect(maskCredentials(text), text).toBe(masked);
+    }
+  });
+
+  it('does not quote a password written into a seed list', () => {
+    const seeds = { REDIS_CLUSTER_NODES: envVars.hostPortList() };
+    const error = errorOf(() => parseEnv(seeds, { REDIS_CLUSTER_NODES: 'node0:6379,rediss://:s3cretpw@node1:6379' }, 'ingest'));
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toContain('REDIS_CLUSTER_NODES=');
+    expect(message).toContain('must be host:port');
+    expect(message).not.toContain('s3cretpw');
   });
 
   it('treats an empty string as unset: defaults apply and required variables are missing', () => {

@@ -23,7 +23,8 @@ export function parseEnv<S extends z.ZodRawShape>(shape: S, env: EnvSource, serv
     if (got === undefined) return `${name} is required (${issue.message})`;
     // Start-up errors reach terminals and log collectors: a secret's value is never quoted.
     if (SECRET_NAME.test(name)) return `${name} (value hidden, ${got.length} characters) is invalid: ${issue.message}`;
-    return `${name}=${JSON.stringify(withoutPassword(got))} is invalid: ${issue.message}`;
+    // The value and the message alike: a parser's message may quote the bad part (a seed entry).
+    return maskCredentials(`${name}=${JSON.stringify(got)} is invalid: ${issue.message}`);
   });
   throw new PlatformError('CONFIG_INVALID', `${service}: invalid configuration: ${problems.join('; ')}`);
 }
@@ -31,10 +32,13 @@ export function parseEnv<S extends z.ZodRawShape>(shape: S, env: EnvSource, serv
 /** Variables whose values are secrets (tokens, passwords, keys): parse errors name them only. */
 const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PASSPHRASE)|(^|_)KEY(_|$)/;
 
-/** `value` with the password of a URL's credentials (redis://user:password@host) masked. */
-function withoutPassword(value: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(value)) return value;
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^/@]*@/i, '$1:***@');
+/**
+ * `text` with the credentials of every URL-like word masked: whatever comes before the last "@" of
+ * a word (after its `scheme://`, if any) becomes "***". A password may hold unencoded "/", ":" or
+ * "@", and an invalid value is exactly the one that may, so no URL parsing is trusted here.
+ */
+export function maskCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)?[^\s,"'()]*@/gi, (_match, scheme: string | undefined) => `${scheme ?? ''}***@`);
 }
 
 /** Reusable variable parsers. */

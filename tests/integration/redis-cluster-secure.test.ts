@@ -125,6 +125,16 @@ describe('the services on a Redis Cluster with a password and TLS', () => {
     expect(await redis.call('ACL', 'WHOAMI')).toBe('default');
   });
 
+  it('reaches the Cluster through a seed named by host name, its certificate checked against that name', async () => {
+    const first = cluster.nodes[0];
+    if (!first) throw new Error('no cluster node');
+    // "localhost" is dialled as written (not resolved first) and sent as SNI; the node certificate
+    // names localhost and 127.0.0.1, so the seed connection verifies either way it is reached.
+    const redis = connect('secure-by-name', { to: { ...target, clusterNodes: [{ host: 'localhost', port: first.port }] } });
+    await redis.set(`${cluster.prefix}:by-name`, 'ok');
+    expect(await redis.get(`${cluster.prefix}:by-name`)).toBe('ok');
+  });
+
   it('runs the producer, a render worker and the dependency index', async () => {
     const prefix = cluster.prefix;
     const redis = connect('secure-index');
