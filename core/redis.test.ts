@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { createServer, type TLSSocket } from 'node:tls';
 import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../tests/support/eventually.js';
+import { capturingLogger } from '../tests/support/log-capture.js';
 import { testCertificates } from '../tests/support/redis-cluster.js';
 import { freePort, startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
-import { createLogger } from './logger.js';
 import { createRedis, masterNodes, type RedisClient } from './redis.js';
 
 let server: TestRedis;
@@ -32,15 +31,6 @@ interface LogLine {
   redis?: { connection: string | null };
 }
 
-function capturingLogger(lines: LogLine[]) {
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as (typeof lines)[number]);
-      done();
-    },
-  });
-  return createLogger({ component: 'redis-test', level: 'debug', destination });
-}
 
 describe('createRedis', () => {
   it('opens one server by URL, or a Cluster by seed nodes', async () => {
@@ -116,7 +106,7 @@ describe('createRedis', () => {
 
   it('logs a Cluster that can not be reached once, not on every retry', async () => {
     const lines: LogLine[] = [];
-    const cluster = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port: await freePort() }] }, { name: 'redis-test-down', logger: capturingLogger(lines) }));
+    const cluster = track(createRedis({ clusterNodes: [{ host: '127.0.0.1', port: await freePort() }] }, { name: 'redis-test-down', logger: capturingLogger('redis-test', lines) }));
     // Retries come every 200 ms, then 400 ms, ...: several within a second.
     let attempts = 0;
     cluster.on('error', () => (attempts += 1));

@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { parseRenderJob, PRIORITY } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { createRenderProducer, type RenderProducer } from './producer.js';
 import type { PageRef } from '../core/dependency-index.js';
-import { createLogger } from '../core/logger.js';
 import { acquireTick, defaultSchedules, REFRESH_KEYS, runScheduleTick, ScheduleTickError, startSchedules, TICK_BATCH, tickKey, type ScheduleDefinition, type ScheduleSources } from './schedules.js';
 import { eventually } from '../tests/support/eventually.js';
+import { capturingLogger } from '../tests/support/log-capture.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 let kit: IngestTestKit;
@@ -124,15 +123,7 @@ describe('single firing across processes', () => {
 
   it('streams a sweep into the queue in batches, and keeps the batches queued when the site map fails part-way', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger = createLogger({
-      component: 'schedules-test',
-      destination: new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-          callback();
-        },
-      }),
-    });
+    const logger = capturingLogger('schedules-test', lines);
     // 2.5 batches of pages, then the upstream goes down; the queue is read as the stream is.
     const queuedWhenAsked = new Map<number, number>();
     const sweep: ScheduleDefinition = {
@@ -189,15 +180,7 @@ describe('single firing across processes', () => {
 
   it('logs a tick that failed part-way once, with the jobs it queued', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger = createLogger({
-      component: 'schedules-test',
-      destination: new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-          callback();
-        },
-      }),
-    });
+    const logger = capturingLogger('schedules-test', lines);
     const running = startSchedules({
       producer: kit.producer,
       redis: kit.redis,

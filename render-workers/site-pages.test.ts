@@ -3,31 +3,20 @@
  * the real sample upstream over HTTP: once with its own dataset, once with a synthetic site large
  * enough that the site map takes several upstream pages.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../core/config/upstream.js';
 import type { PageRef } from '../core/dependency-index.js';
 import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
-import { createLogger } from '../core/logger.js';
 import { createUpstreamClient, type UpstreamClient } from '../core/upstream/client.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../infra/sample-upstream/server.js';
+import { capturingLogger } from '../tests/support/log-capture.js';
 import { listSitePages, streamSitePages } from './site-pages.js';
 
-/** Site-map calls made, from the client's own `api` log line (one per upstream call). */
-let siteMapCalls = 0;
-const logger = createLogger({
-  component: 'site-pages-test',
-  level: 'debug',
-  destination: new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        const entry = JSON.parse(line) as { message?: string; api?: { name?: string } };
-        if (entry.message === 'upstream call' && entry.api?.name === 'sitemap') siteMapCalls += 1;
-      }
-      callback();
-    },
-  }),
-});
+/** What the client logs: one `upstream call` line per call, with its `api` name. */
+const lines: Array<{ message?: string; api?: { name?: string } }> = [];
+const logger = capturingLogger('site-pages-test', lines);
+/** Site-map calls made so far. */
+const siteMapCalls = (): number => lines.filter((line) => line.message === 'upstream call' && line.api?.name === 'sitemap').length;
 let small: RunningSampleUpstream;
 let large: RunningSampleUpstream;
 
@@ -65,16 +54,16 @@ describe('site pages', () => {
     const client = clientOf(large);
     const total = (await client.listSitePaths()).length;
     expect(total).toBeGreaterThan(2_500);
-    siteMapCalls = 0;
+    lines.length = 0;
     const stream = streamSitePages(client, ['news'])[Symbol.asyncIterator]();
     const first = await stream.next();
     expect(first.value).toMatchObject({ site: 'news' });
     // The first page arrived after one call of the site map: the rest is not read yet.
-    expect(siteMapCalls).toBe(1);
+    expect(siteMapCalls()).toBe(1);
     let count = 1;
     while (!(await stream.next()).done) count += 1;
     // Every site-map path (in pages of 1,000), then the site's own files.
-    expect(siteMapCalls).toBe(Math.ceil(total / 1_000));
+    expect(siteMapCalls()).toBe(Math.ceil(total / 1_000));
     expect(count).toBeGreaterThan(total);
   });
 });

@@ -5,15 +5,15 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, type Logger } from '../logger.js';
+import type { Logger } from '../logger.js';
 import { freePort } from '../../tests/support/redis-server.js';
 import { createBatchingPurger } from './batching.js';
 import { createFastlyPurger } from './fastly.js';
 import { createPurger } from './purger.js';
 import type { PurgeResult } from './types.js';
 import { createVarnishPurger } from './varnish.js';
+import { capturingLogger } from '../../tests/support/log-capture.js';
 
 interface Received {
   method: string;
@@ -49,25 +49,19 @@ async function startRecordingServer(): Promise<RecordingServer> {
   };
 }
 
-function capturingLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
+function capturedLog(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger({ component: 'cdn-test', level: 'debug', destination }), lines };
+  return { logger: capturingLogger('cdn-test', lines), lines };
 }
 
 const keysOf = (request: Received | undefined) => String(request?.headers.xkey ?? '').split(' ');
 
 let cdn: RecordingServer;
-let log: ReturnType<typeof capturingLogger>;
+let log: ReturnType<typeof capturedLog>;
 
 beforeEach(async () => {
   cdn = await startRecordingServer();
-  log = capturingLogger();
+  log = capturedLog();
 });
 
 afterEach(async () => {

@@ -11,14 +11,12 @@
  *   password.
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { TLSSocket } from 'node:tls';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../core/config/env.js';
 import { redisEnvShape, redisTargetFromEnv } from '../../core/config/redis.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
-import { createLogger } from '../../core/logger.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { PageStatusStore } from '../../core/page-status.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
@@ -32,6 +30,7 @@ import { startTestRedisCluster, type TestRedisCluster } from '../support/redis-c
 import { loadIngestConfig } from '../../ingest/config.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
 import { TEST_ADMIN_TOKEN, TEST_WEBHOOK_SECRET } from '../support/stack.js';
+import { capturingLogger } from '../support/log-capture.js';
 
 /** Distinct enough that finding it in a log line can only mean it leaked. */
 const PASSWORD = `pw-${randomBytes(8).toString('hex')}`;
@@ -48,19 +47,7 @@ interface LogLine {
 /** Every line any client's logger wrote in this file, as written. */
 const written: string[] = [];
 
-function capturingLogger(lines: LogLine[] = []) {
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        written.push(line);
-        lines.push(JSON.parse(line) as LogLine);
-      }
-      done();
-    },
-  });
-  return createLogger({ component: 'redis-cluster-secure-test', level: 'debug', destination });
-}
+const capture = (lines: LogLine[] = []) => capturingLogger('redis-cluster-secure-test', lines, { raw: written });
 
 let cluster: TestRedisCluster;
 let target: RedisClusterTarget;
@@ -68,10 +55,10 @@ const clients: RedisClient[] = [];
 let producer: RenderProducer | undefined;
 let worker: RenderWorker | undefined;
 let inspect: Queue | undefined;
-const logger = capturingLogger();
+const logger = capture();
 
 function connect(name: string, options: { blocking?: boolean; to?: RedisClusterTarget; lines?: LogLine[] } = {}): RedisClient {
-  const client = createRedis(options.to ?? target, { name, blocking: options.blocking ?? false, logger: options.lines ? capturingLogger(options.lines) : logger });
+  const client = createRedis(options.to ?? target, { name, blocking: options.blocking ?? false, logger: options.lines ? capture(options.lines) : logger });
   clients.push(client);
   return client;
 }
