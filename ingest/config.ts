@@ -21,13 +21,9 @@ const shape = {
   ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_TOKEN: envVars.secret(16),
   WEBHOOK_SECRET: envVars.secret(16),
-  // One Redis server, or a Redis Cluster by its seed nodes; not both (core/config/redis.ts).
-  REDIS_URL: redisEnvShape.REDIS_URL,
-  REDIS_CLUSTER_NODES: redisEnvShape.REDIS_CLUSTER_NODES,
-  REDIS_CLUSTER_PASSWORD: redisEnvShape.REDIS_CLUSTER_PASSWORD,
-  REDIS_CLUSTER_USERNAME: redisEnvShape.REDIS_CLUSTER_USERNAME,
-  REDIS_CLUSTER_TLS: redisEnvShape.REDIS_CLUSTER_TLS,
-  REDIS_CLUSTER_TLS_CA_FILE: redisEnvShape.REDIS_CLUSTER_TLS_CA_FILE,
+  // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
+  // not both (core/config/redis.ts).
+  ...redisEnvShape,
   QUEUE_PREFIX: z
     .string()
     .regex(HASH_TAG, 'must contain a {hash tag} so every queue key lands in one Redis Cluster slot')

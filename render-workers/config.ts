@@ -13,13 +13,9 @@ import type { SiteId } from '../core/isomorphic/sites.js';
 import type { RedisTarget } from '../core/redis.js';
 
 const shape = {
-  // One Redis server, or a Redis Cluster by its seed nodes; not both (core/config/redis.ts).
-  REDIS_URL: redisEnvShape.REDIS_URL,
-  REDIS_CLUSTER_NODES: redisEnvShape.REDIS_CLUSTER_NODES,
-  REDIS_CLUSTER_PASSWORD: redisEnvShape.REDIS_CLUSTER_PASSWORD,
-  REDIS_CLUSTER_USERNAME: redisEnvShape.REDIS_CLUSTER_USERNAME,
-  REDIS_CLUSTER_TLS: redisEnvShape.REDIS_CLUSTER_TLS,
-  REDIS_CLUSTER_TLS_CA_FILE: redisEnvShape.REDIS_CLUSTER_TLS_CA_FILE,
+  // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
+  // not both (core/config/redis.ts).
+  ...redisEnvShape,
   QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
   /** Pages rendered at once by one worker process. Rendering is CPU-bound: about one per core. */
   WORKER_CONCURRENCY: envVars.positiveInt(2),

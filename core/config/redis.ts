@@ -1,8 +1,8 @@
 /**
  * Where the services' Redis is (DESIGN.md, "The embedded default and real deployments": one Redis,
- * or a Redis Cluster at scale). Services that connect name these variables in their own shape with
- * the parsers below (so each config module still lists every variable it reads), parse once with
- * `parseEnv`, and pass the result to `redisTargetFromEnv`.
+ * or a Redis Cluster at scale). Services that connect spread `redisEnvShape` into their own shape
+ * (so a variable added here reaches every one of them), parse once with `parseEnv`, and pass the
+ * result to `redisTargetFromEnv`.
  *
  * - REDIS_URL: one Redis server; `redis://127.0.0.1:6379` when neither variable is set. Its
  *   password and TLS go in the URL (`redis://:password@host:6379`, `rediss://...`).

@@ -193,13 +193,10 @@ function readBody(response: IncomingMessage, status: number): Promise<string> {
 }
 
 /** The built-in client: node:http / node:https on the shared keep-alive agents of a socket cap. */
-export const nodeGetWith = (maxSockets: number): UpstreamGet => {
+function nodeGetWith(maxSockets: number): UpstreamGet {
   const agents = agentsFor(maxSockets);
   return (url, timeoutMs) => nodeRequest(agents, url, timeoutMs);
-};
-
-/** The built-in client with the default socket cap (MAX_SOCKETS_PER_ORIGIN). */
-export const nodeGet: UpstreamGet = nodeGetWith(MAX_SOCKETS_PER_ORIGIN);
+}
 
 const nodeRequest = (agents: Agents, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
   new Promise<UpstreamAnswer>((resolve, reject) => {
