@@ -6,22 +6,17 @@
  * nothing is written for a missing game or a failing layout (logged). Every stored page passes the
  * HTML checker.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROBOTS } from '../../core/isomorphic/constants.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { GAME_LAYOUTS } from '../../infra/sample-upstream/data/games.js';
 import { APP_MODE_CSS, APP_MODE_SCRIPT, GAMES_WITH_SHARE_PERMISSION } from '../../render-workers/games/game-rules.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 
 const documents: string[] = [];
 function expectValid(html: string) {

@@ -7,20 +7,15 @@
  * missing event, a failing event fetch or a failing layout fetch, and the data keys recorded.
  * Every stored page passes the HTML checker.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { AD_INFO_INCOMPLETE_MESSAGE } from '../../render-workers/live/live-event-rules.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 
 const documents: string[] = [];
 

@@ -4,19 +4,14 @@
  * record off the canonical path (none when the path contains "video"), and nothing written for a
  * missing, unpublished or failing show. Every stored page passes the HTML checker.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 
 /** Pages to check in one validator run at the end (the checker starts a JVM). */
 const documents: string[] = [];

@@ -3,10 +3,10 @@
  * are stored under `es/`, say lang="es", and every one carries the machine-translation notice with
  * its link to the translation statement, which is itself a page of that site.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { notFoundPageKey, pageKey } from '../../core/storage/keys.js';
-import { HARNESS_ORIGIN_ES, startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { HARNESS_ORIGIN_ES, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
@@ -25,13 +25,7 @@ function expectSpanishEdition(html: string): void {
   expect(decoded(html)).toContain(`<p class="translation-notice" role="note">${NOTICE} <a href="${STATEMENT}">Declaración de traducción</a></p>`);
 }
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 
 describe('the Spanish edition', () => {
   it('is configured as its own site with the notice linking to the statement', () => {

@@ -7,19 +7,14 @@
  * and the Moxie message; nothing written for a missing show or unknown topic. Every stored page
  * passes the HTML checker.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 afterEach(async () => {
   await h.sample('POST', '/__sample/reset');
 });

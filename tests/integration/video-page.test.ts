@@ -6,20 +6,15 @@
  * the stored page alone, and nothing written for a missing or future video. Every stored page
  * passes the HTML checker.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { videoSlugKey } from '../../core/upstream/video-client.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { HARNESS_ORIGIN, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
 
-beforeAll(async () => {
-  h = await startRendererHarness();
-});
-afterAll(async () => {
-  await h.stop();
-});
+useRendererHarness((started) => (h = started));
 afterEach(async () => {
   await h.sample('DELETE', '/__sample/faults');
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
@@ -88,4 +89,19 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts a renderer harness before the calling file's tests and stops it after them; `ready`
+ * receives it (assign it to the file's own variable). Call at module level.
+ */
+export function useRendererHarness(ready: (harness: RendererHarness) => void, options?: Parameters<typeof startRendererHarness>[0]): void {
+  let harness: RendererHarness | undefined;
+  beforeAll(async () => {
+    harness = await startRendererHarness(options);
+    ready(harness);
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
 }
