@@ -19,6 +19,7 @@ import { createUpstreamClients } from '../core/upstream/clients.js';
 import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { takePageFence } from '../core/page-fence.js';
+import { MissNegativeCache } from '../core/miss-cache.js';
 import { PageStatusStore } from '../core/page-status.js';
 import { createPageRenderer } from './render-page.js';
 import { createRenderWorker } from './worker.js';
@@ -70,6 +71,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     purger,
     metrics,
     pageStatus,
+    negativeCache: new MissNegativeCache(redis, config.queuePrefix, config.missNegativeTtlS),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
   });

@@ -20,6 +20,8 @@ import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
+import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
+import { MissNegativeCache } from '../../core/miss-cache.js';
 import { buildAdminApp } from '../../ingest/app.js';
 import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
@@ -56,6 +58,8 @@ export interface StackOptions {
   defaultSite?: SiteId;
   /** Attempts and backoff of render jobs (core/queue.ts defaults when omitted). */
   renderJobDefaults?: RenderJobDefaults;
+  /** Render on miss at the edge (ADR 0018): on unless false; limits override the defaults. */
+  renderOnMiss?: boolean | Partial<RenderOnMissLimits>;
 }
 
 export interface Stack {
@@ -130,6 +134,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       siteHosts: { 'es.localhost': 'es' },
       // The live endpoints the browser bundle calls (load-more).
       liveUpstream: { config: upstreamConfig },
+      ...(options.renderOnMiss === false
+        ? {}
+        : {
+            renderOnMiss: {
+              redis: { url: options.redisUrl },
+              prefix: options.queuePrefix,
+              ...(typeof options.renderOnMiss === 'object' ? { limits: options.renderOnMiss } : {}),
+              ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
+            },
+          }),
     });
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());
@@ -157,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       renderer,
       logger: workerLog,
       pageStatus: new PageStatusStore(redis, options.queuePrefix),
+      negativeCache: new MissNegativeCache(redis, options.queuePrefix),
     });
     closers.push(async () => {
       await worker.close();
