@@ -217,7 +217,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const category = query.isCategory === 'true' ? query.searchSelected : undefined;
     // Only the page is built: the list is a lazy merge (a synthetic site may hold a million articles).
     const matches = store.newestFirst({ category, types, urls });
-    const page = matches.slice(from, query.size).map(({ article, path }) => summarise(article, path));
+    const page = matches.page(from, query.size).map(({ article, path }) => summarise(article, path));
     return envelope(page, { total: matches.total });
   });
 
