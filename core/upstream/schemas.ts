@@ -219,6 +219,8 @@ export const articleSummarySchema = z.looseObject({
   isDeveloping: z.boolean().default(false),
   isLive: z.boolean().default(false),
   authors: z.array(z.looseObject({ name: text })).default([]),
+  /** The CMS's robots_noindex, when set: the news sitemap leaves the article out. */
+  noindex: z.boolean().optional(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
@@ -337,6 +339,12 @@ export const sitePathEntrySchema = z.looseObject({
   path: text,
   type: z.enum(SITE_PATH_TYPES),
   lastModified: dateText.optional(),
+  /** Articles: the article id (the hard-coded noindex rule names ids, spec 1 §9). */
+  id: optionalText,
+  /** Articles: publication_date as upstream sends it (all zeros for a draft, spec 1 §4). */
+  publicationDate: dateText.optional(),
+  /** Articles and static pages: the CMS's robots_noindex flag; true keeps the page out of sitemaps. */
+  noindex: z.boolean().optional(),
 });
 export type SitePathEntry = z.infer<typeof sitePathEntrySchema>;
 

@@ -61,6 +61,11 @@ export interface SiteMapEntry {
   path: string;
   type: SitePathType;
   lastModified?: string;
+  /** Articles: id and publication date (docs/upstream-contract.md §4.7). */
+  id?: string;
+  publicationDate?: string;
+  /** The CMS's robots_noindex, when set (articles and static pages). */
+  noindex?: true;
 }
 
 function str(record: JsonRecord, key: string): string | undefined {
@@ -423,7 +428,7 @@ export class SampleStore {
     // accepts that type (core/upstream/schemas.ts SITE_PATH_TYPES); until then listing them would
     // make the client refuse the whole site map.
     const staticType = SITE_PATH_TYPES.find((type: string) => type === 'static');
-    if (staticType !== undefined) for (const { path } of STATIC_PAGES) entries.push({ path, type: staticType });
+    if (staticType !== undefined) for (const { path, robots_noindex } of STATIC_PAGES) entries.push({ path, type: staticType, ...(robots_noindex === true ? { noindex: true as const } : {}) });
     // Person pages and the persons list variant (spec 2 §2); /personalities is listed as a static page.
     entries.push({ path: '/person/personalities', type: 'person' });
     for (const person of this.people.values()) {
@@ -523,7 +528,7 @@ class ArticleEntries implements Sequence<SiteMapEntry> {
       position = ownPosition + 1 + (start - ownEnd);
     }
     for (const article of this.list.walk(position)) {
-      const entries: SiteMapEntry[] = [{ path: article.path, type: 'article', lastModified: article.lastModified }];
+      const entries: SiteMapEntry[] = [articleEntry(article)];
       for (const old of oldPathsOfListed(article)) entries.push({ path: old, type: 'redirect' });
       for (const entry of entries.slice(skip)) {
         out.push(entry);
@@ -533,6 +538,12 @@ class ArticleEntries implements Sequence<SiteMapEntry> {
     }
     return out;
   }
+}
+
+/** A listed article's site-map entry; robots_noindex is read from own records (synthetic ones never set it). */
+function articleEntry(article: ListedArticle): SiteMapEntry {
+  const noindex = article instanceof OwnArticle && article.load().article.robots_noindex;
+  return { path: article.path, type: 'article', lastModified: article.lastModified, id: article.id, publicationDate: article.publicationDate, ...(noindex ? { noindex: true as const } : {}) };
 }
 
 /** The valid old paths of a listed article: an own record's; a synthetic article has none. */
@@ -558,5 +569,6 @@ export function summarise(article: FullArticle, path: string): SummaryWire {
     isDeveloping: story === 'developing',
     isLive: story === 'live',
     authors: article.header.authors.map((author) => ({ name: author.name })),
+    ...(article.robots_noindex ? { noindex: true } : {}),
   };
 }

@@ -12,7 +12,6 @@
  * per file. Every file is deterministic for unchanged content (no clock in the output; sorted
  * paths), so the content-hash check skips the ones that did not change.
  */
-import { staticPageBelongsTo } from '../static/paths.js';
 import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, rootFileKey } from '../../core/storage/keys.js';
@@ -21,6 +20,8 @@ import type { ArticleSummary } from '../../core/upstream/schemas.js';
 import { canonicalFor } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import type { RenderedObject } from '../publish.js';
+import { HARD_CODED_NOINDEX_ARTICLE_IDS } from '../article/meta.js';
+import { sitemapExclusion } from './sitemap-entries.js';
 import { element, parseDate, plainText, w3cDateTime, XML_DECLARATION } from './xml.js';
 
 export const SECTIONS_SITEMAP_PATH = '/sitemap-sections.xml';
@@ -104,10 +105,9 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /**
- * The site's pages, from the typed upstream site map (docs/upstream-contract.md §4.7): the home
- * page, the section fronts and the static pages go in the sections sitemap, articles in the
- * article sitemaps; old paths of moved articles (type 'redirect') are left out, since they answer
- * 301. Section, static and show pages record `category:<path>`, `static-page:<path>` or `list:shows`
+ * The site's pages, from the typed upstream site map (docs/upstream-contract.md §4.7): articles go
+ * in the article sitemaps, every other page kind in the sections sitemap; redirects, noindex
+ * pages, drafts and non-canonical paths are left out (sitemap-entries.ts). Section, static and show pages record `category:<path>`, `static-page:<path>` or `list:shows`
  * so that removing one re-renders the sitemaps.
  */
 async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[]; articles: string[] }> {
@@ -115,15 +115,13 @@ async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[
   const sections = new Set<string>();
   const articles = new Set<string>();
   for (const entry of entries) {
+    // Recorded before the filter: a section or static page that turns noindex still re-renders the sitemaps.
+    if (entry.type === 'section') ctx.record(dataKeys.category(entry.path));
+    if (entry.type === 'static') ctx.record(dataKeys.staticPage(entry.path));
+    if (entry.type === 'show') ctx.record(dataKeys.showList());
+    if (sitemapExclusion(entry, ctx.site) !== null) continue;
     if (entry.type === 'article') articles.add(entry.path);
-    else if (entry.type === 'redirect') continue;
-    else if (entry.type === 'static' && !staticPageBelongsTo(entry.path, ctx.site)) continue;
-    else {
-      sections.add(entry.path);
-      if (entry.type === 'section') ctx.record(dataKeys.category(entry.path));
-      if (entry.type === 'static') ctx.record(dataKeys.staticPage(entry.path));
-      if (entry.type === 'show') ctx.record(dataKeys.showList());
-    }
+    else sections.add(entry.path);
   }
   return { sections: [...sections].sort(byCodePoint), articles: [...articles].sort(byCodePoint) };
 }
@@ -155,6 +153,8 @@ export async function buildSitemaps(ctx: PageBuildContext): Promise<BuiltPage> {
 /** A latest-list item as a news entry; null outside the window or when it is not one of our pages. */
 export function toNewsEntry(summary: ArticleSummary, publicOrigin: string, windowStart: Date, now: Date): NewsEntry | null {
   if (!isValidPagePath(summary.url)) return null;
+  // Only indexable pages (issue 15 item 8), by the rules the article page applies (spec 1 §9).
+  if (summary.noindex === true || (summary.id !== undefined && HARD_CODED_NOINDEX_ARTICLE_IDS.includes(summary.id))) return null;
   const publicationDate = parseDate(summary.publicationDate);
   if (publicationDate === null || publicationDate < windowStart || publicationDate > now) return null;
   const title = plainText(summary.title);
