@@ -58,6 +58,8 @@ export interface RenderOutcome {
   kind: string;
   written: string[];
   unchanged: string[];
+  /** A degraded render (BuiltPage.degraded) that kept the stored good page: the keys it did not write. */
+  kept?: string[];
 }
 
 export interface PageRenderer {
@@ -171,7 +173,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
         ...(fence === undefined ? {} : { fence }),
+        ...(built.degraded === undefined ? {} : { degraded: built.degraded }),
       });
+      if (result.kept.length > 0) {
+        log.warn({ degraded: built.degraded }, 'render degraded; the stored page is kept');
+        return { kind: built.kind, written: [], unchanged: [], kept: result.kept };
+      }
       return { kind: built.kind, written: result.written, unchanged: result.unchanged };
     },
   };
