@@ -58,7 +58,8 @@ const SAMPLE_PATHS: Readonly<Record<PageKindName, Omit<PageKindSample, 'kind' | 
   tag: { path: '/category/politics/elections/senate' },
   article: { path: '/us/state-lawmakers-approve-sweeping-changes-to-rural-water-rights-after-decades-long-fight' },
   print: { path: '/us/state-lawmakers-approve-sweeping-changes-to-rural-water-rights-after-decades-long-fight.print', noindex: true },
-  amp: { path: '/us/state-lawmakers-approve-sweeping-changes-to-rural-water-rights-after-decades-long-fight.amp' },
+  // Only articles flagged isAMP have the variant.
+  amp: { path: '/us/harbor-commission-approves-taller-seawall.amp' },
   slideshow: { path: '/lifestyle/spring-gardens-in-bloom' },
   interactive: { path: '/us/map-where-the-new-bike-lanes-will-go' },
   gated: { path: '/politics/inside-the-budget-talks-that-almost-collapsed' },
