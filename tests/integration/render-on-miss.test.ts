@@ -222,7 +222,7 @@ describe('render on miss', () => {
       expect(countsA.deduplicated + countsB.deduplicated).toBe(39);
       expect(await missJobsFor(path)).toHaveLength(1);
     } finally {
-      worker.resume();
+      await worker.resume();
     }
     await eventually(async () => ((await get(a, path)).status === 200 ? true : undefined), 'the article to be served');
   });
