@@ -58,7 +58,10 @@ export interface StackOptions {
   defaultSite?: SiteId;
   /** Attempts and backoff of render jobs (core/queue.ts defaults when omitted). */
   renderJobDefaults?: RenderJobDefaults;
-  /** Render on miss at the edge (ADR 0018): on unless false; limits override the defaults. */
+  /**
+   * Render on miss at the edge (ADR 0018): true or limits to turn it on (`npm start` does, from
+   * EDGE_RENDER_ON_MISS); off when omitted, so tests that count jobs see only their own.
+   */
   renderOnMiss?: boolean | Partial<RenderOnMissLimits>;
 }
 
@@ -134,7 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       siteHosts: { 'es.localhost': 'es' },
       // The live endpoints the browser bundle calls (load-more).
       liveUpstream: { config: upstreamConfig },
-      ...(options.renderOnMiss === false
+      ...(options.renderOnMiss === undefined || options.renderOnMiss === false
         ? {}
         : {
             renderOnMiss: {

@@ -222,7 +222,7 @@ describe('render on miss', () => {
       expect(countsA.deduplicated + countsB.deduplicated).toBe(39);
       expect(await missJobsFor(path)).toHaveLength(1);
     } finally {
-      worker.resume();
+      await worker.resume();
     }
     await eventually(async () => ((await get(a, path)).status === 200 ? true : undefined), 'the article to be served');
   });
@@ -281,6 +281,31 @@ describe('render on miss', () => {
     const [down, neverUp] = [await settledOutcomes(edge, 11), await settledOutcomes(never, 10)];
     expect(down.redis_down).toBe(10);
     expect(neverUp.redis_down).toBe(10);
+    expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('does not hold the 404 while a connected Redis does not answer', async () => {
+    const edge = await startEdge({ redisTimeoutMs: 2_000 });
+    // Warm: the connection is up and has answered once.
+    expect((await get(edge, '/category/before-the-pause')).status).toBe(404);
+    await settledOutcomes(edge, 1);
+    // Every client's commands now wait 4 s on the server (the edge's among them).
+    await redis.call('CLIENT', 'PAUSE', '4000', 'ALL');
+    try {
+      const started = performance.now();
+      const response = await get(edge, '/category/during-the-pause', '192.0.2.99');
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(404);
+      // Had the answer waited for Redis, it would have taken the 2 s timeout at least.
+      expect(elapsed).toBeLessThan(1_000);
+      const counts = await eventually(async () => {
+        const now = await outcomes(edge);
+        return now.redis_down === 1 ? now : undefined;
+      }, 'the timed-out ask to count as redis_down');
+      expect(counts.queued).toBe(1);
+    } finally {
+      await redis.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+    }
     expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
   });
 
