@@ -76,8 +76,8 @@ function video(spec: VideoSpec): VideoRecord {
 /**
  * Videos that articles, front layouts and live events link to (issue 15 "no dead ends"): article
  * blocks and the world front's brightcove item name them by their numeric id (/video/{id}, a 301 to
- * the slug path), the rest by slug. Free clips (no source); those of opinion and sports articles
- * are tagged `clips`, so those sections keep exercising the latest-news fallback.
+ * the slug path), the rest by slug. Those of opinion, sports and world are tagged `clips`, so the
+ * sections' own lists stay as they were (opinion and sports exercise the latest-news fallback).
  */
 const LINKED_VIDEOS: VideoRecord[] = [
   video({ id: '6370000000001', title: 'How to build a raised garden bed in an afternoon', slug: 'raised-garden-bed-in-an-afternoon', section: 'lifestyle', aired: '2025-03-12T15:00:00Z', duration: 192, source: null }),
@@ -89,8 +89,8 @@ const LINKED_VIDEOS: VideoRecord[] = [
   video({ id: '6370000000007', title: 'Highlights of the 2020 final', slug: 'highlights-of-the-2020-final', section: 'clips', aired: '2025-03-07T21:00:00Z', duration: 310, source: null }),
   video({ id: '6370000000008', title: 'Whiteout on the interstate', slug: 'whiteout-on-the-interstate', section: 'us', aired: '2025-03-14T12:00:00Z', duration: 48, source: null }),
   video({ id: '6370000000009', title: 'How to drive in a whiteout', slug: 'how-to-drive-in-a-whiteout', section: 'us', aired: '2025-03-14T12:30:00Z', duration: 134, source: null }),
-  video({ id: '6301234567001', title: 'Senators react', slug: 'senators-react', section: 'world', aired: '2025-03-15T17:00:00Z', duration: 90 }),
-  video({ id: 'vid-6360101', title: 'Watch the hearing', slug: 'senate-hearing', section: 'world', aired: '2025-03-15T15:00:00Z', duration: 760 }),
+  video({ id: '6301234567001', title: 'Senators react', slug: 'senators-react', section: 'clips', aired: '2025-03-15T17:00:00Z', duration: 90 }),
+  video({ id: 'vid-6360101', title: 'Watch the hearing', slug: 'senate-hearing', section: 'clips', aired: '2025-03-15T15:00:00Z', duration: 760 }),
   // The live events' videos (data/live-events.ts): their ids are these slugs.
   video({ id: 'vid-6360102', title: 'Watch: Election Night live stream', slug: 'live-stream-election', section: 'politics', aired: '2025-03-01T23:00:00Z', duration: 0, mediaTags: ['live_stream'] }),
   video({ id: 'vid-6360103', title: 'Polls close on the East Coast', slug: 'polls-close-east', section: 'politics', aired: '2025-03-02T00:00:00Z', duration: 192 }),
