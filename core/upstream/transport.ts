@@ -23,6 +23,7 @@ import { UPSTREAM_DEFAULTS, type UpstreamBases, type UpstreamConfig, type Upstre
 import { PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { describeIssues } from './schemas.js';
+import { resolveImagePaths } from './image-paths.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -352,7 +353,8 @@ export function createTransport(options: TransportOptions): Transport {
       throw error;
     }
     logger.debug({ api: api(status) }, 'upstream call');
-    return { found: true, body, url };
+    // Site-relative image paths name files on the image service, not on the site (image-paths.ts).
+    return { found: true, body: resolveImagePaths(body, bases.images), url };
   }
 
   function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {
