@@ -25,6 +25,7 @@ import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
@@ -78,6 +79,11 @@ export interface PageRendererOptions {
   shows: ShowClient;
   /** Live-event reads for /coverage/{page?} (core/upstream/live-event-client.ts). */
   liveEvents: LiveEventClient;
+  /**
+   * Per-edition clients (core/upstream/clients.ts `createEditionClients`), asking upstream for the
+   * edition's language (ADR 0019). A site without an entry uses the clients above.
+   */
+  editions?: Partial<Record<SiteId, UpstreamClients>>;
   logger: Logger;
   /**
    * Public origin of each site for canonical and absolute links, without a trailing slash. The
@@ -102,7 +108,15 @@ const HTML = HTML_CONTENT_TYPE;
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
-  const buildFront = sectionFrontBuilder(options.tags);
+  const defaultFront = sectionFrontBuilder(options.tags);
+  const frontBuilders = new Map<SiteId, ReturnType<typeof sectionFrontBuilder>>();
+  const buildFrontFor = (site: SiteId) => {
+    const tags = options.editions?.[site]?.tags;
+    if (tags === undefined) return defaultFront;
+    let builder = frontBuilders.get(site);
+    if (builder === undefined) frontBuilders.set(site, (builder = sectionFrontBuilder(tags)));
+    return builder;
+  };
 
   return {
     async render(job, jobId) {
@@ -113,7 +127,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const fence = options.takeFence ? await options.takeFence(page) : undefined;
       const reads = new Set<string>();
       const record = (key: string) => reads.add(key);
-      const client = options.upstream.withRecorder({ record });
+      const clients = options.editions?.[job.site] ?? options;
+      const client = clients.upstream.withRecorder({ record });
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
       const clock = now();
       const ctx: PageBuildContext = {
@@ -129,10 +144,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
       const built = await route(ctx, {
         adHocGating: options.adHocGating ?? false,
-        buildFront,
-        staticPages: options.staticPages.withRecorder({ record }),
-        shows: options.shows.withRecorder({ record }),
-        liveEvents: options.liveEvents.withRecorder({ record }),
+        buildFront: buildFrontFor(job.site),
+        staticPages: clients.staticPages.withRecorder({ record }),
+        shows: clients.shows.withRecorder({ record }),
+        liveEvents: clients.liveEvents.withRecorder({ record }),
       });
       if (built === null) {
         const deletion = await options.index.deletion(page);

@@ -18,7 +18,7 @@ import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upst
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
-import { createUpstreamClients } from '../../core/upstream/clients.js';
+import { createEditionClients } from '../../core/upstream/clients.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
 import { MissNegativeCache } from '../../core/miss-cache.js';
@@ -128,7 +128,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Render worker.
     const workerLog = log('render-worker');
     const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    const { upstream, tags, staticPages, shows, liveEvents } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
+    // Per edition: the Spanish edition asks upstream for Spanish content (ADR 0019).
+    const editions = createEditionClients({ config: upstreamConfig, logger: workerLog });
+    const { upstream, tags, staticPages, shows, liveEvents } = editions.news;
     const edgeApp: FastifyInstance = await buildEdgeApp({
       store,
       logger: log('edge-router'),
@@ -161,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       staticPages,
       shows,
       liveEvents,
+      editions,
       logger: workerLog,
       publicOrigins,
       scripts: bundle.scripts,

@@ -14,6 +14,7 @@ import { describeIssues, fullArticleSchema } from '../../core/upstream/schemas.j
 import type { Dataset } from './data/index.js';
 import { SAMPLE_IMAGE_BASE } from './data/images.js';
 import { FaultSwitch, parseFaultSpec } from './faults.js';
+import { translateJsonBody, translationFor } from './translation.js';
 import { concatSequences, SampleStore, summarise, type JsonRecord } from './store.js';
 import type { SyntheticOptions } from './synthetic/index.js';
 import { registerTagRoutes } from './tag-routes.js';
@@ -165,6 +166,15 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
       return reply.code(200).type('application/json').send('{"data": {"results": [{"id": "trunc');
     }
     return reply.code(fault.status).send({ error: { code: 'INJECTED_FAULT', message: `Injected fault ${fault.id}` } });
+  });
+
+  // Spanish answers for the Spanish edition (translation.ts, ADR 0019), for every contract route.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || request.url.startsWith('/__sample/')) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) return payload;
+    const table = translationFor(request.headers['accept-language'], request.url);
+    return table === null ? payload : translateJsonBody(payload, table);
   });
 
   // The dataset names its images on the default address (data/images.ts). Answers point them at
