@@ -382,5 +382,16 @@ describe('render on miss', () => {
     expect(counts.queued + counts.deduplicated + counts.negative_cached + counts.rate_limited + counts.redis_down).toBe(0);
     expect(counts.rejected).toBeGreaterThan(20);
     expect((await allJobs()).length).toBe(before);
+
+    // A refused path keeps the stored 404 page's own cache policy and names no page.
+    const refused = await get(edge, '/wp-login.php');
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBe('public, max-age=30, stale-if-error=3600');
+    expect(refused.headers.get('surrogate-key')).not.toContain('/wp-login');
+    // HEAD is answered alike but asks for nothing, even for a page the rules accept.
+    const head = await fetch(`${edge.url}/category/only-ever-headed`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await missJobsFor('/category/only-ever-headed')).toEqual([]);
   });
 });
