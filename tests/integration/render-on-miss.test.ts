@@ -284,6 +284,39 @@ describe('render on miss', () => {
     expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
   });
 
+  it('asks again once Redis is back', async () => {
+    const spare = await startTestRedis();
+    try {
+      if (spare.restart === undefined) return; // REDIS_URL given: nothing here may restart it
+      const edge = await startEdge({ recentMs: 1 }, spare.url);
+      expect((await get(edge, '/category/before-the-restart')).status).toBe(404);
+      await eventually(async () => ((await outcomes(edge)).queued === 1 ? true : undefined), 'the first ask');
+      await spare.restart();
+      let probe = 0;
+      await eventually(
+        async () => {
+          probe += 1;
+          expect((await get(edge, `/category/after-the-restart-${probe}`, `192.0.2.${100 + (probe % 100)}`)).status).toBe(404);
+          return (await outcomes(edge)).queued >= 2 ? true : undefined;
+        },
+        'an ask queued after the restart',
+        15_000,
+        200,
+      );
+      const spareConnection = new Redis(spare.url);
+      const spareQueue = new Queue(RENDER_QUEUE, { connection: spareConnection, prefix: redisServer.prefix });
+      try {
+        const paths = (await spareQueue.getJobs(['prioritized', 'waiting'], 0, -1)).map((job) => (job.data as RenderJob).path);
+        expect(paths).toContainEqual(expect.stringMatching(/^\/category\/after-the-restart-/));
+      } finally {
+        await spareQueue.close();
+        spareConnection.disconnect();
+      }
+    } finally {
+      await spare.stop();
+    }
+  });
+
   it('does not hold the 404 while a connected Redis does not answer', async () => {
     const edge = await startEdge({ redisTimeoutMs: 2_000 });
     // Warm: the connection is up and has answered once.
@@ -349,5 +382,16 @@ describe('render on miss', () => {
     expect(counts.queued + counts.deduplicated + counts.negative_cached + counts.rate_limited + counts.redis_down).toBe(0);
     expect(counts.rejected).toBeGreaterThan(20);
     expect((await allJobs()).length).toBe(before);
+
+    // A refused path keeps the stored 404 page's own cache policy and names no page.
+    const refused = await get(edge, '/wp-login.php');
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBe('public, max-age=30, stale-if-error=3600');
+    expect(refused.headers.get('surrogate-key')).not.toContain('/wp-login');
+    // HEAD is answered alike but asks for nothing, even for a page the rules accept.
+    const head = await fetch(`${edge.url}/category/only-ever-headed`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await missJobsFor('/category/only-ever-headed')).toEqual([]);
   });
 });
