@@ -1,13 +1,14 @@
 /**
  * The sample upstream's tag call (docs/upstream-contract.md §5.1) and the category routes' records:
- * `GET /api/tag?path=fox-news/...` answers from data/categories.ts TAGS; the category-route records
- * (CATEGORY_FRONTS) join the store's categories so `/api/category` and the site map serve them.
+ * `GET /api/tag?path=fox-news/...` answers from data/categories.ts TAGS and data/tag-fronts.ts; the
+ * category-route records (CATEGORY_FRONTS, TAG_FRONT_CATEGORIES) join the store's categories so `/api/category` and the site map serve them.
  * Test scaffolding: `PUT /__sample/tags` replaces or creates a tag (keyed by `path`); the reset
  * route restores both.
  */
 import { z } from 'zod';
 import type { SampleUpstreamApp } from './server.js';
 import { CATEGORY_FRONTS, TAGS } from './data/categories.js';
+import { TAG_FRONT_CATEGORIES, TAG_FRONT_TAGS } from './data/tag-fronts.js';
 import type { JsonRecord } from './store.js';
 
 const pathQuery = z.looseObject({ path: z.string().min(1) });
@@ -21,9 +22,9 @@ export interface TagRoutesOptions {
 export function registerTagRoutes(app: SampleUpstreamApp, options: TagRoutesOptions): void {
   let tags = new Map<string, JsonRecord>();
   const reset = (): void => {
-    tags = new Map(TAGS.map((tag) => [tag.path, { ...structuredClone(tag) }]));
+    tags = new Map([...TAGS, ...TAG_FRONT_TAGS].map((tag) => [tag.path, { ...structuredClone(tag) }]));
     const categories = options.categories();
-    for (const record of CATEGORY_FRONTS) if (!categories.has(record.path)) categories.set(record.path, { ...structuredClone(record) });
+    for (const record of [...CATEGORY_FRONTS, ...TAG_FRONT_CATEGORIES]) if (!categories.has(record.path)) categories.set(record.path, { ...structuredClone(record) });
   };
   reset();
 

@@ -12,6 +12,7 @@ import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, pageKey } from '../../core/storage/keys.js';
 import type { StaticPage as StaticPageRecord, StaticPageClient } from '../../core/upstream/static-page-client.js';
 import { toBlocks } from '../load/blocks.js';
+import { loadFrontRegions } from '../fronts/load-components.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { renderDocument } from '../render-html.js';
@@ -35,6 +36,9 @@ const SITE_ONLY_PATHS: ReadonlySet<string> = new Set(
     return statement === undefined || STATIC_PAGE_PATHS.includes(statement) ? [] : [statement];
   }),
 );
+
+/** Layout subtype of a static page's components (its elementId is the page path). */
+export const STATIC_LAYOUT_SUBTYPE = 'static';
 
 /** The section whose static pages use the meta title alone (spec 1 §2.5). */
 export const GAMES_SECTION = 'games';
@@ -84,9 +88,12 @@ export async function buildStaticPage(ctx: PageBuildContext, staticPages: Static
   // The translation statement belongs to the site whose notice links to it (spec 1 §1).
   if (path !== statement && SITE_ONLY_PATHS.has(path)) return null;
 
-  const [record, shell] = await Promise.all([
+  const [record, shell, layout] = await Promise.all([
     staticPages.withRecorder({ record: (key) => ctx.record(key) }).getStaticPage(path),
     loadShell(ctx.client, ctx.shellContext, { topicUrl: path }),
+    // A static page may place front components below its text (the contact form on /contact, the
+    // TV guide on /schedule): the layout service per page (spec 1 §7), subtype `static` by path.
+    ctx.client.getLayout(STATIC_LAYOUT_SUBTYPE, path),
   ]);
   const builtIn = BUILT_IN_SHELLS[path];
   if (record === null && builtIn === undefined) {
@@ -121,9 +128,11 @@ export async function buildStaticPage(ctx: PageBuildContext, staticPages: Static
         noFollow: builtIn?.noIndex ?? false,
       });
 
+  const regions = layout === null ? null : await loadFrontRegions(ctx.client, layout, log);
   const view: StaticPageView = {
     heading: toPlainText(record?.title ?? builtIn?.title ?? ''),
     blocks: record ? toBlocks(record.components, log, { path }) : [],
+    components: regions?.main ?? [],
     ...(path === COOKIE_DEMO_PATH ? { extra: 'cookie-demo' as const } : {}),
   };
   // Upstream stylesheets are dropped like its scripts: a third-party stylesheet can overlay,

@@ -4,6 +4,8 @@
  * The cookie demo form and the "On Air Personalities" heading are part of their pages' shells.
  */
 import { BodyBlocks } from '../blocks/blocks.js';
+import { Region } from '../fronts/components.js';
+import type { FrontComponent } from '../fronts/view-model.js';
 import { Document } from '../shell/document.js';
 import type { Block, HeadModel, ShellModel } from '../view-model.js';
 
@@ -22,6 +24,8 @@ export const PERSONALITIES_HEADING = 'On Air Personalities';
 export interface StaticPageView {
   heading: string;
   blocks: Block[];
+  /** Front components from the page's `static` layout, below the text (contact form, TV guide). */
+  components: FrontComponent[];
   /** Built-in part of a special page's shell: the cookie demo form (spec 1 §2.3). */
   extra?: 'cookie-demo';
 }
@@ -51,6 +55,7 @@ export function StaticPage({ head, shell, view, bodyClass, hideHeader, hideFoote
       <article className="static-page">
         <h1>{view.heading}</h1>
         <BodyBlocks blocks={view.blocks} />
+        {view.components.length > 0 ? <Region name="main" components={view.components} /> : null}
         {view.extra === 'cookie-demo' ? <CookieDemoForm /> : null}
       </article>
     </Document>

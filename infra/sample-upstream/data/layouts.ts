@@ -8,6 +8,7 @@
 import { CATEGORIES } from './categories.js';
 import { GAME_LAYOUTS } from './games.js';
 import { NAV_LAYOUTS } from './nav.js';
+import { TAG_FRONT_LAYOUTS } from './tag-fronts.js';
 import { VIDEO_LAYOUTS } from './video-layouts.js';
 import type { LayoutRecord } from './types.js';
 
@@ -244,6 +245,20 @@ const CATEGORY_LAYOUTS: LayoutRecord[] = [
   },
 ];
 
+/** Static pages' components (render-workers/static: subtype `static`, elementId the page path). */
+const STATIC_LAYOUTS: LayoutRecord[] = [
+  { id: 'layout-static-contact', subtype: 'static', elementId: '/contact', main: [{ type: 'contact-form', model: { formId: 'contact-us', location: true } }] },
+  {
+    id: 'layout-static-schedule',
+    subtype: 'static',
+    elementId: '/schedule',
+    main: [
+      { type: 'tv-schedule', model: { title: 'Fox News Channel', channel: 'news' } },
+      { type: 'tv-schedule', model: { title: 'Fox Business', channel: 'business' } },
+    ],
+  },
+];
+
 const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   id: `layout-article-${category.slug}`,
   subtype: 'article',
@@ -252,4 +267,4 @@ const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   postContent: [list(`More from ${category.title}`, 4, { category: category.slug, url: category.url })],
 }));
 
-export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS, ...GAME_LAYOUTS, ...VIDEO_LAYOUTS];
+export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS, ...TAG_FRONT_LAYOUTS, ...STATIC_LAYOUTS, ...GAME_LAYOUTS, ...VIDEO_LAYOUTS];

@@ -46,7 +46,7 @@ export const HEADER_ITEMS: Item[] = [
   item('AI', '/category/tech/artificial-intelligence', [['Tech', '/tech']]),
 ];
 
-const MORE_ITEMS: Item[] = [
+export const MORE_ITEMS: Item[] = [
   ...HEADER_ITEMS,
   item('Business', 'https://www.foxbusiness.com/', [['Markets', 'https://www.foxbusiness.com/markets']]),
   item('Science', '/science', [['Archaeology', '/category/science/archaeology'], ['Air & Space', '/category/science/air-and-space']]),
