@@ -96,7 +96,10 @@ export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = D
     // Coalescing: while a render of the page waits (or debounces), further requests are dropped;
     // while one runs, the latest request is kept and queued once it finishes (it may have read
     // data older than the edit). So a burst renders a page once or twice, never twice at once.
-    deduplication: { id: renderDedupId(job.site, job.path), keepLastIfActive: true },
+    // A `miss` is not an edit: any render of the page, running or waiting, stores what upstream
+    // has, so a miss joins it and is never kept for after it (ADR 0018: a burst of readers on a
+    // missing page asks for one render).
+    deduplication: { id: renderDedupId(job.site, job.path), ...(job.reason === 'miss' ? {} : { keepLastIfActive: true }) },
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600 },
   };

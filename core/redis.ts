@@ -66,6 +66,13 @@ export type RedisClient = Redis | Cluster;
 export interface CreateRedisOptions {
   /** For BullMQ workers and queue events: commands wait for Redis instead of failing. */
   blocking?: boolean;
+  /**
+   * For callers that must never wait on Redis (the edge router's render on miss, ADR 0018): no
+   * offline queue (a command sent while disconnected fails at once instead of waiting for the
+   * reconnect), no retry of a command, and each command fails after `failFastMs` without an
+   * answer. Not for BullMQ workers.
+   */
+  failFastMs?: number;
   /** CLIENT SETNAME, so `CLIENT LIST` shows which service holds a connection. */
   name?: string;
   logger?: Logger;
@@ -81,11 +88,13 @@ export function createRedis(target: string | { url: string }, options?: CreateRe
 /** A connection to wherever the service's config points: one server or a Cluster. */
 export function createRedis(target: RedisTarget, options?: CreateRedisOptions): RedisClient;
 export function createRedis(target: string | RedisTarget, options: CreateRedisOptions = {}): RedisClient {
+  const failFast = options.failFastMs !== undefined && !options.blocking;
   const nodeOptions: RedisOptions = {
     connectionName: options.name,
-    maxRetriesPerRequest: options.blocking ? null : 3,
-    enableOfflineQueue: true,
+    maxRetriesPerRequest: options.blocking ? null : failFast ? 0 : 3,
+    enableOfflineQueue: !failFast,
     lazyConnect: false,
+    ...(failFast ? { commandTimeout: options.failFastMs, connectTimeout: Math.max(options.failFastMs ?? 0, 1_000) } : {}),
   };
   let client: RedisClient;
   if (typeof target === 'string' || 'url' in target) {
@@ -95,7 +104,7 @@ export function createRedis(target: string | RedisTarget, options: CreateRedisOp
       // The Cluster reconnects as a whole (ioredis never reconnects a single node's connection:
       // it refreshes the slot map instead), so the retry strategy lives here.
       clusterRetryStrategy: retryDelayMs,
-      enableOfflineQueue: true,
+      enableOfflineQueue: !failFast,
       lazyConnect: false,
       // Each node's connection is opened with these, seeds and discovered nodes alike.
       redisOptions: { ...nodeOptions, ...clusterNodeSecurity(target) },

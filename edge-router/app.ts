@@ -8,7 +8,8 @@
  *   site-resolver   request.site from the Host header
  *   request-guard   414 / 405 / 400 for absurd requests, before any other work
  *   trailing-slash  301 "/a/" -> "/a" and hash dropping (spec 1 §2.2)
- *   security-headers, access-log, error-handler, not-found   (apply to every answer)
+ *   security-headers, access-log, error-handler, not-found   (apply to every answer; not-found
+ *                   also asks for a render on miss when that is on, render-on-miss.ts)
  *   compression     Accept-Encoding for the live JSON (stored objects compress via the hot cache)
  *   rate-limit      per-client budget of the /api/ routes
  * then the routes: health (/healthz, /readyz), assets (/assets/:file), the live /api/ endpoints
@@ -23,7 +24,9 @@ import type { UpstreamConfig } from '../core/config/upstream.js';
 import { createMetricsRegistry, type Registry } from '../core/metrics.js';
 import type { Logger } from '../core/logger.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
+import { pageKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
+import { createMissRequester, type RenderOnMissOptions } from './render-on-miss.js';
 import { accessLogPlugin, requestIdFor } from './plugins/access-log.js';
 import { assetsPlugin } from './plugins/assets.js';
 import { faviconPlugin } from './plugins/favicon.js';
@@ -75,6 +78,12 @@ export interface EdgeAppOptions {
    * registered and /api/... paths fall through to the page store (404 page).
    */
   liveUpstream?: LiveUpstreamOptions;
+  /**
+   * Render on miss (ADR 0018): a 404 for a path the page rules could serve asks for a `miss`
+   * render through this Redis. Off when absent (EDGE_RENDER_ON_MISS=false): the edge then needs no
+   * Redis at all.
+   */
+  renderOnMiss?: RenderOnMissOptions;
 }
 
 export interface LiveUpstreamOptions {
@@ -128,7 +137,17 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
   await app.register(securityHeadersPlugin);
   await app.register(accessLogPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(notFoundPlugin, { reader });
+  const renderOnMiss =
+    options.renderOnMiss === undefined
+      ? undefined
+      : createMissRequester(options.renderOnMiss, {
+          logger: options.logger,
+          count: (outcome) => metrics.missRender(outcome),
+          // A storage failure counts as stored: nothing is asked for on a guess.
+          pageStored: (site, path) => reader.read(pageKey(site, path, 'standard')).then((page) => page !== null, () => true),
+        });
+  if (renderOnMiss !== undefined) app.addHook('onClose', () => renderOnMiss.close());
+  await app.register(notFoundPlugin, { reader, ...(renderOnMiss === undefined ? {} : { renderOnMiss }) });
   // Both add their hook to each route as it is registered: before any route.
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, options.rateLimit ?? {});

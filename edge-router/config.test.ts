@@ -66,6 +66,30 @@ describe('loadEdgeConfig', () => {
     expect(loadEdgeConfig({ EDGE_METRICS_PORT: 'off' }).metrics).toBeUndefined();
   });
 
+  it('turns render on miss on with the queue Redis and its limits (ADR 0018)', () => {
+    expect(loadEdgeConfig({}).renderOnMiss).toBeUndefined();
+    expect(loadEdgeConfig({ EDGE_RENDER_ON_MISS: 'true' }).renderOnMiss).toEqual({
+      redis: { url: 'redis://127.0.0.1:6379' },
+      prefix: '{newsroom}',
+      limits: { clientBurst: 5, clientPerMinute: 10, totalBurst: 60, totalPerMinute: 600, redisTimeoutMs: 250 },
+    });
+    const config = loadEdgeConfig({
+      EDGE_RENDER_ON_MISS: 'true',
+      REDIS_URL: 'redis://redis:6379',
+      QUEUE_PREFIX: '{site-a}',
+      EDGE_MISS_CLIENT_BURST: '2',
+      EDGE_MISS_CLIENT_PER_MINUTE: '4',
+      EDGE_MISS_TOTAL_BURST: '20',
+      EDGE_MISS_TOTAL_PER_MINUTE: '100',
+      EDGE_MISS_REDIS_TIMEOUT_MS: '100',
+    });
+    expect(config.renderOnMiss).toEqual({
+      redis: { url: 'redis://redis:6379' },
+      prefix: '{site-a}',
+      limits: { clientBurst: 2, clientPerMinute: 4, totalBurst: 20, totalPerMinute: 100, redisTimeoutMs: 100 },
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -81,6 +105,10 @@ describe('loadEdgeConfig', () => {
     [{ RATE_LIMIT_WINDOW_MS: '-5' }, 'RATE_LIMIT_WINDOW_MS'],
     [{ EDGE_METRICS_PORT: 'on' }, 'EDGE_METRICS_PORT'],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ EDGE_RENDER_ON_MISS: 'maybe' }, 'EDGE_RENDER_ON_MISS'],
+    [{ EDGE_MISS_CLIENT_BURST: '0' }, 'EDGE_MISS_CLIENT_BURST'],
+    [{ EDGE_MISS_REDIS_TIMEOUT_MS: '60000' }, 'EDGE_MISS_REDIS_TIMEOUT_MS'],
+    [{ QUEUE_PREFIX: 'newsroom' }, 'QUEUE_PREFIX'],
   ])('names the bad variable: %o', (env, name) => {
     const message = configError(env);
     expect(message).toContain('edge-router');

@@ -17,6 +17,12 @@
  *   RATE_LIMIT_WINDOW_MS     the rate-limit window (60000)
  *   EDGE_METRICS_PORT    the internal /metrics listener's port, or "off" (9465)
  *   EDGE_METRICS_HOST    its address (127.0.0.1; 0.0.0.0 in a container Prometheus scrapes)
+ *   EDGE_RENDER_ON_MISS  ask for a `miss` render when a 404 path could be a page (false; ADR 0018;
+ *                        `npm start` and docker compose turn it on). With it, the queue's Redis:
+ *                        REDIS_URL or REDIS_CLUSTER_NODES (core/config/redis.ts) and QUEUE_PREFIX
+ *   EDGE_MISS_CLIENT_BURST, EDGE_MISS_CLIENT_PER_MINUTE   miss renders per client (5, then 10 a minute)
+ *   EDGE_MISS_TOTAL_BURST, EDGE_MISS_TOTAL_PER_MINUTE     per edge process (60, then 600 a minute)
+ *   EDGE_MISS_REDIS_TIMEOUT_MS                            a Redis command's limit before giving up (250)
  *   plus the storage variables of core/config/storage.ts (STORAGE_DRIVER, STORAGE_DIR, S3_*)
  *   and the upstream variables of core/config/upstream.ts (UPSTREAM_STAGE, UPSTREAM_BASE_URL,
  *   UPSTREAM_TIMEOUT_MS, UPSTREAM_*_URL) for the live /api/ endpoints
@@ -26,7 +32,11 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
+import { redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
+import { QUEUE_PREFIX } from '../core/queue.js';
+import type { RedisTarget } from '../core/redis.js';
 import { HOT_CACHE_DEFAULTS } from './plugins/hot-cache.js';
+import { RENDER_ON_MISS_DEFAULTS } from './render-on-miss.js';
 import { RATE_LIMIT_DEFAULTS } from './plugins/rate-limit.js';
 
 const SERVICE = 'edge-router';
@@ -83,6 +93,14 @@ export const edgeEnvShape = {
   RATE_LIMIT_WINDOW_MS: envVars.positiveInt(RATE_LIMIT_DEFAULTS.windowMs),
   EDGE_METRICS_PORT: z.union([z.literal('off'), envVars.port(9465)], { error: 'must be a port number (0-65535) or "off"' }).default(9465),
   EDGE_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  EDGE_RENDER_ON_MISS: envVars.bool(false),
+  EDGE_MISS_CLIENT_BURST: envVars.positiveInt(RENDER_ON_MISS_DEFAULTS.clientBurst),
+  EDGE_MISS_CLIENT_PER_MINUTE: envVars.positiveInt(RENDER_ON_MISS_DEFAULTS.clientPerMinute),
+  EDGE_MISS_TOTAL_BURST: envVars.positiveInt(RENDER_ON_MISS_DEFAULTS.totalBurst),
+  EDGE_MISS_TOTAL_PER_MINUTE: envVars.positiveInt(RENDER_ON_MISS_DEFAULTS.totalPerMinute),
+  EDGE_MISS_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(RENDER_ON_MISS_DEFAULTS.redisTimeoutMs),
+  ...redisEnvShape,
+  QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
   ...storageEnvShape,
   ...upstreamEnvShape,
 };
@@ -100,6 +118,14 @@ export interface EdgeConfig {
   rateLimit: { max: number; windowMs: number };
   /** The internal /metrics listener; undefined when EDGE_METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
+  /** Render on miss (ADR 0018); undefined when EDGE_RENDER_ON_MISS is false. */
+  renderOnMiss:
+    | {
+        redis: RedisTarget;
+        prefix: string;
+        limits: { clientBurst: number; clientPerMinute: number; totalBurst: number; totalPerMinute: number; redisTimeoutMs: number };
+      }
+    | undefined;
   storage: StorageConfig;
 }
 
@@ -118,6 +144,19 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
     hotCache: { maxBytes: vars.EDGE_HOT_CACHE_BYTES, freshMs: vars.EDGE_HOT_CACHE_FRESH_MS },
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     metrics: vars.EDGE_METRICS_PORT === 'off' ? undefined : { host: vars.EDGE_METRICS_HOST, port: vars.EDGE_METRICS_PORT },
+    renderOnMiss: vars.EDGE_RENDER_ON_MISS
+      ? {
+          redis: redisTargetFromEnv(vars, SERVICE),
+          prefix: vars.QUEUE_PREFIX,
+          limits: {
+            clientBurst: vars.EDGE_MISS_CLIENT_BURST,
+            clientPerMinute: vars.EDGE_MISS_CLIENT_PER_MINUTE,
+            totalBurst: vars.EDGE_MISS_TOTAL_BURST,
+            totalPerMinute: vars.EDGE_MISS_TOTAL_PER_MINUTE,
+            redisTimeoutMs: vars.EDGE_MISS_REDIS_TIMEOUT_MS,
+          },
+        }
+      : undefined,
     storage: storageConfigFromEnv(vars, SERVICE),
   };
 }

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     rateLimit: config.rateLimit,
     metricsRegistry: registry,
     liveUpstream: { config: upstream },
+    ...(config.renderOnMiss === undefined ? {} : { renderOnMiss: config.renderOnMiss }),
   });
   const metricsApp = config.metrics === undefined ? undefined : await buildMetricsApp(registry);
 
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const metricsAddress = metricsApp === undefined || config.metrics === undefined ? 'off' : `${await metricsApp.listen(config.metrics)}/metrics`;
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts },
+    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts, renderOnMiss: config.renderOnMiss !== undefined },
     `edge router listening on ${address}`,
   );
 }

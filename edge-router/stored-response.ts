@@ -123,6 +123,8 @@ export interface SendStoredOptions {
   conditional?: boolean;
   /** Replaces the stored Cache-Control (assets are always immutable). */
   cacheControl?: string;
+  /** Sent after the stored surrogate keys (a 404 that asked for a render carries the page's key). */
+  extraSurrogateKeys?: readonly string[];
 }
 
 /**
@@ -147,7 +149,8 @@ export async function sendStoredObject(
   if (lastModified !== null) reply.header('last-modified', lastModified);
   // Surrogate keys let the CDN purge exactly the pages that read changed data (DESIGN.md,
   // "Dependency index"); the metadata validator guarantees each key is one header token.
-  if (meta.surrogateKeys.length > 0) reply.header('surrogate-key', meta.surrogateKeys.join(' '));
+  const surrogateKeys = options.extraSurrogateKeys === undefined ? meta.surrogateKeys : [...meta.surrogateKeys, ...options.extraSurrogateKeys];
+  if (surrogateKeys.length > 0) reply.header('surrogate-key', surrogateKeys.join(' '));
   if (compressible) reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary') as string | undefined));
 
   const status = options.status ?? meta.status ?? 200;

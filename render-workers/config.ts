@@ -7,6 +7,7 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
+import { MISS_NEGATIVE_TTL_S } from '../core/miss-cache.js';
 import { QUEUE_PREFIX } from '../core/queue.js';
 import { DEFAULT_LOCK_DURATION_MS, DEFAULT_STALLED_INTERVAL_MS } from './worker.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
@@ -39,6 +40,8 @@ const shape = {
   WORKER_LOCK_DURATION_MS: envVars.positiveInt(DEFAULT_LOCK_DURATION_MS),
   /** How often a worker moves jobs whose lock expired back to the queue (issue 10, worker faults). */
   WORKER_STALLED_INTERVAL_MS: envVars.positiveInt(DEFAULT_STALLED_INTERVAL_MS),
+  /** How long a page whose render stored nothing is not rendered on a miss again (ADR 0018). */
+  WORKER_MISS_NEGATIVE_TTL_S: envVars.positiveInt(MISS_NEGATIVE_TTL_S),
   ...storageEnvShape,
   ...upstreamEnvShape,
   ...cdnEnvShape,
@@ -63,6 +66,8 @@ export interface WorkerConfig {
   shutdownDeadlineMs: number;
   lockDurationMs: number;
   stalledIntervalMs: number;
+  /** Seconds a page that rendered nothing stays in the miss negative cache. */
+  missNegativeTtlS: number;
 }
 
 export function loadWorkerConfig(env: EnvSource): WorkerConfig {
@@ -82,5 +87,6 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     shutdownDeadlineMs: raw.WORKER_SHUTDOWN_DEADLINE_MS,
     lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: raw.WORKER_STALLED_INTERVAL_MS,
+    missNegativeTtlS: raw.WORKER_MISS_NEGATIVE_TTL_S,
   };
 }

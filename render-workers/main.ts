@@ -15,10 +15,11 @@ import { createLogger } from '../core/logger.js';
 import { buildMetricsApp, createMetricsRegistry, createRenderMetrics } from '../core/metrics.js';
 import { createRedis } from '../core/redis.js';
 import { createStore } from '../core/storage/create-store.js';
-import { createUpstreamClients } from '../core/upstream/clients.js';
+import { createEditionClients } from '../core/upstream/clients.js';
 import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { takePageFence } from '../core/page-fence.js';
+import { MissNegativeCache } from '../core/miss-cache.js';
 import { PageStatusStore } from '../core/page-status.js';
 import { createPageRenderer } from './render-page.js';
 import { createRenderWorker } from './worker.js';
@@ -41,11 +42,13 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const connection = createRedis(config.redis, { blocking: true, name: 'render-worker', logger });
   const index = new DependencyIndex(redis, config.queuePrefix);
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
-  const clients = createUpstreamClients({ config: config.upstream, logger });
+  // Per edition: each asks upstream for its language (ADR 0019).
+  const editions = createEditionClients({ config: config.upstream, logger });
   const renderer = createPageRenderer({
     store,
     index,
-    ...clients,
+    ...editions.news,
+    editions,
     logger,
     publicOrigins: config.publicOrigins,
     scripts: bundle.scripts,
@@ -70,6 +73,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     purger,
     metrics,
     pageStatus,
+    negativeCache: new MissNegativeCache(redis, config.queuePrefix, config.missNegativeTtlS),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
   });

@@ -31,4 +31,11 @@ export interface BuiltPage {
   objects: RenderedObject[];
   /** Keys that must not exist after this render. */
   remove?: string[];
+  /**
+   * Set when part of the page's data failed and the page says so instead (a live event whose live
+   * blog failed, issue 15): why. Such a page never replaces a stored page that was not degraded,
+   * which stays until a render succeeds (DESIGN.md: "when upstream fails the last good page
+   * stays"); with nothing stored, or only a degraded page, it is published.
+   */
+  degraded?: string;
 }

@@ -10,6 +10,12 @@
  *   stored by a render that started later is never replaced; those keys are reported `stale`, and
  *   the dependency index is left to the newer render. Publishes of one page in this process run
  *   one at a time, so the check and the write of one render can not interleave with another's.
+ *
+ * And one from issue 15: a `degraded` render (part of its data failed and the page says so, such as
+ * a live event whose live blog failed) keeps a stored page that was not degraded: nothing is
+ * written, every key is reported `kept`, and the stored page's dependencies stay. Degraded pages
+ * carry the DEGRADED_SURROGATE_KEY, which is how a later degraded render tells them from good ones
+ * (and how an operator finds them at the CDN).
  */
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { pageRefString } from '../core/dependency-index.js';
@@ -17,6 +23,9 @@ import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
 import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { isStaleWrite, writeIfChanged } from '../core/storage/write.js';
+
+/** Surrogate key of every object a degraded render wrote (see the header). */
+export const DEGRADED_SURROGATE_KEY = 'degraded';
 
 /** The content type of every stored HTML page. */
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -46,6 +55,8 @@ export interface PublishInput {
   fence?: number;
   /** Earlier versions kept per page; 0 keeps none. Default DEFAULT_KEEP_VERSIONS (10). */
   keepVersions?: number;
+  /** Why the render is degraded (see the header): a stored good page is kept instead. */
+  degraded?: string;
 }
 
 export interface PublishResult {
@@ -53,6 +64,8 @@ export interface PublishResult {
   unchanged: string[];
   /** Keys not written because a render that started later already wrote them (fence). */
   stale: string[];
+  /** Keys not written because the render was degraded and a good page is stored (see the header). */
+  kept: string[];
   surrogateKeys: string[];
   /** The version the previous live page was kept as, or null when nothing live was replaced. */
   previousVersion: string | null;
@@ -82,22 +95,36 @@ async function onePageAtATime<T>(page: PageRef, run: () => Promise<T>): Promise<
   }
 }
 
+/** Whether any of the page's variant keys holds an object that a render which was not degraded wrote. */
+async function storesGoodPage(store: ObjectStore, keys: string[]): Promise<boolean> {
+  for (const key of keys) {
+    const stored = await store.head(key);
+    if (stored !== null && !stored.surrogateKeys.includes(DEGRADED_SURROGATE_KEY)) return true;
+  }
+  return false;
+}
+
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
   return await onePageAtATime(input.page, () => publish(store, index, input));
 }
 
 async function publish(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
   const { page, fence } = input;
-  const surrogateKeys = [pageSurrogateKey(page), ...[...new Set(input.dataKeys)].sort()];
+  const surrogateKeys = [pageSurrogateKey(page), ...(input.degraded === undefined ? [] : [DEGRADED_SURROGATE_KEY]), ...[...new Set(input.dataKeys)].sort()];
   const renderedAt = new Date().toISOString();
   const keep = input.keepVersions ?? DEFAULT_KEEP_VERSIONS;
-  const result: PublishResult = { written: [], unchanged: [], stale: [], surrogateKeys, previousVersion: null };
+  const result: PublishResult = { written: [], unchanged: [], stale: [], kept: [], surrogateKeys, previousVersion: null };
 
   // Only the page's own variants are versioned (not the 404 page home writes, nor crawler files).
   const isVariantOfPage = (key: string): boolean => {
     const parsed = parseKey(key);
     return parsed?.kind === 'page' && parsed.site === page.site && parsed.path === page.path;
   };
+  if (input.degraded !== undefined && (await storesGoodPage(store, input.objects.map((object) => object.key).filter(isVariantOfPage)))) {
+    result.kept = input.objects.map((object) => object.key);
+    return result;
+  }
+
   let kept = false;
   const keepPrevious = async (key: string): Promise<void> => {
     if (kept || keep <= 0 || !isVariantOfPage(key)) return;

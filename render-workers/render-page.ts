@@ -26,6 +26,7 @@ import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
@@ -59,6 +60,8 @@ export interface RenderOutcome {
   kind: string;
   written: string[];
   unchanged: string[];
+  /** A degraded render (BuiltPage.degraded) that kept the stored good page: the keys it did not write. */
+  kept?: string[];
 }
 
 export interface PageRenderer {
@@ -77,6 +80,11 @@ export interface PageRendererOptions {
   shows: ShowClient;
   /** Live-event reads for /coverage/{page?} (core/upstream/live-event-client.ts). */
   liveEvents: LiveEventClient;
+  /**
+   * Per-edition clients (core/upstream/clients.ts `createEditionClients`), asking upstream for the
+   * edition's language (ADR 0019). A site without an entry uses the clients above.
+   */
+  editions?: Partial<Record<SiteId, UpstreamClients>>;
   logger: Logger;
   /**
    * Public origin of each site for canonical and absolute links, without a trailing slash. The
@@ -101,7 +109,15 @@ const HTML = HTML_CONTENT_TYPE;
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
-  const buildFront = sectionFrontBuilder(options.tags);
+  const defaultFront = sectionFrontBuilder(options.tags);
+  const frontBuilders = new Map<SiteId, ReturnType<typeof sectionFrontBuilder>>();
+  const buildFrontFor = (site: SiteId) => {
+    const tags = options.editions?.[site]?.tags;
+    if (tags === undefined) return defaultFront;
+    let builder = frontBuilders.get(site);
+    if (builder === undefined) frontBuilders.set(site, (builder = sectionFrontBuilder(tags)));
+    return builder;
+  };
 
   return {
     async render(job, jobId) {
@@ -112,7 +128,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const fence = options.takeFence ? await options.takeFence(page) : undefined;
       const reads = new Set<string>();
       const record = (key: string) => reads.add(key);
-      const client = options.upstream.withRecorder({ record });
+      const clients = options.editions?.[job.site] ?? options;
+      const client = clients.upstream.withRecorder({ record });
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
       const clock = now();
       const ctx: PageBuildContext = {
@@ -128,10 +145,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 
       const built = await route(ctx, {
         adHocGating: options.adHocGating ?? false,
-        buildFront,
-        staticPages: options.staticPages.withRecorder({ record }),
-        shows: options.shows.withRecorder({ record }),
-        liveEvents: options.liveEvents.withRecorder({ record }),
+        buildFront: buildFrontFor(job.site),
+        staticPages: clients.staticPages.withRecorder({ record }),
+        shows: clients.shows.withRecorder({ record }),
+        liveEvents: clients.liveEvents.withRecorder({ record }),
       });
       if (built === null) {
         const deletion = await options.index.deletion(page);
@@ -172,7 +189,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
         ...(fence === undefined ? {} : { fence }),
+        ...(built.degraded === undefined ? {} : { degraded: built.degraded }),
       });
+      if (result.kept.length > 0) {
+        log.warn({ degraded: built.degraded }, 'render degraded; the stored page is kept');
+        return { kind: built.kind, written: [], unchanged: [], kept: result.kept };
+      }
       return { kind: built.kind, written: result.written, unchanged: result.unchanged };
     },
   };

@@ -13,12 +13,17 @@
  * Shutdown (`shutdown`): stop taking jobs, let the active renders finish within a deadline, then
  * hand back the ones still running so another worker starts them at once, instead of leaving them
  * locked until the stall check notices (lock duration plus stalled interval: a minute or more).
+ *
+ * A render that stored no page (upstream has nothing at the path, or it was deleted) is recorded
+ * in the negative cache of render on miss (core/miss-cache.ts, ADR 0018), so the edge router stops
+ * asking for renders of that path for a while.
  */
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../core/redis.js';
 import type { Purger } from '../core/cdn/types.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import type { MissNegativeCache } from '../core/miss-cache.js';
 import type { PageStatusStore } from '../core/page-status.js';
 import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
@@ -51,7 +56,12 @@ export interface RenderWorkerOptions {
   metrics?: RenderMetrics;
   /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
   pageStatus?: PageStatusStore;
+  /** Pages whose render stored nothing, for render on miss (core/miss-cache.ts). Default: none kept. */
+  negativeCache?: MissNegativeCache;
 }
+
+/** Render outcomes that leave no page at the path (render-page.ts). */
+const NO_PAGE_KINDS: ReadonlySet<string> = new Set(['not-found', 'deleted']);
 
 export interface ShutdownOptions {
   /** How long active renders may run on before they are handed back to the queue. */
@@ -125,6 +135,9 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         );
         // Bookkeeping for the page status: never fails the render it describes.
         options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+        if (NO_PAGE_KINDS.has(outcome.kind)) {
+          await options.negativeCache?.record({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not record the page in the miss negative cache'));
+        }
         if (changed && purger) {
           // Not awaited: the batcher holds the key for its window and sends it with others, and a
           // CDN that is slow or down must not hold the job (or fail it: purge never rejects, it

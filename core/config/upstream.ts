@@ -57,6 +57,8 @@ export const UPSTREAM_SERVICE_ENV = {
   aggregate: 'UPSTREAM_AGGREGATE_URL',
   newsletter: 'UPSTREAM_NEWSLETTER_URL',
   contact: 'UPSTREAM_CONTACT_URL',
+  /** The image service: site-relative image paths in answers resolve against it (core/upstream/image-paths.ts). */
+  images: 'UPSTREAM_IMAGES_URL',
 } as const;
 
 export type UpstreamService = keyof typeof UPSTREAM_SERVICE_ENV;
@@ -114,6 +116,7 @@ export const upstreamEnvShape = {
   UPSTREAM_AGGREGATE_URL: envVars.url().optional(),
   UPSTREAM_NEWSLETTER_URL: envVars.url().optional(),
   UPSTREAM_CONTACT_URL: envVars.url().optional(),
+  UPSTREAM_IMAGES_URL: envVars.url().optional(),
 };
 
 export type UpstreamConfig = z.infer<z.ZodObject<typeof upstreamEnvShape>>;

@@ -24,9 +24,23 @@ function shortZoneName(date: Date): string {
   return '';
 }
 
-/** "MMMM DD, YYYY" (spec 1 §9) with the time, in US Eastern: "March 28, 2022 9:05am EDT". */
-export function formatArticleDate(iso: string): string {
+let spanishFormat: Intl.DateTimeFormat | undefined;
+
+/** "1 de marzo de 2026, 18:00 EST": the Spanish edition's date and time, in US Eastern. */
+function spanishDateTime(date: Date): string {
+  spanishFormat ??= new Intl.DateTimeFormat('es', { timeZone: SITE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of spanishFormat.formatToParts(date)) part[type] = value;
+  return `${part.day ?? ''} de ${part.month ?? ''} de ${part.year ?? ''}, ${part.hour ?? ''}:${part.minute ?? ''} ${shortZoneName(date)}`;
+}
+
+/**
+ * "MMMM DD, YYYY" (spec 1 §9) with the time, in US Eastern: "March 28, 2022 9:05am EDT". The
+ * Spanish edition (`lang` "es", issue 15) writes it in Spanish: "28 de marzo de 2022, 09:05 EDT".
+ */
+export function formatArticleDate(iso: string, lang = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  if (lang === 'es') return spanishDateTime(date);
   return `${formatInTimeZone(date, SITE_TIME_ZONE, "MMMM dd, yyyy h:mmaaaaa'm'")} ${shortZoneName(date)}`;
 }

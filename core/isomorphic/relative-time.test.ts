@@ -50,3 +50,26 @@ describe('absoluteDateLabel', () => {
     expect(absoluteDateLabel('2026-03-01T04:00:00Z')).toBe('February 28, 2026');
   });
 });
+
+describe('relativeTimeLabel in Spanish (issue 15)', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const before = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+  it('labels the Spanish edition in Spanish at every threshold', () => {
+    expect(relativeTimeLabel(before(0), now, 'es')).toBe('ahora mismo');
+    expect(relativeTimeLabel(before(1), now, 'es')).toBe('hace 1 min');
+    expect(relativeTimeLabel(before(5), now, 'es')).toBe('hace 5 min');
+    expect(relativeTimeLabel(before(60), now, 'es')).toBe('hace 1 hora');
+    expect(relativeTimeLabel(before(180), now, 'es')).toBe('hace 3 horas');
+    expect(relativeTimeLabel(before(1440), now, 'es')).toBe('hace 1 día');
+    expect(relativeTimeLabel(before(2880), now, 'es')).toBe('hace 2 días');
+    expect(relativeTimeLabel('2026-01-12T15:00:00Z', now, 'es')).toBe('12 de enero');
+    expect(relativeTimeLabel('2024-01-12T15:00:00Z', now, 'es')).toBe('12 de enero de 2024');
+    expect(absoluteDateLabel('2024-01-12T15:00:00Z', 'es')).toBe('12 de enero de 2024');
+  });
+
+  it('keeps the English labels for any other language', () => {
+    expect(relativeTimeLabel(before(5), now, 'en')).toBe('5 mins ago');
+    expect(relativeTimeLabel(before(5), now, 'fr')).toBe('5 mins ago');
+  });
+});

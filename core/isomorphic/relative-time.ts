@@ -5,6 +5,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { SITE_TIME_ZONE } from './constants.js';
+import { fillText, siteForLang, uiText, type UiText } from './ui-text.js';
 
 /** Minute thresholds of spec 1 §9: 1 min, 60 min, 1440 min (a day), 10080 (a week), 525600 (a year). */
 export const RELATIVE_TIME_LIMITS = { justIn: 1, minutes: 60, hours: 1440, days: 10080, sameYear: 525600 } as const;
@@ -16,25 +17,39 @@ function toDate(value: Date | string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+function ago(count: number, one: string, many: string): string {
+  return fillText(count === 1 ? one : many, { n: count });
 }
 
 /**
  * "just in" under 1 minute; "N min(s) ago" under 60; "N hour(s) ago" under 1440; "N day(s) ago"
  * under 10080; "Month D" under 525600; otherwise "Month D, YYYY" (US Eastern). A date in the
- * future (clock skew) reads "just in"; an unparsable one gives "".
+ * future (clock skew) reads "just in"; an unparsable one gives "". `lang` "es" gives the Spanish
+ * edition's labels ("hace 5 min", "1 de marzo", "1 de marzo de 2025"; issue 15).
  */
-export function relativeTimeLabel(value: Date | string, now: Date): string {
+export function relativeTimeLabel(value: Date | string, now: Date, lang = 'en'): string {
   const date = toDate(value);
   if (date === null) return '';
+  const text: UiText = uiText(siteForLang(lang));
   const minutes = Math.floor((now.getTime() - date.getTime()) / MINUTE_MS);
-  if (minutes < RELATIVE_TIME_LIMITS.justIn) return 'just in';
-  if (minutes < RELATIVE_TIME_LIMITS.minutes) return plural(minutes, 'min');
-  if (minutes < RELATIVE_TIME_LIMITS.hours) return plural(Math.floor(minutes / 60), 'hour');
-  if (minutes < RELATIVE_TIME_LIMITS.days) return plural(Math.floor(minutes / 1440), 'day');
+  if (minutes < RELATIVE_TIME_LIMITS.justIn) return text.justIn;
+  if (minutes < RELATIVE_TIME_LIMITS.minutes) return ago(minutes, text.minuteAgo, text.minutesAgo);
+  if (minutes < RELATIVE_TIME_LIMITS.hours) return ago(Math.floor(minutes / 60), text.hourAgo, text.hoursAgo);
+  if (minutes < RELATIVE_TIME_LIMITS.days) return ago(Math.floor(minutes / 1440), text.dayAgo, text.daysAgo);
+  if (siteForLang(lang) === 'es') return spanishDateLabel(date, minutes < RELATIVE_TIME_LIMITS.sameYear);
   if (minutes < RELATIVE_TIME_LIMITS.sameYear) return formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d');
   return absoluteDateLabel(date);
+}
+
+let spanishFormat: Intl.DateTimeFormat | undefined;
+
+/** "1 de marzo" (within a year) or "1 de marzo de 2025", US Eastern. */
+function spanishDateLabel(date: Date, withinYear: boolean): string {
+  spanishFormat ??= new Intl.DateTimeFormat('es', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of spanishFormat.formatToParts(date)) part[type] = value;
+  const dayMonth = `${part.day ?? ''} de ${part.month ?? ''}`;
+  return withinYear ? dayMonth : `${dayMonth} de ${part.year ?? ''}`;
 }
 
 /**
@@ -44,10 +59,11 @@ export function relativeTimeLabel(value: Date | string, now: Date): string {
  */
 let absoluteFormat: Intl.DateTimeFormat | undefined;
 
-/** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it. */
-export function absoluteDateLabel(value: Date | string): string {
+/** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it ("D de mes de YYYY" for es). */
+export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   const date = toDate(value);
   if (date === null) return '';
+  if (siteForLang(lang) === 'es') return spanishDateLabel(date, false);
   absoluteFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
   let month = '';
   let day = '';

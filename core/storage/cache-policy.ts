@@ -32,6 +32,13 @@ export const CACHE_POLICIES = {
    */
   notFound: 'public, max-age=30, s-maxage=60, stale-if-error=3600',
   /**
+   * The 404 answered for a path a render on miss was asked for (ADR 0018): not stored, applied by
+   * the edge router in place of `notFound`. Seconds only, so the page rendered meanwhile is what
+   * the reader's next request gets; the answer also carries the page's surrogate key, so the purge
+   * after that render drops it from the CDN at once.
+   */
+  missNotFound: 'public, max-age=5, s-maxage=10',
+  /**
    * RSS feeds and sitemaps (including the news sitemap). Crawlers poll them; five minutes keeps
    * them close to the pages they list without every poll reaching the origin.
    */

@@ -55,6 +55,8 @@ export interface UpstreamClientOptions {
   fetchImpl?: typeof fetch;
   /** Wraps every upstream call (the edge router times its live endpoints' calls with it). */
   timeCall?: UpstreamCallTimer;
+  /** The language of the content asked for, sent as `accept-language` (ADR 0019). Default any. */
+  language?: string;
 }
 
 export interface NavMenus {
@@ -137,6 +139,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     bases,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.timeCall ? { timeCall: options.timeCall } : {}),
+    ...(options.language === undefined ? {} : { language: options.language }),
   });
   const { call, first, results, badResponse, buildUrl } = transport;
   const record = (key: string): void => recorder?.record(key);

@@ -1,7 +1,10 @@
 /**
  * Every upstream reader a render needs, built from one configuration: the main client (articles,
  * categories, layouts, menus, lists, the site map, videos), tags, static pages, shows and live events.
+ * One set per edition (`createEditionClients`): each asks upstream for its edition's language
+ * (`accept-language`, ADR 0019), so the Spanish edition renders Spanish content.
  */
+import { SITE_IDS, SITES, type SiteId } from '../isomorphic/sites.js';
 import type { UpstreamConfig } from '../config/upstream.js';
 import type { Logger } from '../logger.js';
 import { createUpstreamClient, type UpstreamClient } from './client.js';
@@ -18,7 +21,7 @@ export interface UpstreamClients {
   liveEvents: LiveEventClient;
 }
 
-export function createUpstreamClients(options: { config: UpstreamConfig; logger: Logger }): UpstreamClients {
+export function createUpstreamClients(options: { config: UpstreamConfig; logger: Logger; language?: string }): UpstreamClients {
   return {
     upstream: createUpstreamClient(options),
     tags: createTagClient(options),
@@ -26,4 +29,9 @@ export function createUpstreamClients(options: { config: UpstreamConfig; logger:
     shows: createShowClient(options),
     liveEvents: createLiveEventClient(options),
   };
+}
+
+/** The clients of every edition, each sending its site's language (SITES[site].lang). */
+export function createEditionClients(options: { config: UpstreamConfig; logger: Logger }): Record<SiteId, UpstreamClients> {
+  return Object.fromEntries(SITE_IDS.map((site) => [site, createUpstreamClients({ ...options, language: SITES[site].lang })])) as Record<SiteId, UpstreamClients>;
 }

@@ -88,18 +88,19 @@ describe('getLiveEvent', () => {
 
 describe('getLiveBlogUpdates', () => {
   it('reads the feed and records live-blog:<eventCode> first', async () => {
-    const updates = await makeClient().getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'election-night-2026' });
-    expect(updates.map((update) => update.headline)).toEqual(['Polls close in six eastern states', 'First results from Virginia', 'Turnout above 2022 levels']);
+    const read = await makeClient().getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'election-night-2026' });
+    expect(read.status).toBe('ok');
+    expect(read.updates.map((update) => update.headline)).toEqual(['Polls close in six eastern states', 'First results from Virginia', 'Turnout above 2022 levels']);
     expect(keys).toEqual(['live-blog:election-night-2026']);
   });
 
-  it('gives [] and logs when the feed fails or is missing, never throwing', async () => {
+  it('gives no updates when the feed fails (logged) or is missing, telling the two apart, never throwing', async () => {
     const client = makeClient();
-    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'winter-storm-2026' })).toEqual([]);
+    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'winter-storm-2026' })).toEqual({ status: 'failed', updates: [] });
     expect(lines.some((line) => line.message === 'Error fetching live-blog SEO data')).toBe(true);
-    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'no-feed' })).toEqual([]);
+    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'no-feed' })).toEqual({ status: 'missing', updates: [] });
     await sample('POST', '/__sample/faults', { path: '/live-blog/sample-live/election-night-2026/seo.json', mode: 'malformed' });
-    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'election-night-2026' })).toEqual([]);
+    expect(await client.getLiveBlogUpdates({ providerId: 'sample-live', eventCode: 'election-night-2026' })).toEqual({ status: 'failed', updates: [] });
     expect(keys).toEqual(['live-blog:winter-storm-2026', 'live-blog:no-feed', 'live-blog:election-night-2026']);
   });
 });

@@ -7,9 +7,12 @@
  *     UPSTREAM_UNAVAILABLE; other 4xx, malformed JSON, a body off the contract ->
  *     UPSTREAM_BAD_RESPONSE. The page builder logs these and answers not found (spec 2 §8 "live
  *     event fetch failure: logged, yields null").
- *   - `getLiveBlogUpdates(liveBlog)` records `live-blog:<eventCode>` and never throws: any failure
- *     is logged and gives `[]` (spec 2 §8 "Live-blog SEO fetch failure: empty data"). An update off
- *     the contract is logged and skipped; the others are kept.
+ *   - `getLiveBlogUpdates(liveBlog)` records `live-blog:<eventCode>` and never throws: a failure
+ *     (network error, timeout, 5xx, malformed feed) is logged and gives `{ status: 'failed',
+ *     updates: [] }` (spec 2 §8 "Live-blog SEO fetch failure: empty data"); a feed that does not
+ *     exist yet (404) is `{ status: 'missing', updates: [] }`. The page tells readers the two apart
+ *     (issue 15: "a failing live blog shows readers a clear message"). An update off the contract
+ *     is logged and skipped; the others are kept.
  */
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
@@ -90,11 +93,17 @@ export type LiveBlogUpdate = z.infer<typeof liveBlogUpdateSchema>;
 
 const liveBlogFeedSchema = z.looseObject({ liveBlogUpdate: z.array(z.unknown()) });
 
+/**
+ * What a live-blog read gave: the feed's updates (`ok`), no feed yet (`missing`, a 404), or a
+ * failure (`failed`). Both of the latter carry no updates (spec 2 §8 "empty data").
+ */
+export type LiveBlogRead = { status: 'ok'; updates: LiveBlogUpdate[] } | { status: 'missing' | 'failed'; updates: [] };
+
 export interface LiveEventClient {
   /** The live event at a page path such as "/coverage/election-night"; null when there is none. */
   getLiveEvent(path: string): Promise<LiveEvent | null>;
-  /** The live blog's SEO updates in feed order; `[]` on any failure (logged). Never throws. */
-  getLiveBlogUpdates(liveBlog: LiveBlogRef): Promise<LiveBlogUpdate[]>;
+  /** The live blog's SEO updates in feed order, or why there are none (a failure is logged). Never throws. */
+  getLiveBlogUpdates(liveBlog: LiveBlogRef): Promise<LiveBlogRead>;
   /** The same client reporting reads to another recorder (one per render). */
   withRecorder(recorder: ReadRecorder | undefined): LiveEventClient;
 }
@@ -123,19 +132,20 @@ function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadReco
       };
       try {
         const result = await transport.call(spec);
-        if (!result.found) return [];
+        if (!result.found) return { status: 'missing', updates: [] };
         const feed = liveBlogFeedSchema.safeParse(result.body);
         if (!feed.success) throw transport.badResponse(spec.name, result.url, feed.error, '');
-        return feed.data.liveBlogUpdate.flatMap((item, index) => {
+        const updates = feed.data.liveBlogUpdate.flatMap((item, index) => {
           const parsed = liveBlogUpdateSchema.safeParse(item);
           if (parsed.success) return [parsed.data];
           logger.warn({ api: { name: spec.name, url: result.url }, liveBlog: { eventCode: liveBlog.eventCode, index } }, `Invalid live-blog update skipped: ${describeIssues(parsed.error)}`);
           return [];
         });
+        return { status: 'ok', updates };
       } catch (error) {
         // Spec 2 §8: "Live-blog SEO fetch failure: empty data". The transport already logged the call.
         logger.warn({ liveBlog: { providerId: liveBlog.providerId, eventCode: liveBlog.eventCode }, error }, 'Error fetching live-blog SEO data');
-        return [];
+        return { status: 'failed', updates: [] };
       }
     },
     withRecorder(next) {

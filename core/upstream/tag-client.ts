@@ -72,6 +72,8 @@ export interface TagClientOptions {
   logger: Logger;
   recorder?: ReadRecorder;
   fetchImpl?: typeof fetch;
+  /** The language of the content asked for, sent as `accept-language` (ADR 0019). */
+  language?: string;
 }
 
 

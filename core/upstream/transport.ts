@@ -23,6 +23,7 @@ import { UPSTREAM_DEFAULTS, type UpstreamBases, type UpstreamConfig, type Upstre
 import { PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { describeIssues } from './schemas.js';
+import { resolveImagePaths } from './image-paths.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -57,6 +58,11 @@ export interface TransportOptions {
    * with it (edge-router/plugins/metrics.ts `timeUpstream`).
    */
   timeCall?: UpstreamCallTimer;
+  /**
+   * The language of the content asked for, sent as `accept-language` (the Spanish edition's
+   * clients send "es", ADR 0019). Default: '*', any.
+   */
+  language?: string;
 }
 
 /** Runs one upstream call of `service` and answers what it answered (rejects as it rejected). */
@@ -144,6 +150,18 @@ const REQUEST_HEADERS: Readonly<Record<'http:' | 'https:', OutgoingHttpHeaders>>
   'https:': { ...BASE_HEADERS, 'accept-encoding': 'br, gzip, deflate' },
 };
 
+/**
+ * The request headers for one edition: `accept-language` names the language whose content the
+ * edition shows (ADR 0019), or '*' (any) when the caller names none, as before editions had one.
+ */
+function requestHeaders(language: string | undefined): Readonly<Record<'http:' | 'https:', OutgoingHttpHeaders>> {
+  if (language === undefined) return REQUEST_HEADERS;
+  return {
+    'http:': { ...REQUEST_HEADERS['http:'], 'accept-language': language },
+    'https:': { ...REQUEST_HEADERS['https:'], 'accept-language': language },
+  };
+}
+
 function timeoutError(): Error {
   // The same name and message as AbortSignal.timeout's DOMException, which `call` recognises.
   const error = new Error('The operation was aborted due to timeout');
@@ -193,12 +211,12 @@ function readBody(response: IncomingMessage, status: number): Promise<string> {
 }
 
 /** The built-in client: node:http / node:https on the shared keep-alive agents of a socket cap. */
-function nodeGetWith(maxSockets: number): UpstreamGet {
+function nodeGetWith(maxSockets: number, headers: Readonly<Record<'http:' | 'https:', OutgoingHttpHeaders>>): UpstreamGet {
   const agents = agentsFor(maxSockets);
-  return (url, timeoutMs) => nodeRequest(agents, url, timeoutMs);
+  return (url, timeoutMs) => nodeRequest(agents, headers, url, timeoutMs);
 }
 
-const nodeRequest = (agents: Agents, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
+const nodeRequest = (agents: Agents, headers: Readonly<Record<'http:' | 'https:', OutgoingHttpHeaders>>, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
   new Promise<UpstreamAnswer>((resolve, reject) => {
     let settled = false;
     let current: { destroy: () => void } | undefined;
@@ -223,7 +241,7 @@ const nodeRequest = (agents: Agents, url: string, timeoutMs: number): Promise<Up
         finish(new Error(`unsupported protocol ${protocol}`));
         return;
       }
-      const options = { agent: protocol === 'http:' ? agents.http : agents.https, headers: REQUEST_HEADERS[protocol] };
+      const options = { agent: protocol === 'http:' ? agents.http : agents.https, headers: headers[protocol] };
       const request = protocol === 'http:' ? httpRequest(target, options) : httpsRequest(target, options);
       current = request;
       let answered = false;
@@ -276,9 +294,10 @@ const nodeRequest = (agents: Agents, url: string, timeoutMs: number): Promise<Up
   });
 
 /** A caller's fetch behind the same interface: the request and timeout fetch was always sent with. */
-function fetchGet(fetchImpl: typeof fetch): UpstreamGet {
+function fetchGet(fetchImpl: typeof fetch, language: string | undefined): UpstreamGet {
+  const headers: Record<string, string> = language === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'accept-language': language };
   return async (url, timeoutMs) => {
-    const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
   };
@@ -286,7 +305,7 @@ function fetchGet(fetchImpl: typeof fetch): UpstreamGet {
 
 export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
-  const send = options.fetchImpl === undefined ? nodeGetWith(options.config.UPSTREAM_MAX_SOCKETS) : fetchGet(options.fetchImpl);
+  const send = options.fetchImpl === undefined ? nodeGetWith(options.config.UPSTREAM_MAX_SOCKETS, requestHeaders(options.language)) : fetchGet(options.fetchImpl, options.language);
   const { timeCall } = options;
   const get = (service: UpstreamService, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
     timeCall === undefined ? send(url, timeoutMs) : timeCall(service, () => send(url, timeoutMs));
@@ -352,7 +371,8 @@ export function createTransport(options: TransportOptions): Transport {
       throw error;
     }
     logger.debug({ api: api(status) }, 'upstream call');
-    return { found: true, body, url };
+    // Site-relative image paths name files on the image service, not on the site (image-paths.ts).
+    return { found: true, body: resolveImagePaths(body, bases.images), url };
   }
 
   function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {

@@ -7,6 +7,7 @@
  *   newsroom_edge_hot_cache_bytes                             gauge      bytes held by the hot cache, read at scrape time
  *   newsroom_edge_hot_cache_entries                           gauge      objects held by the hot cache, read at scrape time
  *   newsroom_edge_upstream_duration_seconds{service, outcome} histogram  upstream calls of the live /api/ endpoints
+ *   newsroom_edge_miss_renders_total{outcome}                 counter    404s that could ask for a render on miss, by outcome (render-on-miss.ts MISS_OUTCOMES)
  *
  * `route` is one of ROUTE_KINDS (never the raw path, so a hostile client cannot mint series).
  *
@@ -23,6 +24,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { appWidePlugin } from './define-plugin.js';
 import type { HotCacheResult } from './hot-cache.js';
+import { MISS_OUTCOMES, type MissOutcome } from '../render-on-miss.js';
 
 const PREFIX = 'newsroom_edge_';
 
@@ -72,6 +74,8 @@ export interface EdgeMetrics {
   hotCache(result: HotCacheResult): void;
   /** One answer. */
   request(route: RouteKind, status: number): void;
+  /** One 404 GET considered for a render on miss (render-on-miss.ts). */
+  missRender(outcome: MissOutcome): void;
 }
 
 /** Seconds; the upstream timeout is 5 s by default (UPSTREAM_TIMEOUT_MS). */
@@ -125,7 +129,14 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     buckets: UPSTREAM_BUCKETS,
     registers: [registry],
   });
+  const missRenders = new Counter({
+    name: `${PREFIX}miss_renders_total`,
+    help: 'GETs answered 404 that were considered for a render on miss, by outcome: queued, deduplicated, rate_limited, negative_cached, rejected, redis_down.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   for (const result of ['hit', 'miss', 'stale']) lookups.inc({ result }, 0);
+  for (const outcome of MISS_OUTCOMES) missRenders.inc({ outcome }, 0);
 
   const metrics: EdgeMetrics = {
     registry,
@@ -148,6 +159,9 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     },
     request(route, status) {
       requests.inc({ route, status: String(status) });
+    },
+    missRender(outcome) {
+      missRenders.inc({ outcome });
     },
   };
   return metrics;

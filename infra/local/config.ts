@@ -24,6 +24,8 @@ const shape = {
   WORKER_CONCURRENCY: envVars.positiveInt(2),
   LOG_LEVEL: envVars.logLevel(),
   SCHEDULES_ENABLED: envVars.bool(true),
+  /** A 404 for a path the page rules could serve asks for a render (ADR 0018). */
+  EDGE_RENDER_ON_MISS: envVars.bool(true),
 };
 
 export type LocalConfig = z.infer<z.ZodObject<typeof shape>> & { storage: StorageConfig };

@@ -18,8 +18,10 @@ import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upst
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
-import { createUpstreamClients } from '../../core/upstream/clients.js';
+import { createEditionClients } from '../../core/upstream/clients.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
+import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
+import { MissNegativeCache } from '../../core/miss-cache.js';
 import { buildAdminApp } from '../../ingest/app.js';
 import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
@@ -56,6 +58,11 @@ export interface StackOptions {
   defaultSite?: SiteId;
   /** Attempts and backoff of render jobs (core/queue.ts defaults when omitted). */
   renderJobDefaults?: RenderJobDefaults;
+  /**
+   * Render on miss at the edge (ADR 0018): true or limits to turn it on (`npm start` does, from
+   * EDGE_RENDER_ON_MISS); off when omitted, so tests that count jobs see only their own.
+   */
+  renderOnMiss?: boolean | Partial<RenderOnMissLimits>;
 }
 
 export interface Stack {
@@ -121,7 +128,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Render worker.
     const workerLog = log('render-worker');
     const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    const { upstream, tags, staticPages, shows, liveEvents } = createUpstreamClients({ config: upstreamConfig, logger: workerLog });
+    // Per edition: the Spanish edition asks upstream for Spanish content (ADR 0019).
+    const editions = createEditionClients({ config: upstreamConfig, logger: workerLog });
+    const { upstream, tags, staticPages, shows, liveEvents } = editions.news;
     const edgeApp: FastifyInstance = await buildEdgeApp({
       store,
       logger: log('edge-router'),
@@ -130,6 +139,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       siteHosts: { 'es.localhost': 'es' },
       // The live endpoints the browser bundle calls (load-more).
       liveUpstream: { config: upstreamConfig },
+      ...(options.renderOnMiss === undefined || options.renderOnMiss === false
+        ? {}
+        : {
+            renderOnMiss: {
+              redis: { url: options.redisUrl },
+              prefix: options.queuePrefix,
+              ...(typeof options.renderOnMiss === 'object' ? { limits: options.renderOnMiss } : {}),
+              ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
+            },
+          }),
     });
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());
@@ -144,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       staticPages,
       shows,
       liveEvents,
+      editions,
       logger: workerLog,
       publicOrigins,
       scripts: bundle.scripts,
@@ -157,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       renderer,
       logger: workerLog,
       pageStatus: new PageStatusStore(redis, options.queuePrefix),
+      negativeCache: new MissNegativeCache(redis, options.queuePrefix),
     });
     closers.push(async () => {
       await worker.close();

@@ -114,6 +114,7 @@ async function main(): Promise<void> {
       bundleDir,
       workerConcurrency: config.WORKER_CONCURRENCY,
       schedules: config.SCHEDULES_ENABLED,
+      renderOnMiss: config.EDGE_RENDER_ON_MISS,
       logLevel: config.LOG_LEVEL,
       logDestination,
     });

@@ -254,6 +254,20 @@ describe('sample upstream scaffolding', () => {
     await app.close();
   });
 
+  it('pages article search by from and size: consecutive pages join into the first 2 pages', async () => {
+    const app = buildSampleUpstream();
+    const urls = async (query: string) =>
+      (await app.inject({ url: `/api/article-search?${query}` })).json<{ data: { results: Array<{ url: string }> } }>().data.results.map((r) => r.url);
+    const first = await urls('size=3&from=0');
+    const second = await urls('size=3&from=3');
+    expect(first).toHaveLength(3);
+    expect(second).toHaveLength(3);
+    expect([...first, ...second]).toEqual(await urls('size=6&from=0'));
+    // A page deep into the list still holds `size` items (an end index instead of a count would give none).
+    expect(await urls('size=2&from=10')).toHaveLength(2);
+    await app.close();
+  });
+
   it('keys layouts by subtype and element id', () => {
     expect(SampleStore.layoutKey('nav', 'HeaderLayout')).not.toBe(SampleStore.layoutKey('navHeader', 'Layout'));
   });

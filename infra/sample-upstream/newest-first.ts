@@ -182,8 +182,11 @@ export class NewestFirstList {
     }
   }
 
-  /** Up to `size` articles from position `from`, loaded (parsed). */
-  slice(from: number, size: number): Published[] {
+  /**
+   * Up to `size` articles from position `from`, loaded (parsed). Named `page`, not `slice`: its
+   * second argument is a count, not an end index as in Array.prototype.slice.
+   */
+  page(from: number, size: number): Published[] {
     const page: Published[] = [];
     if (size <= 0) return page;
     for (const article of this.walk(from)) {

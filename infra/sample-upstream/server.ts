@@ -14,6 +14,7 @@ import { describeIssues, fullArticleSchema } from '../../core/upstream/schemas.j
 import type { Dataset } from './data/index.js';
 import { SAMPLE_IMAGE_BASE } from './data/images.js';
 import { FaultSwitch, parseFaultSpec } from './faults.js';
+import { translateJsonBody, translationFor } from './translation.js';
 import { concatSequences, SampleStore, summarise, type JsonRecord } from './store.js';
 import type { SyntheticOptions } from './synthetic/index.js';
 import { registerTagRoutes } from './tag-routes.js';
@@ -167,6 +168,15 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     return reply.code(fault.status).send({ error: { code: 'INJECTED_FAULT', message: `Injected fault ${fault.id}` } });
   });
 
+  // Spanish answers for the Spanish edition (translation.ts, ADR 0019), for every contract route.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || request.url.startsWith('/__sample/')) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string' || !contentType.startsWith('application/json')) return payload;
+    const table = translationFor(request.headers['accept-language'], request.url);
+    return table === null ? payload : translateJsonBody(payload, table);
+  });
+
   // The dataset names its images on the default address (data/images.ts). Answers point them at
   // the address this server was actually reached on, so images load on any port (tests use free
   // ports). Only the sample does this; a real CMS sends its image CDN's URLs.
@@ -217,7 +227,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const category = query.isCategory === 'true' ? query.searchSelected : undefined;
     // Only the page is built: the list is a lazy merge (a synthetic site may hold a million articles).
     const matches = store.newestFirst({ category, types, urls });
-    const page = matches.slice(from, query.size).map(({ article, path }) => summarise(article, path));
+    const page = matches.page(from, query.size).map(({ article, path }) => summarise(article, path));
     return envelope(page, { total: matches.total });
   });
 

@@ -115,5 +115,10 @@ export function registerVideoRoutes(app: SampleUpstreamApp): (now: Date) => Site
   return (now) =>
     [...videos.values()]
       .filter((video) => Date.parse(video.start_air_date) <= now.getTime())
-      .map((video) => ({ path: videoPagePath(video), type: 'video' as const, lastModified: video.last_published_date }));
+      .flatMap((video) => [
+        { path: videoPagePath(video), type: 'video' as const, lastModified: video.last_published_date },
+        // Articles link Brightcove-style numeric ids (/video/{id}), a 301 to the slug path: listed
+        // as a redirect so a whole-site publish stores the record.
+        ...(/^\d+$/.test(video.external_id) ? [{ path: `/video/${video.external_id}`, type: 'redirect' as const }] : []),
+      ]);
 }

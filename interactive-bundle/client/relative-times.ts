@@ -12,7 +12,8 @@ export const RELATIVE_TIME_REFRESH_MS = 60_000;
 export function applyRelativeTimes(scope: ParentNode, now: Date): number {
   let updated = 0;
   for (const element of scope.querySelectorAll<HTMLTimeElement>('time[data-relative][datetime]')) {
-    const label = relativeTimeLabel(element.dateTime, now);
+    // The document's language picks the edition's labels (the Spanish edition: lang="es").
+    const label = relativeTimeLabel(element.dateTime, now, element.ownerDocument.documentElement.lang);
     if (label === '') continue;
     if (!element.title) element.title = element.textContent ?? '';
     if (element.textContent !== label) element.textContent = label;

@@ -8,7 +8,10 @@
  *   - the layout (subtype `liveEvent`, elementId the path without slashes) for the regions
  *     pre-content, main, left rail, right rail and post-content; a missing layout gives empty
  *     regions, a layout fetch failure is not found (spec 2 §8);
- *   - the live-blog SEO feed for LiveBlogPosting JSON-LD; its failure leaves liveBlogUpdate empty;
+ *   - the live-blog SEO feed: its updates shown newest first with their times and listed in the
+ *     LiveBlogPosting JSON-LD, both from live-blog-updates.ts (issue 15). A failing feed leaves
+ *     liveBlogUpdate empty and tells readers so; and since that page is worse than one that had
+ *     the updates, it is built `degraded`: render-page.ts keeps a stored good page instead;
  *   - the ad only when adInfo has size, value and text (spec 2 §5), otherwise logged and left out;
  *   - `refresh:live` recorded, so the live schedule (ingest/schedules.ts) re-renders the page every minute.
  */
@@ -29,6 +32,7 @@ import { LiveEventPage, type LiveEventPageView } from '../pages/live-event-page.
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { renderDocument } from '../render-html.js';
 import { AD_INFO_INCOMPLETE_MESSAGE, checkAdInfo, LIVE_EVENT_LAYOUT_SUBTYPE, liveEventElementId, videoAndPlaylist } from './live-event-rules.js';
+import { liveUpdateEntries } from './live-blog-updates.js';
 import { liveBlogPostingJsonLd } from './structured-data.js';
 
 /** The schedule that re-renders live pages (ingest/schedules.ts, every minute). */
@@ -70,10 +74,10 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
   const event = await loadLiveEvent(ctx, liveEvents);
   if (event === null) return null;
 
-  const [shell, layout, updates] = await Promise.all([
+  const [shell, layout, liveBlogRead] = await Promise.all([
     loadShell(client, ctx.shellContext),
     loadLayout(ctx),
-    event.liveBlog === undefined ? Promise.resolve([]) : liveEvents.getLiveBlogUpdates(event.liveBlog),
+    event.liveBlog === undefined ? Promise.resolve(null) : liveEvents.getLiveBlogUpdates(event.liveBlog),
   ]);
   if (layout === undefined) return null;
   const regions = await loadFrontRegions(client, layout, log);
@@ -91,9 +95,10 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
   const backgroundImage = safeImageUrl(event.backgroundImage) ?? undefined;
   const eyebrow = toPlainText(event.eyebrow ?? '');
   const dek = toPlainText(event.dek ?? '');
-  const dateLabel = event.date === undefined ? '' : formatArticleDate(event.date);
+  const dateLabel = event.date === undefined ? '' : formatArticleDate(event.date, site.lang);
   const video = videoAndPlaylist(event.video, event.playlist);
   const shareImage = backgroundImage ?? video?.video.image ?? undefined;
+  const updates = liveUpdateEntries(liveBlogRead?.updates ?? [], { publicOrigin: ctx.publicOrigin, lang: site.lang });
   const view: LiveEventPageView = {
     title,
     ...(eyebrow === '' ? {} : { eyebrow }),
@@ -105,12 +110,14 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
     ad: checked !== null && 'ad' in checked ? checked.ad : null,
     regions,
     leftRail,
-    jsonLd: liveBlogPostingJsonLd(event, updates, { canonicalUrl, publicOrigin: ctx.publicOrigin, ...(shareImage === undefined ? {} : { image: shareImage }) }),
+    liveBlog: liveBlogRead === null ? null : { status: liveBlogRead.status, entries: updates },
+    jsonLd: liveBlogPostingJsonLd(event, updates, { canonicalUrl, ...(shareImage === undefined ? {} : { image: shareImage }) }),
   };
   const head = buildHead({ site, title, description, canonicalUrl, ...(shareImage === undefined ? {} : { imageUrl: shareImage }) });
   const html = renderDocument(createElement(LiveEventPage, { model: { head, shell, view } }));
   return {
     kind: 'live-event',
+    ...(liveBlogRead?.status === 'failed' ? { degraded: 'live blog unavailable' } : {}),
     objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
   };
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveEventSchema } from '../../core/upstream/live-event-client.js';
 import { checkAdInfo, durationLabel, liveEventElementId, videoAndPlaylist, videoItem } from './live-event-rules.js';
+import { liveUpdateEntries } from './live-blog-updates.js';
 import { liveBlogPostingJsonLd } from './structured-data.js';
 
 const video = { id: 'v1', url: '/video/v1', title: 'Live <b>stream</b>', responsiveImages: [] };
@@ -65,23 +66,25 @@ describe('live-event rules', () => {
 
 describe('LiveBlogPosting JSON-LD', () => {
   const event = liveEventSchema.parse({ id: 'e', title: 'Election night', description: 'Results.', date: '2026-03-01T23:00:00Z' });
-  const options = { canonicalUrl: 'https://www.example.test/coverage/e', publicOrigin: 'https://www.example.test' };
+  const origin = { publicOrigin: 'https://www.example.test', lang: 'en' };
+  const options = { canonicalUrl: 'https://www.example.test/coverage/e' };
 
-  it('carries the feed updates as BlogPosting entries', () => {
-    const data = liveBlogPostingJsonLd(
-      event,
+  it('carries the entries the page shows as BlogPosting entries, newest first', () => {
+    const entries = liveUpdateEntries(
       [
         { headline: 'Polls close', articleBody: '<p>Polls <b>closed</b>.</p>', datePublished: '2026-03-01T23:00:00Z', url: '/coverage/e#1' },
         { headline: 'Bad date', datePublished: 'soon' },
         { headline: 'Hostile url', datePublished: '2026-03-01T23:10:00Z', url: 'javascript:alert(1)' },
       ],
-      options,
+      origin,
     );
+    const data = liveBlogPostingJsonLd(event, entries, options);
     expect(data).toMatchObject({ '@type': 'LiveBlogPosting', headline: 'Election night', description: 'Results.', coverageStartTime: '2026-03-01T23:00:00.000Z' });
     expect(data.liveBlogUpdate).toEqual([
-      { '@type': 'BlogPosting', headline: 'Polls close', articleBody: 'Polls closed.', datePublished: '2026-03-01T23:00:00.000Z', url: 'https://www.example.test/coverage/e#1' },
       { '@type': 'BlogPosting', headline: 'Hostile url', datePublished: '2026-03-01T23:10:00.000Z' },
+      { '@type': 'BlogPosting', headline: 'Polls close', articleBody: 'Polls closed.', datePublished: '2026-03-01T23:00:00.000Z', url: 'https://www.example.test/coverage/e#1' },
     ]);
+    expect(data.liveBlogUpdate.map((update) => update.headline)).toEqual(entries.map((entry) => entry.headline));
   });
 
   it('has an empty liveBlogUpdate when the feed gave nothing', () => {

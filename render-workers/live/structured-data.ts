@@ -1,16 +1,13 @@
 /**
  * LiveBlogPosting structured data (schema.org) for a live-event page (issue 8 item 6; spec 2 §7
- * live-blog SEO feed, §8 "Live-blog SEO fetch failure: empty data"). The liveBlogUpdate entries come
- * from the feed's updates (headline, articleBody, datePublished, url); when the feed fails the list
- * is empty and the rest stays. Rendered with the article's JsonLd element, which escapes the script
- * body (render-workers/article/structured-data.ts).
+ * live-blog SEO feed, §8 "Live-blog SEO fetch failure: empty data"). The liveBlogUpdate entries are
+ * the ones the page shows (live-blog-updates.ts builds both, issue 15), newest first; when the feed
+ * fails the list is empty and the rest stays. Rendered with the article's JsonLd element, which
+ * escapes the script body (render-workers/article/structured-data.ts).
  */
-import type { LiveBlogUpdate, LiveEvent } from '../../core/upstream/live-event-client.js';
+import type { LiveEvent } from '../../core/upstream/live-event-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { canonicalFor } from '../load/shell.js';
-
-/** Most updates carried in the page's JSON-LD (ours: the spec gives none; keeps a runaway feed from bloating every page). */
-export const LIVE_BLOG_UPDATES_MAX = 100;
+import type { LiveUpdateEntry } from './live-blog-updates.js';
 
 export interface BlogPostingJsonLd {
   '@type': 'BlogPosting';
@@ -38,18 +35,10 @@ function isoDate(value: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** An update's URL: absolute http(s) as given, a site path on this origin, anything else dropped. */
-function updateUrl(url: string | undefined, publicOrigin: string): string | undefined {
-  if (url === undefined) return undefined;
-  if (/^https?:\/\/[^\s<>"]+$/i.test(url)) return url;
-  if (/^\/(?![/\\])[^\s<>"]*$/.test(url)) return canonicalFor(publicOrigin, url);
-  return undefined;
-}
-
 export function liveBlogPostingJsonLd(
   event: LiveEvent,
-  updates: readonly LiveBlogUpdate[],
-  options: { canonicalUrl: string; publicOrigin: string; image?: string },
+  updates: readonly LiveUpdateEntry[],
+  options: { canonicalUrl: string; image?: string },
 ): LiveBlogPostingJsonLd {
   const description = toPlainText(event.description ?? event.dek ?? '');
   const start = isoDate(event.date);
@@ -62,20 +51,12 @@ export function liveBlogPostingJsonLd(
     ...(description === '' ? {} : { description }),
     ...(start === undefined ? {} : { coverageStartTime: start }),
     ...(options.image === undefined ? {} : { image: options.image }),
-    liveBlogUpdate: updates.slice(0, LIVE_BLOG_UPDATES_MAX).flatMap((update): BlogPostingJsonLd[] => {
-      const datePublished = isoDate(update.datePublished);
-      if (datePublished === undefined) return [];
-      const url = updateUrl(update.url, options.publicOrigin);
-      const body = update.articleBody === undefined ? '' : toPlainText(update.articleBody);
-      return [
-        {
-          '@type': 'BlogPosting',
-          headline: toPlainText(update.headline),
-          ...(body === '' ? {} : { articleBody: body }),
-          datePublished,
-          ...(url === undefined ? {} : { url }),
-        },
-      ];
-    }),
+    liveBlogUpdate: updates.map((update) => ({
+      '@type': 'BlogPosting',
+      headline: update.headline,
+      ...(update.body === undefined ? {} : { articleBody: update.body }),
+      datePublished: update.datePublished,
+      ...(update.url === undefined ? {} : { url: update.url }),
+    })),
   };
 }

@@ -3,15 +3,19 @@
  * live-event header; §3; §5 adInfo; §9 breakpoints): the header (eyebrow, title, date, dek, the
  * optional breaking flag and background image), the optional video with its playlist (the
  * LiveEventVideo island: Show More below 768px, Expand Video from 768px, the
- * pieces=live-stream-playlist-expanded link), the ad when adInfo is complete, the layout regions
+ * pieces=live-stream-playlist-expanded link), the ad when adInfo is complete, the live blog's
+ * updates newest first with their times (issue 15; the same entries as the LiveBlogPosting JSON-LD),
+ * or a clear message when the live blog failed or has nothing yet, the layout regions
  * (pre-content, main, left rail, right rail, post-content) and the LiveBlogPosting JSON-LD. Every
  * text and URL in the view is already checked by render-workers/live/build-live-event-page.ts.
  */
+import { uiText, type UiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { LiveEventVideoProps } from '../../interactive-bundle/islands/live-event-video.island.js';
 import { JsonLd } from '../article/structured-data.js';
 import { FrontComponentView, Region } from '../fronts/components.js';
 import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
+import type { LiveUpdateEntry } from '../live/live-blog-updates.js';
 import type { LiveEventAd } from '../live/live-event-rules.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../view-model.js';
@@ -30,6 +34,11 @@ export interface LiveEventPageView {
   ad: LiveEventAd | null;
   regions: FrontRegions;
   leftRail: FrontComponent[];
+  /**
+   * The live blog, when the event names one: its updates newest first (`ok`), none published yet
+   * (`missing`), or a failed read (`failed`), which readers are told about.
+   */
+  liveBlog: { status: 'ok' | 'missing' | 'failed'; entries: LiveUpdateEntry[] } | null;
   jsonLd: unknown;
 }
 
@@ -59,12 +68,48 @@ const LIVE_EVENT_CSS = [
   '@media (min-width:768px){.live-video-show-more{display:none}.live-video.is-expanded{display:grid;grid-template-columns:2fr 1fr;gap:16px;align-items:start}.live-video.is-expanded .live-video-controls{grid-column:1 / -1;grid-row:2}.live-video.is-expanded .live-playlist{grid-column:2;grid-row:1;margin:0}}',
   '@media (max-width:767px){.live-video-expand{display:none}.live-playlist-item img{width:132px}}',
   '.live-ad{margin:16px 0;text-align:center}',
+  '.live-updates{margin:16px 0}',
+  '.live-updates-list{list-style:none;margin:0;padding:0}',
+  '.live-update{padding:12px 0;border-top:1px solid #d6d6d6}',
+  '.live-update time{display:block;font-size:.875rem;font-weight:700;color:#c00}',
+  '.live-update h3{margin:4px 0}',
+  '.live-update p{margin:4px 0 0}',
+  '.live-updates-message{padding:12px;background:#f3f3f3;border-left:4px solid #c00}',
   '.live-layout{display:grid;gap:16px}',
   '@media (min-width:1024px){.live-layout{grid-template-columns:200px minmax(0,1fr) 300px}}',
 ].join('');
 
+/** The live blog's updates, newest first, or the message that says why there are none. */
+function LiveUpdates({ liveBlog, text }: { liveBlog: NonNullable<LiveEventPageView['liveBlog']>; text: UiText }) {
+  return (
+    <section className="live-updates" aria-labelledby="live-updates-heading">
+      <h2 id="live-updates-heading">{text.liveUpdates}</h2>
+      {liveBlog.status === 'failed' ? (
+        <p className="live-updates-message live-updates-unavailable" role="status">
+          {text.liveUpdatesUnavailable}
+        </p>
+      ) : liveBlog.entries.length === 0 ? (
+        <p className="live-updates-message">{text.noLiveUpdates}</p>
+      ) : (
+        <ol className="live-updates-list">
+          {liveBlog.entries.map((entry) => (
+            <li key={entry.anchor}>
+              <article className="live-update" id={entry.anchor}>
+                <time dateTime={entry.datePublished}>{entry.timeLabel}</time>
+                <h3>{entry.headline}</h3>
+                {entry.body === undefined ? null : <p>{entry.body}</p>}
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }) {
   const { view } = model;
+  const text = uiText(model.shell.site.id);
   return (
     <Document
       head={model.head}
@@ -96,6 +141,7 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
             <span className="ad-label">{view.ad.text}</span>
           </aside>
         ) : null}
+        {view.liveBlog ? <LiveUpdates liveBlog={view.liveBlog} text={text} /> : null}
         <Region name="pre-content" components={view.regions.preContent} />
         <div className="live-layout">
           {view.leftRail.length > 0 ? (

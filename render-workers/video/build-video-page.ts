@@ -84,6 +84,29 @@ function sectionTagOf(video: Video, domain: string): string | undefined {
 }
 
 /** The page of one video, or null when there is no such video (the stored 404 page). */
+/** A 301 record at the requested path to `location` (spec 2 §9 redirect 301). */
+function redirectTo(ctx: PageBuildContext, location: string): BuiltPage {
+  const site = ctx.site.id;
+  return {
+    kind: 'redirect',
+    objects: [{ key: pageKey(site, ctx.path, 'redirect'), body: redirectRecord(location), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
+    remove: [pageKey(site, ctx.path, 'standard'), pageKey(site, ctx.path, 'amp'), pageKey(site, ctx.path, 'print')],
+  };
+}
+
+/** The aired video whose external id is `id`, or null (a failed lookup is logged: the slug lookup already missed). */
+async function videoById(ctx: PageBuildContext, id: string): Promise<Video | null> {
+  try {
+    const video = await ctx.client.getVideo(id);
+    if (video === null) return null;
+    const airStart = validDate(airStartOf(video));
+    return hasAired({ ...(airStart === undefined ? {} : { start_air_date: airStart }) }, ctx.now) ? video : null;
+  } catch (error) {
+    ctx.log.error({ error, video: { externalId: id } }, VIDEO_FETCH_ERROR_MESSAGE);
+    throw error;
+  }
+}
+
 export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRequest): Promise<BuiltPage | null> {
   const { site, client, log, publicOrigin } = ctx;
   ctx.record(dataKeys.refresh('video'));
@@ -96,6 +119,10 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
     log.error({ error, video: { slug: request.slug } }, VIDEO_FETCH_ERROR_MESSAGE);
     throw error;
   }
+  // Article blocks and layouts link a video by its id (spec 1 §2.6 "a video page path per video
+  // id"): /video/{id} is not a page of its own but a 301 to the video's canonical path.
+  const byId = video === null && !request.showVideo ? await videoById(ctx, request.slug) : null;
+  if (byId !== null) return redirectTo(ctx, videoPathOf(byId));
   if (video === null) {
     log.info({ video: { slug: request.slug } }, 'no video at this slug');
     return null;
@@ -107,13 +134,7 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
   }
 
   const canonicalPath = videoPathOf(video);
-  if (isShowVideo(video) !== request.showVideo) {
-    return {
-      kind: 'redirect',
-      objects: [{ key: pageKey(site.id, ctx.path, 'redirect'), body: redirectRecord(canonicalPath), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-      remove: [pageKey(site.id, ctx.path, 'standard'), pageKey(site.id, ctx.path, 'amp'), pageKey(site.id, ctx.path, 'print')],
-    };
-  }
+  if (isShowVideo(video) !== request.showVideo) return redirectTo(ctx, canonicalPath);
 
   const domain = site.layoutDomain;
   const sectionTag = sectionTagOf(video, domain);

@@ -2,12 +2,16 @@
  * Live-event pages at /coverage/{page?} (spec 2 §2, §3, §5, §7, §8; issue 8 item 6) rendered through
  * the real pipeline from the sample upstream: the header (eyebrow, title, date, dek, breaking flag,
  * background image), the video with its playlist, the Show More / Expand Video controls and the
- * pieces=live-stream-playlist-expanded link, the adInfo rule both ways, LiveBlogPosting JSON-LD
- * from the live-blog SEO feed (empty when the feed fails or is missing), nothing written for a
- * missing event, a failing event fetch or a failing layout fetch, and the data keys recorded.
- * Every stored page passes the HTML checker.
+ * pieces=live-stream-playlist-expanded link, the adInfo rule both ways, the live blog's updates on
+ * the page newest first with their times and the same entries in the LiveBlogPosting JSON-LD
+ * (issue 15), the readers' message when the feed fails (published only when no good page is
+ * stored: a stored good page is kept) or has nothing yet, nothing written for a missing event, a
+ * failing event fetch or a failing layout fetch, and the data keys recorded. Every stored page
+ * passes the HTML checker.
  */
 import { describe, expect, it } from 'vitest';
+import { uiText } from '../../core/isomorphic/ui-text.js';
+import { pageKey } from '../../core/storage/keys.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { AD_INFO_INCOMPLETE_MESSAGE } from '../../render-workers/live/live-event-rules.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -24,8 +28,22 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>);
 }
 
+/** The updates as a reader sees them: [datetime, time label, headline, body] in page order. */
+function shownUpdates(html: string): string[][] {
+  return [...html.matchAll(/<article class="live-update" id="(live-update-\d+)"><time dateTime="([^"]+)">([^<]+)<\/time><h3>([^<]+)<\/h3>(?:<p>([^<]*)<\/p>)?<\/article>/g)].map((match) =>
+    match.slice(1).map((part) => (part ?? '').replace(/&#x27;/g, "'")),
+  );
+}
+
 function liveBlogPosting(html: string): Record<string, unknown> | undefined {
   return jsonLd(html).find((data) => data['@type'] === 'LiveBlogPosting');
+}
+
+/** The live event record as the sample upstream serves it. */
+async function liveEvent(path: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${h.upstream.url}/api/live-event?path=${encodeURIComponent(path)}`);
+  const body = (await response.json()) as { data: { results: Array<Record<string, unknown>> } };
+  return body.data.results[0] ?? {};
 }
 
 const ELECTION = '/coverage/election-night';
@@ -86,13 +104,7 @@ describe('live-event pages', () => {
       coverageStartTime: '2026-03-01T23:00:00.000Z',
     });
     expect(data?.liveBlogUpdate).toEqual([
-      {
-        '@type': 'BlogPosting',
-        headline: 'Polls close in six eastern states',
-        articleBody: 'Polls have closed in Georgia, Indiana, Kentucky, South Carolina, Vermont and Virginia.',
-        datePublished: '2026-03-01T23:00:00.000Z',
-        url: 'https://www.foxnews.com/coverage/election-night#update-1',
-      },
+      { '@type': 'BlogPosting', headline: 'Turnout above 2022 levels', datePublished: '2026-03-01T23:45:00.000Z' },
       {
         '@type': 'BlogPosting',
         headline: 'First results from Virginia',
@@ -100,8 +112,28 @@ describe('live-event pages', () => {
         datePublished: '2026-03-01T23:20:00.000Z',
         url: 'https://www.foxnews.com/coverage/election-night#update-2',
       },
-      { '@type': 'BlogPosting', headline: 'Turnout above 2022 levels', datePublished: '2026-03-01T23:45:00.000Z' },
+      {
+        '@type': 'BlogPosting',
+        headline: 'Polls close in six eastern states',
+        articleBody: 'Polls have closed in Georgia, Indiana, Kentucky, South Carolina, Vermont and Virginia.',
+        datePublished: '2026-03-01T23:00:00.000Z',
+        url: 'https://www.foxnews.com/coverage/election-night#update-1',
+      },
     ]);
+  });
+
+  it('shows the live updates newest first with their times, exactly the JSON-LD entries', async () => {
+    const html = await h.stored(ELECTION);
+    expect(html).toContain('<h2 id="live-updates-heading">Live Updates</h2>');
+    const shown = shownUpdates(html);
+    expect(shown).toEqual([
+      ['live-update-3', '2026-03-01T23:45:00.000Z', 'March 01, 2026 6:45pm EST', 'Turnout above 2022 levels', ''],
+      ['live-update-2', '2026-03-01T23:20:00.000Z', 'March 01, 2026 6:20pm EST', 'First results from Virginia', 'Early returns show a close race in the state’s 2nd district.'],
+      ['live-update-1', '2026-03-01T23:00:00.000Z', 'March 01, 2026 6:00pm EST', 'Polls close in six eastern states', 'Polls have closed in Georgia, Indiana, Kentucky, South Carolina, Vermont and Virginia.'],
+    ]);
+    const jsonLdUpdates = (liveBlogPosting(html)?.liveBlogUpdate ?? []) as Array<{ headline: string; datePublished: string; articleBody?: string }>;
+    expect(jsonLdUpdates.map((update) => [update.datePublished, update.headline, update.articleBody ?? ''])).toEqual(shown.map(([, iso, , headline, body]) => [iso, headline, body]));
+    expect(html).not.toContain('<p class="live-updates-message');
   });
 
   it('records the live event, live blog, layout and live refresh keys', async () => {
@@ -124,6 +156,10 @@ describe('live-event pages', () => {
     expect(AD_INFO_INCOMPLETE_MESSAGE).toBe('Live-event adInfo must include size, value and text; ad left out');
     expect(liveBlogPosting(html)).toMatchObject({ '@type': 'LiveBlogPosting', headline: 'Winter Storm Live Updates', liveBlogUpdate: [] });
     expect(h.logLines.some((line) => line.message === 'Error fetching live-blog SEO data')).toBe(true);
+    // Readers are told, since no good page was stored to keep.
+    expect(html).toContain(`<p class="live-updates-message live-updates-unavailable" role="status">${uiText('news').liveUpdatesUnavailable}</p>`);
+    expect(uiText('news').liveUpdatesUnavailable).toBe('Live updates are unavailable right now. Please check back shortly.');
+    expect(shownUpdates(html)).toEqual([]);
     expect(await h.index.keysOf({ site: 'news', path: STORM })).toContain(dataKeys.liveBlog('winter-storm-2026'));
   });
 
@@ -135,6 +171,39 @@ describe('live-event pages', () => {
     expect(html).not.toContain('Show More');
     expect(html).not.toContain('pieces=live-stream-playlist-expanded');
     expect(liveBlogPosting(html)?.liveBlogUpdate).toEqual([]);
+    expect(html).toContain('<p class="live-updates-message">No updates have been posted yet.</p>');
+  });
+
+  it('keeps a stored good page when the live blog then fails, and publishes the good page again once it recovers', async () => {
+    const feed = '/live-blog/sample-live/election-night-2026/seo.json';
+    const good = await h.stored(ELECTION);
+    expect(shownUpdates(good)).toHaveLength(3);
+    for (const fault of [{ mode: 'status', status: 503 }, { mode: 'malformed' }]) {
+      await h.sample('POST', '/__sample/faults', { path: feed, ...fault });
+      const outcome = await h.render(ELECTION);
+      await h.sample('DELETE', '/__sample/faults');
+      expect(outcome).toMatchObject({ kind: 'live-event', written: [], kept: [pageKey('news', ELECTION, 'standard')] });
+      expect(await h.stored(ELECTION)).toBe(good);
+    }
+    expect(h.logLines.some((line) => line.message === 'render degraded; the stored page is kept')).toBe(true);
+    // A new update after recovery is published.
+    await h.sample('PUT', '/__sample/live-events?path=/coverage/election-night', { ...(await liveEvent(ELECTION)), title: 'Election Night 2026: Results' });
+    expect((await h.render(ELECTION)).written).toEqual([pageKey('news', ELECTION, 'standard')]);
+    expect(shownUpdates(await h.stored(ELECTION))).toHaveLength(3);
+    expect(await h.stored(ELECTION)).toContain('<h1 class="live-title">Election Night 2026: Results</h1>');
+    await h.sample('POST', '/__sample/reset');
+  });
+
+  it('replaces a stored page that already said the live blog failed', async () => {
+    // The storm's feed always fails: its stored page is degraded, so a change to the event is still published.
+    await h.sample('PUT', '/__sample/live-events?path=/coverage/winter-storm', { ...(await liveEvent(STORM)), title: 'Winter Storm: Day Two' });
+    const outcome = await h.render(STORM);
+    await h.sample('POST', '/__sample/reset');
+    expect(outcome.written).toEqual([pageKey('news', STORM, 'standard')]);
+    const html = await h.stored(STORM);
+    expect(html).toContain('<h1 class="live-title">Winter Storm: Day Two</h1>');
+    expect(html).toContain('<p class="live-updates-message live-updates-unavailable"');
+    expect((await h.store.head(pageKey('news', STORM, 'standard')))?.surrogateKeys).toContain('degraded');
   });
 
   it('writes nothing for a missing live event (the stored 404 page answers), but records its key', async () => {

@@ -17,7 +17,7 @@ import type { SiteId } from '../../core/isomorphic/sites.js';
 import { createFsStore } from '../../core/storage/fs-driver.js';
 import { pageKey, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClients } from '../../core/upstream/clients.js';
+import { createEditionClients } from '../../core/upstream/clients.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
@@ -64,8 +64,8 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
       },
     }),
   });
-  const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, ...clients, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix) });
+  const editions = createEditionClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
+  const renderer = createPageRenderer({ store, index, ...editions.news, editions, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix) });
 
   return {
     upstream,

@@ -73,6 +73,32 @@ function video(spec: VideoSpec): VideoRecord {
   };
 }
 
+/**
+ * Videos that articles, front layouts and live events link to (issue 15 "no dead ends"): article
+ * blocks and the world front's brightcove item name them by their numeric id (/video/{id}, a 301 to
+ * the slug path), the rest by slug. Those of opinion, sports and world are tagged `clips`, so the
+ * sections' own lists stay as they were (opinion and sports exercise the latest-news fallback).
+ */
+const LINKED_VIDEOS: VideoRecord[] = [
+  video({ id: '6370000000001', title: 'How to build a raised garden bed in an afternoon', slug: 'raised-garden-bed-in-an-afternoon', section: 'lifestyle', aired: '2025-03-12T15:00:00Z', duration: 192, source: null }),
+  video({ id: '6370000000002', title: 'Negotiators leave the statehouse after midnight', slug: 'negotiators-leave-statehouse', section: 'politics', aired: '2025-03-10T05:00:00Z', duration: 125, source: null }),
+  video({ id: '6370000000003', title: 'The cast on filming in a real lighthouse', slug: 'cast-filming-in-a-lighthouse', section: 'entertainment', aired: '2025-03-11T18:00:00Z', duration: 280, source: null }),
+  video({ id: '6370000000004', title: 'A night at the branch library', slug: 'a-night-at-the-branch-library', section: 'clips', aired: '2025-03-09T20:00:00Z', duration: 150, source: null }),
+  video({ id: '6370000000005', title: 'First look inside the new ballpark', slug: 'first-look-inside-the-new-ballpark', section: 'clips', aired: '2025-03-13T16:00:00Z', duration: 115, source: null }),
+  video({ id: '6370000000006', title: 'State capitals in 60 seconds', slug: 'state-capitals-in-60-seconds', section: 'clips', aired: '2025-03-08T14:00:00Z', duration: 60, source: null }),
+  video({ id: '6370000000007', title: 'Highlights of the 2020 final', slug: 'highlights-of-the-2020-final', section: 'clips', aired: '2025-03-07T21:00:00Z', duration: 310, source: null }),
+  video({ id: '6370000000008', title: 'Whiteout on the interstate', slug: 'whiteout-on-the-interstate', section: 'us', aired: '2025-03-14T12:00:00Z', duration: 48, source: null }),
+  video({ id: '6370000000009', title: 'How to drive in a whiteout', slug: 'how-to-drive-in-a-whiteout', section: 'us', aired: '2025-03-14T12:30:00Z', duration: 134, source: null }),
+  video({ id: '6301234567001', title: 'Senators react', slug: 'senators-react', section: 'clips', aired: '2025-03-15T17:00:00Z', duration: 90 }),
+  video({ id: 'vid-6360101', title: 'Watch the hearing', slug: 'senate-hearing', section: 'clips', aired: '2025-03-15T15:00:00Z', duration: 760 }),
+  // The live events' videos (data/live-events.ts): their ids are these slugs.
+  video({ id: 'vid-6360102', title: 'Watch: Election Night live stream', slug: 'live-stream-election', section: 'politics', aired: '2025-03-01T23:00:00Z', duration: 0, mediaTags: ['live_stream'] }),
+  video({ id: 'vid-6360103', title: 'Polls close on the East Coast', slug: 'polls-close-east', section: 'politics', aired: '2025-03-02T00:00:00Z', duration: 192 }),
+  video({ id: 'vid-6360104', title: 'The Senate map, explained', slug: 'senate-map-explained', section: 'politics', aired: '2025-03-01T22:00:00Z', duration: 192 }),
+  video({ id: 'vid-6360105', title: 'Turnout report from Ohio', slug: 'turnout-report', section: 'politics', aired: '2025-03-01T21:30:00Z', duration: 95 }),
+  video({ id: 'vid-6360106', title: 'Launch pad camera', slug: 'launch-pad-cam', section: 'us', aired: '2025-03-05T10:00:00Z', duration: 0, mediaTags: ['live_stream'] }),
+];
+
 export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360001', title: 'Senate leaders outline the week ahead', slug: 'senate-leaders-week-ahead', section: 'politics', aired: '2025-03-18T13:00:00Z', duration: 312, latestNews: true }),
   video({ id: 'vid-6360002', title: 'Governors meet on border funding', slug: 'governors-border-funding', section: 'politics', aired: '2025-03-18T11:30:00Z', duration: 245 }),
@@ -100,4 +126,5 @@ export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360020', title: 'The Evening Report: interview highlights', slug: 'evening-report-interview-highlights', section: 'shows', aired: '2025-03-14T23:30:00Z', duration: 342, show: 'The Evening Report', showTag: 'fox-news/shows/the-evening-report' }),
   video({ id: 'vid-6360021', title: 'Weekend Watch: what to stream this weekend', slug: 'weekend-watch-what-to-stream', section: 'shows', aired: '2025-03-15T14:00:00Z', duration: 415, source: null, show: 'Weekend Watch', showTag: 'fox-news/shows/weekend-watch' }),
   video({ id: 'vid-6360014', title: 'Town hall: the full broadcast', slug: 'town-hall-full-broadcast', section: 'politics', aired: '2099-01-01T00:00:00Z', duration: 3600, latestNews: true }),
+  ...LINKED_VIDEOS,
 ];
