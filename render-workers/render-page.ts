@@ -15,6 +15,7 @@
  *   /{section}, /category/...           section, category, tag and elections fronts (render-workers/fronts/)
  *   anything else                       a static page at that path, if upstream has one
  */
+import { organizationJsonLd, webSiteJsonLd } from './structured-data/home.js';
 import { createElement } from 'react';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
@@ -261,6 +262,8 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     title: 'Breaking News, Latest News and Videos',
     description: `Latest news and videos from ${site.name}.`,
     canonicalUrl: canonicalFor(publicOrigin, '/'),
+    // Issue 15 item 8: the site and its publisher, with the site search crawlers may offer.
+    structuredData: [webSiteJsonLd(site, publicOrigin), organizationJsonLd(site, publicOrigin)],
   });
   const home = renderDocument(
     createElement(SectionFrontPage, {

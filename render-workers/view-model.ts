@@ -42,6 +42,8 @@ export interface HeadModel {
   imageUrl?: string;
   /** Open Graph type: article for articles, website otherwise. */
   ogType: 'article' | 'website';
+  /** JSON-LD objects, one script element each (render-workers/structured-data/). */
+  structuredData?: readonly object[];
 }
 
 /**

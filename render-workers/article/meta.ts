@@ -218,6 +218,10 @@ const imagePropsSchema = z.looseObject({
 const paragraphTextSchema = z.looseObject({ text: z.string() });
 
 /** Block kinds that carry the article's lead picture; video kinds use their poster image. */
+const SLIDESHOW_KIND = 'slideshow';
+const slideshowPropsSchema = z.looseObject({
+  items: z.array(z.looseObject({ imageOrig: optionalString, imageUrl: optionalString, alt: optionalString, caption: optionalString })).catch([]),
+});
 const IMAGE_BLOCK_KINDS = new Set(['article-image', 'full-span-image', 'featured-video', 'inline-video']);
 const FEATURED_VIDEO_KIND = 'featured-video';
 const LIVE_BLOG_KIND = 'live-blog';
@@ -287,8 +291,23 @@ function absoluteUrl(src: string, publicOrigin: string): string | null {
   return null;
 }
 
+/** A slideshow's first slide as the article's picture (issue 15 item 8: the slideshow's NewsArticle had no image). */
+function slideshowImageOf(props: unknown, publicOrigin: string): ImageMeta | null {
+  const parsed = slideshowPropsSchema.safeParse(props);
+  const slide = parsed.success ? parsed.data.items[0] : undefined;
+  const candidate = slide?.imageOrig ?? slide?.imageUrl;
+  const src = candidate === undefined ? null : absoluteUrl(candidate, publicOrigin);
+  if (slide === undefined || src === null) return null;
+  return { isOnPage: true, type: 'image', src, alt: firstText(slide.alt, slide.caption), component: { kind: SLIDESHOW_KIND, isFeatured: true } };
+}
+
 function imageMetaOf(article: FullArticle, publicOrigin: string): ImageMeta | null {
   for (const component of article.components) {
+    if (component.kind === SLIDESHOW_KIND) {
+      const slide = slideshowImageOf(component.props, publicOrigin);
+      if (slide !== null) return slide;
+      continue;
+    }
     if (!IMAGE_BLOCK_KINDS.has(component.kind)) continue;
     const parsed = imagePropsSchema.safeParse(component.props);
     if (!parsed.success) continue;

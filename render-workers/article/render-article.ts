@@ -4,6 +4,8 @@
  * articles flagged AMP, and a 301 redirect record instead when the article is requested at a
  * path other than its canonical one (spec 1 §2.2).
  */
+import { brandImageUrl } from '../brand/images.js';
+import { breadcrumbListJsonLd, type BreadcrumbListJsonLd, type Crumb } from '../structured-data/breadcrumbs.js';
 import { createElement, type ReactNode } from 'react';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
@@ -79,7 +81,15 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   }
 
   const section = categorySlugOf(path);
-  const meta = deriveArticleMeta(article, { site, publicOrigin: options.publicOrigin, path, adHocGating: options.adHocGating, imageUrl: resizeOrKeep });
+  const meta = deriveArticleMeta(article, {
+    site,
+    publicOrigin: options.publicOrigin,
+    path,
+    adHocGating: options.adHocGating,
+    imageUrl: resizeOrKeep,
+    // Spec 1 §9 "1200x675 default social": the served brand image (issue 15 item 8).
+    defaultSocialImage: brandImageUrl('defaultSocial', options.publicOrigin),
+  });
   const gated = isGatedArticle(article, { adHocGating: options.adHocGating, path });
   const [shell, layout] = await Promise.all([
     loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` }),
@@ -111,9 +121,11 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   const standardLayout = chooseArticleLayout({ amp: false, gated, print: false, legacyType: article.fn__legacy_type });
   const printLayout = chooseArticleLayout({ amp: false, gated, print: true, legacyType: article.fn__legacy_type });
 
+  const breadcrumbs = articleBreadcrumbs(article, meta, section);
   const extraHead = (page: 'standard' | 'print'): ReactNode => [
     createElement(HeadTags, { key: 'tags', tags: articleHeadTags(meta, variants, page) }),
     createElement(JsonLd, { key: 'ld', data: newsArticleJsonLd(meta, { imageUrl: resizeOrKeep }) }),
+    breadcrumbs === null ? null : createElement(JsonLd, { key: 'breadcrumbs', data: breadcrumbs }),
   ];
 
   const objects: RenderedObject[] = [];
@@ -301,6 +313,17 @@ function ampPageviewAnalytics(meta: ArticleMeta, section: string): { config: { [
       transport: { beacon: true, xhrpost: false },
     },
   };
+}
+
+/**
+ * Home, the article's category (its header category, else its section front), the article
+ * (issue 15 item 8). The section front is the page the shell marks as active for this article.
+ */
+function articleBreadcrumbs(article: FullArticle, meta: ArticleMeta, section: string): BreadcrumbListJsonLd | null {
+  const header = article.header.headerCategory;
+  const headerUrl = header === undefined ? undefined : safeHref(header.url);
+  const category: Crumb = header !== undefined && headerUrl !== undefined ? { name: toPlainText(header.name), url: headerUrl } : { name: meta.articleSection, url: `/${section}` };
+  return breadcrumbListJsonLd([{ name: meta.siteName, url: '/' }, category, { name: meta.articleTitle, url: meta.canonicalUrl }], meta.publicOrigin);
 }
 
 function renderAmp(article: FullArticle, meta: ArticleMeta, blocks: Block[], shell: ShellModel, section: string): string {

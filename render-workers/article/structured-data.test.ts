@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { fullArticleSchema, type FullArticleInput } from '../../core/upstream/schemas.js';
+import { brandImageUrl } from '../brand/images.js';
 import { deriveArticleMeta, type ArticleMeta } from './meta.js';
 import {
   JSON_LD_HEADLINE_MAX,
@@ -55,11 +56,13 @@ describe('newsArticleJsonLd (spec 1 §9)', () => {
       headline: 'Senate panel advances bill',
       datePublished: '2025-03-18T13:05:00Z',
       dateModified: '2025-03-18T16:40:00Z',
-      author: [{ '@type': 'Person', name: 'Sarah Whitfield', url: '/person/w/sarah-whitfield' }],
+      // The author page is a site path upstream; structured data carries it absolute (issue 15 item 8).
+      author: [{ '@type': 'Person', name: 'Sarah Whitfield', url: `${ORIGIN}/person/w/sarah-whitfield` }],
       publisher: {
         '@type': 'Organization',
         name: 'Fox News',
-        logo: { '@type': 'ImageObject', url: `${ORIGIN}/static/publisher-logo-600x60.png`, width: 600, height: 60 },
+        // The served brand asset (render-workers/brand/images.ts), hashed and 600x60.
+        logo: { '@type': 'ImageObject', url: expect.stringMatching(new RegExp(`^${ORIGIN}/assets/publisher-logo-600x60\\.[0-9a-f]{12}\\.png$`)) as unknown, width: 600, height: 60 },
       },
       image: { '@type': 'ImageObject', url: 'https://img.example/a.jpg?w=1200&h=800', width: 1200, height: 800 },
       articleSection: 'Politics',
@@ -73,7 +76,13 @@ describe('newsArticleJsonLd (spec 1 §9)', () => {
   it('uses the default social image at 1200x675 when the article has no image', () => {
     const data = newsArticleJsonLd(metaOf({ components: [] }, 'https://static.example/social.png'));
     expect(data.image).toEqual({ '@type': 'ImageObject', url: 'https://static.example/social.png', width: 1200, height: 675 });
-    expect(newsArticleJsonLd(metaOf({ components: [] })).image).toBeUndefined();
+    // With no default named, the site's own default social image: every NewsArticle has an image.
+    expect(newsArticleJsonLd(metaOf({ components: [] })).image).toEqual({ '@type': 'ImageObject', url: brandImageUrl('defaultSocial', ORIGIN), width: 1200, height: 675 });
+  });
+
+  it('uses a slideshow\'s first slide as the image', () => {
+    const slideshow = { kind: 'slideshow', props: { items: [{ imageUrl: 'https://img.example/slide-1.jpg?w=931', imageOrig: 'https://img.example/slide-1.jpg', caption: 'One' }, { imageUrl: 'https://img.example/slide-2.jpg' }] } };
+    expect(newsArticleJsonLd(metaOf({ components: [slideshow] })).image).toEqual({ '@type': 'ImageObject', url: 'https://img.example/slide-1.jpg', width: 1200, height: 800 });
   });
 
   it('names the newsroom as an Organization author by default', () => {

@@ -5,6 +5,8 @@
  */
 import { jsonForScript } from '../../core/isomorphic/json-script.js';
 import { createElement, type ReactElement } from 'react';
+import { brandImageUrl } from '../brand/images.js';
+import { absoluteUrl } from '../structured-data/urls.js';
 import type { ArticleMeta, ImageSize } from './meta.js';
 import { truncateText } from './rules.js';
 
@@ -16,8 +18,6 @@ export const PUBLISHER_LOGO_SIZE: ImageSize = { width: 600, height: 60 };
 export const JSON_LD_IMAGE_SIZE: ImageSize = { width: 1200, height: 800 };
 /** Used when the article has no image of its own (spec 1 §9 "or 1200x675 default social"). */
 export const JSON_LD_DEFAULT_IMAGE_SIZE: ImageSize = { width: 1200, height: 675 };
-/** Default publisher logo path on the public origin, when the caller passes no logo URL. */
-export const PUBLISHER_LOGO_PATH = '/static/publisher-logo-600x60.png';
 
 /**
  * Class the standard page puts on the first two paragraphs (spec 1 §9 "First two paragraphs are
@@ -52,7 +52,7 @@ export interface NewsArticleJsonLd {
   dateModified?: string;
   author: { '@type': 'Person' | 'Organization'; name: string; url?: string }[];
   publisher: { '@type': 'Organization'; name: string; logo: JsonLdImage };
-  image?: JsonLdImage;
+  image: JsonLdImage;
   articleSection?: string;
   articleBody?: string;
   inLanguage: string;
@@ -62,20 +62,22 @@ export interface NewsArticleJsonLd {
 }
 
 export interface NewsArticleOptions {
-  /** Absolute URL of the 600x60 publisher logo; default publicOrigin + PUBLISHER_LOGO_PATH. */
+  /** Absolute URL of the 600x60 publisher logo; default the served brand logo (render-workers/brand/images.ts). */
   logoUrl?: string;
   /** Builds a resized image URL (image service, issue 3 item 7); the source URL otherwise. */
   imageUrl?: (src: string, size: ImageSize) => string;
 }
 
-function imageFor(meta: ArticleMeta, options: NewsArticleOptions): JsonLdImage | undefined {
+function imageFor(meta: ArticleMeta, options: NewsArticleOptions): JsonLdImage {
   if (meta.imageMeta) {
     const url = options.imageUrl ? options.imageUrl(meta.imageMeta.src, JSON_LD_IMAGE_SIZE) : meta.imageMeta.src;
     return { '@type': 'ImageObject', url, ...JSON_LD_IMAGE_SIZE };
   }
-  // No image of its own: the default social image (already resolved by deriveArticleMeta).
+  // No image of its own: the default social image (resolved by deriveArticleMeta when the caller
+  // names one), else the site's served default (render-workers/brand/images.ts): Google requires an
+  // image on every NewsArticle.
   if (meta.social.image) return { '@type': 'ImageObject', url: meta.social.image.url, ...JSON_LD_DEFAULT_IMAGE_SIZE };
-  return undefined;
+  return { '@type': 'ImageObject', url: brandImageUrl('defaultSocial', meta.publicOrigin), ...JSON_LD_DEFAULT_IMAGE_SIZE };
 }
 
 export function newsArticleJsonLd(meta: ArticleMeta, options: NewsArticleOptions = {}): NewsArticleJsonLd {
@@ -89,17 +91,17 @@ export function newsArticleJsonLd(meta: ArticleMeta, options: NewsArticleOptions
     ...(meta.metaDescription ? { description: meta.metaDescription } : {}),
     ...(meta.dates.published ? { datePublished: meta.dates.published } : {}),
     ...(modified ? { dateModified: modified } : {}),
-    author: meta.authors.map((author) => ({
-      '@type': author.isOrganization ? 'Organization' : 'Person',
-      name: author.name,
-      ...(author.url ? { url: author.url } : {}),
-    })),
+    author: meta.authors.map((author) => {
+      // Author pages are site paths upstream (/person/...): crawlers need absolute URLs (issue 15 item 8).
+      const url = absoluteUrl(author.url, meta.publicOrigin);
+      return { '@type': author.isOrganization ? 'Organization' : 'Person', name: author.name, ...(url === undefined ? {} : { url }) };
+    }),
     publisher: {
       '@type': 'Organization',
       name: meta.siteName,
-      logo: { '@type': 'ImageObject', url: options.logoUrl ?? `${meta.publicOrigin}${PUBLISHER_LOGO_PATH}`, ...PUBLISHER_LOGO_SIZE },
+      logo: { '@type': 'ImageObject', url: options.logoUrl ?? brandImageUrl('publisherLogo', meta.publicOrigin), ...PUBLISHER_LOGO_SIZE },
     },
-    ...(image ? { image } : {}),
+    image,
     ...(meta.articleSection ? { articleSection: meta.articleSection } : {}),
     ...(meta.articleBody && !meta.isGated ? { articleBody: meta.articleBody } : {}),
     inLanguage: meta.lang,

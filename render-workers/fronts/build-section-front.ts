@@ -9,6 +9,7 @@
  *   or layout that is missing or fails to load -> null, i.e. the 404 page (spec 2 §8).
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
+import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
@@ -173,6 +174,7 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
     title: toPlainText(info.metaTitle?.trim() ? info.metaTitle : info.title),
     description,
     canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path),
+    structuredData: [breadcrumbListJsonLd([homeCrumb(ctx.site), { name: heading, url: ctx.path }], ctx.publicOrigin)],
   });
   const html = renderDocument(
     createElement(SectionFrontPage, {

@@ -77,6 +77,8 @@ export interface HeadInput {
   noFollow?: boolean;
   imageUrl?: string;
   ogType?: 'article' | 'website';
+  /** JSON-LD objects for the head (null entries, such as a breadcrumb list too short to show, are dropped). */
+  structuredData?: readonly (object | null)[];
 }
 
 /** Robots: the spec's default unless the content asks for noindex or nofollow (spec 1 §9). */
@@ -95,7 +97,13 @@ export function buildHead(input: HeadInput): HeadModel {
     twitterCard: TWITTER_CARD,
     ogType: input.ogType ?? 'website',
     ...(input.imageUrl === undefined ? {} : { imageUrl: input.imageUrl }),
+    ...structuredDataOf(input.structuredData),
   };
+}
+
+function structuredDataOf(items: readonly (object | null)[] | undefined): { structuredData?: object[] } {
+  const kept = (items ?? []).filter((item): item is object => item !== null);
+  return kept.length === 0 ? {} : { structuredData: kept };
 }
 
 /** Canonical URL on this deployment's public origin for a page path. */

@@ -60,7 +60,12 @@ describe('person page', () => {
     expect(html).toContain('Read More');
     expect(html).toContain('Before the anchor desk she reported from <em>Dallas</em> and Houston.');
     const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(jsonLd)).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: 'Grace Holloway', jobTitle: 'Host, Morning Report', url: 'https://www.example.test/person/h/grace-holloway' });
+    expect(JSON.parse(jsonLd)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: 'https://www.example.test/person/h/grace-holloway',
+      mainEntity: { '@type': 'Person', name: 'Grace Holloway', jobTitle: 'Host, Morning Report', url: 'https://www.example.test/person/h/grace-holloway' },
+    });
     expect(errorLines(await validateHtml([{ name: GRACE, html }]))).toEqual([]);
   }, 60_000);
 

@@ -9,6 +9,7 @@
  *     found, spec 2 §8; no layout leaves the regions empty);
  *   - schema.org Person structured data.
  */
+import { absoluteUrl } from '../structured-data/urls.js';
 import { createElement } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
@@ -57,22 +58,37 @@ export function personCardView(person: Person): PersonCardView {
   };
 }
 
-/** schema.org Person (spec 2 issue item 7 "person metadata"). */
-export function personJsonLd(person: Person, url: string): Record<string, unknown> {
-  const image = safeImageUrl(person.avatar);
+/**
+ * schema.org ProfilePage around the Person (spec 2 issue item 7 "person metadata"; issue 15 item 8:
+ * Google reads a person's page as a profile only inside ProfilePage). Every URL absolute.
+ */
+export function personJsonLd(person: Person, url: string, publicOrigin: string): Record<string, unknown> {
+  const image = absoluteUrl(safeImageUrl(person.avatar) ?? undefined, publicOrigin);
   const sameAs = personSocialLinks(person.social)
     .map((link) => link.url)
     .filter((link) => /^https?:\/\//.test(link));
+  const dateCreated = isoDate(person.createdDate);
   return {
     '@context': 'https://schema.org',
-    '@type': 'Person',
-    name: person.name,
+    '@type': 'ProfilePage',
     url,
-    ...(person.title ? { jobTitle: person.title } : {}),
-    ...(image === null ? {} : { image }),
-    ...(person.shortBio ? { description: toPlainText(person.shortBio) } : {}),
-    ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(dateCreated === undefined ? {} : { dateCreated }),
+    mainEntity: {
+      '@type': 'Person',
+      name: person.name,
+      url,
+      ...(person.title ? { jobTitle: person.title } : {}),
+      ...(image === undefined ? {} : { image }),
+      ...(person.shortBio ? { description: toPlainText(person.shortBio) } : {}),
+      ...(sameAs.length > 0 ? { sameAs } : {}),
+    },
   };
+}
+
+function isoDate(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
 export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage | null> {
@@ -127,7 +143,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
     ...(image === null ? {} : { imageUrl: image }),
   });
   const html = renderDocument(
-    createElement(PersonPage, { head, shell, person: personCardView(person), regions, structuredData: personJsonLd(person, canonicalUrl) }),
+    createElement(PersonPage, { head, shell, person: personCardView(person), regions, structuredData: personJsonLd(person, canonicalUrl, ctx.publicOrigin) }),
   );
   return {
     kind: 'person',

@@ -3,6 +3,7 @@
  * Twitter card; spec 1 §9), header, main and footer (spec 1 §2.3).
  */
 import type { ReactNode } from 'react';
+import { JsonLd } from '../article/structured-data.js';
 import type { HeadModel, ShellModel } from '../view-model.js';
 import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
 import { SiteHeader } from './header.js';
@@ -85,6 +86,9 @@ function SharedHeadTags({ head, siteName }: { head: HeadModel; siteName: string 
       <meta property="og:site_name" content={siteName} />
       {head.imageUrl ? <meta property="og:image" content={head.imageUrl} /> : null}
       {head.imageUrl ? <meta name="twitter:image" content={head.imageUrl} /> : null}
+      {(head.structuredData ?? []).map((data, index) => (
+        <JsonLd key={index} data={data} />
+      ))}
     </>
   );
 }

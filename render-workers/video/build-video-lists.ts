@@ -16,6 +16,7 @@
  * re-renders it and live-now stays current. A missing or unpublished show, an unknown topic or a
  * failed show or layout fetch (logged) is not found: nothing is written.
  */
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
@@ -36,7 +37,7 @@ import { showPathOf } from '../shows/show-rules.js';
 import { cardImage } from './lists/card-images.js';
 import { loadCarousel, loadCarousels, type CarouselView, type VideoCarouselModel } from './lists/carousels.js';
 import { topicsOf, topicTag, VIDEO_LAYOUT_SUBTYPE, type VideoTopic } from './lists/topics.js';
-import { VIDEO_SHOWS_PATH, VIDEO_TOPICS_PATH } from './paths.js';
+import { VIDEO_HOME_PATH, VIDEO_SHOWS_PATH, VIDEO_TOPICS_PATH } from './paths.js';
 
 export const VIDEO_HOME_HEADING = 'Video';
 export const VIDEO_SHOWS_HEADING = 'Video Shows';
@@ -76,7 +77,15 @@ async function page(ctx: PageBuildContext, kind: string, head: { title: string; 
   const { site } = ctx;
   const shell = await loadShell(ctx.client, ctx.shellContext);
   const model = {
-    head: buildHead({ site, title: head.title, description: head.description, canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path), ...(head.imageUrl ? { imageUrl: head.imageUrl } : {}) }),
+    head: buildHead({
+      site,
+      title: head.title,
+      description: head.description,
+      canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path),
+      ...(head.imageUrl ? { imageUrl: head.imageUrl } : {}),
+      // Issue 15 item 8: Home > Video > this page (on /video itself the last crumb repeats and is dropped).
+      structuredData: [breadcrumbListJsonLd([homeCrumb(site), { name: VIDEO_CRUMB_NAME, url: VIDEO_HOME_PATH }, { name: head.title, url: ctx.path }], ctx.publicOrigin)],
+    }),
     shell,
     view,
   };

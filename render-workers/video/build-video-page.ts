@@ -20,6 +20,8 @@
  * - showBar (spec 2 §2 "hidden unless showBar is set") is set for videos that need TV-provider
  *   sign-in; the VideoAccess island hides the bar again in a browser that has a provider id.
  */
+import { VIDEO_HOME_PATH } from './paths.js';
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
@@ -207,7 +209,15 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
       url: canonicalUrl,
     }),
   };
-  const head = buildHead({ site, title, description: description === '' ? title : description, canonicalUrl, ...(posterUrl === undefined ? {} : { imageUrl: posterUrl }) });
+  const head = buildHead({
+    site,
+    title,
+    description: description === '' ? title : description,
+    canonicalUrl,
+    ...(posterUrl === undefined ? {} : { imageUrl: posterUrl }),
+    // Issue 15 item 8: Home > Video > this video.
+    structuredData: [breadcrumbListJsonLd([homeCrumb(site), { name: VIDEO_CRUMB_NAME, url: VIDEO_HOME_PATH }, { name: title, url: canonicalUrl }], ctx.publicOrigin)],
+  });
   const html = renderDocument(createElement(VideoPage, { model: { head, shell, view } }));
   return {
     kind: 'video',
