@@ -196,3 +196,35 @@ export function responsiveSources(url: ImageSource | string | undefined | null, 
   ].join(', ');
   return { src: resizedImageUrl(source, desktop) ?? '', width: desktop.width, height: desktop.height, srcSet, sizes, sources };
 }
+
+/**
+ * The default images (spec 1 §4 "Images that fail to load fall back to a default image (cards) or
+ * are hidden"; spec 2 §4 "A failed thumbnail is cleared and a default poster is used"). Small SVGs
+ * at 16:9, used inline as data URIs so a fallback can never fail to load itself and costs no
+ * request (interactive-bundle/client/platform/image-fallback.ts swaps them in). `file` and `svg`
+ * let an asset writer also publish them as files under /assets/.
+ */
+export interface DefaultImageAsset {
+  file: string;
+  contentType: 'image/svg+xml';
+  svg: string;
+  /** The SVG as a data URI, for `src` and `data-fallback-src`. */
+  dataUri: string;
+}
+
+function svgAsset(file: string, svg: string): DefaultImageAsset {
+  return { file, contentType: 'image/svg+xml', svg, dataUri: `data:image/svg+xml,${encodeURIComponent(svg)}` };
+}
+
+export const DEFAULT_IMAGE_ASSETS = {
+  /** A neutral frame with a picture mark: cards whose image failed. */
+  card: svgAsset(
+    'default-image.svg',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#d9dde3"/><path d="M62 58l12-14 9 10 6-7 11 11z" fill="#aeb5bf"/><circle cx="92" cy="36" r="5" fill="#aeb5bf"/></svg>',
+  ),
+  /** A dark frame with a play mark: video thumbnails and posters whose image failed. */
+  poster: svgAsset(
+    'default-poster.svg',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#1d2733"/><circle cx="80" cy="45" r="16" fill="#ffffff" fill-opacity=".85"/><path d="M75 37v16l13-8z" fill="#1d2733"/></svg>',
+  ),
+} as const satisfies Record<string, DefaultImageAsset>;

@@ -26,6 +26,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
 
 /** Spec 1 §9: navigation arrows at 4 or more items. */
 export const VIDEO_CAROUSEL_ARROWS_FROM = 4;
@@ -128,6 +129,8 @@ export function VideoList({ videos, className }: { videos: readonly VideoListIte
                 height={video.image.height}
                 alt=""
                 loading="lazy"
+                decoding="async"
+                {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_POSTER_IMAGE }}
               />
             ) : null}
             <span className="video-title">{video.name}</span>

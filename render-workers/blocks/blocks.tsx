@@ -20,23 +20,36 @@ export interface DealsContext {
   disclosure?: string | undefined;
 }
 
-export function BodyBlocks({ blocks, deals }: { blocks: Block[]; deals?: DealsContext }) {
+/**
+ * The lead image: the article's first image or video poster when it is one of the first two
+ * blocks. It is the largest thing above the fold, so it loads eagerly with high priority
+ * (issue 15 item 1: a lazy hero image cost Largest Contentful Paint); every other image is lazy.
+ */
+export const HERO_BLOCK_WINDOW = 2;
+
+export function heroBlockIndex(blocks: readonly Block[]): number {
+  const index = blocks.findIndex((block) => block.kind === 'image' || (block.kind === 'video' && block.image !== undefined));
+  return index >= 0 && index < HERO_BLOCK_WINDOW ? index : -1;
+}
+
+export function BodyBlocks({ blocks, deals, withHero = false }: { blocks: Block[]; deals?: DealsContext; withHero?: boolean }) {
+  const hero = withHero ? heroBlockIndex(blocks) : -1;
   return (
     <>
       {blocks.map((block, index) => (
-        <BodyBlock key={index} block={block} deals={deals} />
+        <BodyBlock key={index} block={block} deals={deals} hero={index === hero} />
       ))}
     </>
   );
 }
 
-function BodyBlock({ block, deals }: { block: Block; deals: DealsContext | undefined }) {
+function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext | undefined; hero: boolean }) {
   if (isTextBlock(block)) return <TextBlockView block={block} />;
   switch (block.kind) {
     case 'raw-html':
       return <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.html }} />;
     case 'image':
-      return <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} />;
+      return <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} hero={hero} />;
     case 'images':
       return (
         <div className="images">
@@ -58,7 +71,7 @@ function BodyBlock({ block, deals }: { block: Block; deals: DealsContext | undef
     case 'video':
       return (
         <figure className={block.featured ? 'video featured-video' : 'video inline-video'} data-video-id={block.videoId} data-video-domain={block.videoDomain}>
-          {block.image ? block.url ? <a href={block.url}><Img image={block.image} /></a> : <Img image={block.image} /> : null}
+          {block.image ? block.url ? <a href={block.url}><Img image={block.image} hero={hero} /></a> : <Img image={block.image} hero={hero} /> : null}
           <figcaption>
             {block.url ? <a href={block.url}>{block.title}</a> : block.title}
             {block.duration ? <span className="duration"> {block.duration}</span> : null}
@@ -174,11 +187,13 @@ function BodyBlock({ block, deals }: { block: Block; deals: DealsContext | undef
   }
 }
 
-function Img({ image }: { image: BlockImage }) {
-  const img = (
-    <img src={image.src} alt={image.alt} srcSet={image.srcSet} sizes={image.sizes} width={image.width} height={image.height} loading="lazy" decoding="async" />
-  );
-  if (image.sources.length === 0) return img;
+function Img({ image, hero = false }: { image: BlockImage; hero?: boolean }) {
+  const loading = hero ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
+  const img = <img src={image.src} alt={image.alt} srcSet={image.srcSet} sizes={image.sizes} width={image.width} height={image.height} {...loading} />;
+  // The hero skips upstream's per-media <source>s (x descriptors): beside an eager img whose
+  // srcset has width descriptors the HTML checker rejects them, and the img's own srcset and sizes
+  // from the image service already fit every breakpoint.
+  if (image.sources.length === 0 || hero) return img;
   return (
     <picture>
       {image.sources.map((source, i) => (
@@ -189,15 +204,15 @@ function Img({ image }: { image: BlockImage }) {
   );
 }
 
-function ImageFigure({ image, className }: { image: BlockImage; className: string }) {
+function ImageFigure({ image, className, hero = false }: { image: BlockImage; className: string; hero?: boolean }) {
   return (
     <figure className={className}>
       {image.link ? (
         <a href={image.link}>
-          <Img image={image} />
+          <Img image={image} hero={hero} />
         </a>
       ) : (
-        <Img image={image} />
+        <Img image={image} hero={hero} />
       )}
       <ImageCaption image={image} />
     </figure>

@@ -11,6 +11,7 @@ import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../
 import { NEWSLETTER_ENDPOINT } from '../../interactive-bundle/islands/newsletter.island.js';
 import { TV_SCHEDULE_ENDPOINT } from '../../interactive-bundle/islands/tv-schedule.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
+import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import type {
   ContactFormView,
   FrontArticleItem,
@@ -33,7 +34,11 @@ export function TimeLabel({ time }: { time: TimeModel }) {
   );
 }
 
-function Img({ image, className }: { image: FrontImage; className?: string }) {
+/**
+ * A card image: lazy, except the front's lead image (the largest thing above the fold, issue 15
+ * item 1); a failed one falls back to the default card image (spec 1 §4, image-fallback.ts).
+ */
+function Img({ image, className, lead = false }: { image: FrontImage; className?: string; lead?: boolean }) {
   return (
     <img
       className={className}
@@ -41,7 +46,8 @@ function Img({ image, className }: { image: FrontImage; className?: string }) {
       width={image.width}
       height={image.height}
       alt={image.alt}
-      loading="lazy"
+      {...(lead ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
+      {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_CARD_IMAGE }}
       {...(image.srcSet ? { srcSet: image.srcSet } : {})}
       {...(image.sizes ? { sizes: image.sizes } : {})}
     />
@@ -81,12 +87,22 @@ function Flags({ item }: { item: FrontArticleItem }) {
   );
 }
 
-function ArticleItem({ item }: { item: FrontArticleItem }) {
+/** Byline, duration and date on one line (issue 15: not three lines with gaps between). */
+function ItemMeta({ item }: { item: FrontArticleItem }) {
+  const parts = [
+    item.authors.length > 0 ? <span key="by" className="byline">By {item.authors.join(', ')}</span> : null,
+    item.duration ? <span key="duration" className="duration">{item.duration}</span> : null,
+    item.published ? <TimeLabel key="time" time={item.published} /> : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : <p className="item-meta">{parts}</p>;
+}
+
+function ArticleItem({ item, lead = false }: { item: FrontArticleItem; lead?: boolean }) {
   return (
-    <article className="article-item">
+    <article className={lead ? 'article-item lead-item' : 'article-item'}>
       {item.image ? (
         <a className="item-image" href={item.url} tabIndex={-1} aria-hidden="true">
-          <Img image={item.image} />
+          <Img image={item.image} lead={lead} />
         </a>
       ) : null}
       <div className="item-info">
@@ -100,9 +116,7 @@ function ArticleItem({ item }: { item: FrontArticleItem }) {
           <a href={item.url}>{item.title}</a>
         </ItemHeading>
         {item.description ? <p className="dek">{item.description}</p> : null}
-        {item.authors.length > 0 ? <p className="byline">By {item.authors.join(', ')}</p> : null}
-        {item.duration ? <span className="duration">{item.duration}</span> : null}
-        {item.published ? <TimeLabel time={item.published} /> : null}
+        <ItemMeta item={item} />
       </div>
     </article>
   );
@@ -247,9 +261,9 @@ function ComponentBody({ component }: { component: FrontComponent }) {
             <p className="empty">No stories yet.</p>
           ) : (
             <List className="items">
-              {items.map((item) => (
+              {items.map((item, index) => (
                 <li key={item.url}>
-                  <ArticleItem item={item} />
+                  <ArticleItem item={item} lead={style === 'spotlight' && index === 0} />
                 </li>
               ))}
             </List>

@@ -39,23 +39,35 @@ export const RANK_LIST_MAX = 20;
 
 type RegionName = 'preContent' | 'main' | 'rightRail' | 'postContent';
 
+/**
+ * No story twice on one front (issue 15 item 1): an article list leaves out stories an earlier
+ * component already shows, and asks upstream for that many more (at most this many) so it stays full.
+ */
+export const DEDUPE_HEADROOM_MAX = 40;
+
+/** Reading order of the regions for de-duplication: the main column, then the right rail, then the rest. */
+export const READING_ORDER = ['main', 'rightRail', 'preContent', 'postContent'] as const satisfies readonly RegionName[];
+
 interface LoadState {
   client: UpstreamClient;
   log: Logger;
   /** The first `list` article list of the main region carries the load-more data. */
   loadMoreTaken: boolean;
+  /** URLs of the stories shown so far, in reading order. */
+  shown: Set<string>;
 }
 
 type Loaded = FrontComponent | { type: 'placed-ad'; model: FrontAdModel; id: string } | null;
 
 /** Every region of a layout as components; a missing layout gives empty regions (spec 2 §2). */
 export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<FrontRegions> {
-  const state: LoadState = { client, log, loadMoreTaken: false };
-  // Regions load one after another so "the first list" is the main region's first, deterministically.
+  const state: LoadState = { client, log, loadMoreTaken: false, shown: new Set() };
+  // Components load one after another in reading order: "the first list" is the main region's
+  // first, and each list knows which stories the ones above it already show.
   const regions: FrontRegions = { preContent: [], main: [], rightRail: [], postContent: [] };
-  for (const region of ['main', 'preContent', 'rightRail', 'postContent'] as const satisfies readonly RegionName[]) {
-    const components = layout?.[region] ?? [];
-    const loaded = await Promise.all(components.map((component, index) => loadComponent(component, { region, index }, state)));
+  for (const region of READING_ORDER) {
+    const loaded: Loaded[] = [];
+    for (const [index, component] of (layout?.[region] ?? []).entries()) loaded.push(await loadComponent(component, { region, index }, state));
     regions[region] = placeAds(loaded, region);
   }
   return regions;
@@ -107,16 +119,22 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       const loadMore = m.style === 'list' && where.region === 'main' && !state.loadMoreTaken;
       if (loadMore) state.loadMoreTaken = true;
       const visible = m.style === 'rank' ? Math.min(m.size, RANK_LIST_MAX) : loadMore ? LOAD_MORE_PAGE_SIZE : m.size;
+      // The load-more list keeps its fixed fetch (10 plus one, spec 1 §9): its offsets page on from it.
+      const headroom = loadMore ? 0 : Math.min(state.shown.size, DEDUPE_HEADROOM_MAX);
       const summaries = await state.client.searchArticles({
         ...(m.category === undefined ? {} : { category: m.category }),
-        size: loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible,
+        size: loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + headroom,
         from: m.from,
       });
       const size = m.style === 'spotlight' ? IMAGE_SIZES.spotlightBigtop : undefined;
-      const items = summaries.flatMap((summary) => {
-        const parsed = frontArticleItemSchema.safeParse(summary);
-        return parsed.success ? articleItem(parsed.data, size) : [];
-      });
+      const items = dedupeStories(
+        summaries.flatMap((summary) => {
+          const parsed = frontArticleItemSchema.safeParse(summary);
+          return parsed.success ? articleItem(parsed.data, size) : [];
+        }),
+        state.shown,
+      );
+      for (const item of items.slice(0, visible)) state.shown.add(item.url);
       const url = safeHref(m.url);
       return {
         type: 'article-list',
@@ -164,6 +182,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
           },
         ];
       });
+      for (const item of items) state.shown.add(item.url);
       return { type: 'spotlight', ...textField('title', m.title), items };
     }
     case 'summary': {
@@ -336,6 +355,16 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       log.warn({ component: { ...where, type } }, `Unknown front component type: ${type}`);
       return null;
   }
+}
+
+/** The items whose story is not shown yet, each story once (by URL). */
+export function dedupeStories<T extends { url: string }>(items: readonly T[], shown: ReadonlySet<string>): T[] {
+  const seen = new Set(shown);
+  return items.filter((item) => {
+    if (seen.has(item.url)) return false;
+    seen.add(item.url);
+    return true;
+  });
 }
 
 function regionSlug(region: RegionName): string {

@@ -4,28 +4,80 @@
  * rail and post-content.
  */
 import { Document } from '../shell/document.js';
+import { atLeast } from '../shell/design-tokens.js';
 import type { PageModel } from '../view-model.js';
 import { Region } from './components.js';
 import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model.js';
 
+/**
+ * Fronts (issue 15 item 1): a lead story with a large image and the largest headline, then cards
+ * in a grid whose headline size follows prominence, one meta line (byline, date) per card, rank
+ * lists with their number beside the headline, and a compact right rail. Phone first: one column
+ * of cards with a thumbnail beside the headline; a grid from the tablet breakpoint.
+ */
 const FRONT_CSS = [
-  '.front-columns{display:grid;gap:24px}',
-  '@media (min-width:992px){.front-columns{grid-template-columns:minmax(0,1fr) 300px}}',
-  '.sponsored-heading{border-left:8px solid var(--wing-color)}',
+  '.front-header{margin-bottom:var(--space-4)}',
+  '.front-title{font-size:var(--fs-2xl);font-weight:800;margin:var(--space-2) 0;display:flex;flex-wrap:wrap;align-items:center;gap:var(--space-3)}',
+  '.front .topper{display:inline-block;font-size:var(--fs-sm);font-weight:700;text-transform:uppercase;color:var(--accent);text-decoration:none}',
+  '.front-columns{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--space-6)}',
+  `${atLeast('desktop')}{.front-columns{grid-template-columns:minmax(0,1fr) var(--rail)}}`,
+  '.sponsored-heading{border-left:8px solid var(--wing-color);padding-left:var(--space-3)}',
   '.sponsored-takeover .sponsor-background img{width:100%;height:auto}',
-  '.subscribe-button{display:inline-block;margin-left:12px;font-size:.9rem;vertical-align:middle;padding:4px 12px;border:1px solid var(--brand);border-radius:3px;text-decoration:none}',
+  '.subscribe-button{display:inline-block;font-size:var(--fs-sm);font-weight:700;padding:var(--space-1) var(--space-3);border:1px solid var(--brand);border-radius:var(--radius);text-decoration:none}',
+  '.front section{margin-bottom:var(--space-6)}',
+  '.front .component-title{font-size:var(--fs-lg);font-weight:800;text-transform:uppercase;letter-spacing:.03em;border-bottom:3px solid var(--accent);padding-bottom:var(--space-1);margin:0 0 var(--space-3)}',
   '.front .items{list-style:none;padding:0;margin:0}',
-  '.front ol.items{list-style:decimal inside}',
-  '.front .article-item{display:grid;grid-template-columns:auto 1fr;gap:12px;border-top:1px solid var(--rule);padding:12px 0}',
-  '.front .article-item .item-title{font-size:1.05rem;margin:.2em 0}',
-  '.front .item-image img{width:227px;height:auto}',
-  '@media (max-width:767px){.front .item-image img{width:132px}}',
-  '.front .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}',
-  '.front .component-title{font-size:1.2rem;border-bottom:2px solid var(--accent);padding-bottom:4px}',
-  '.front section{margin-bottom:24px}',
-  '.region-right-rail .article-item{grid-template-columns:1fr}',
-  '.region-right-rail .item-image img{width:100%}',
-  '.front-columns>*{min-width:0}',
+  '.front .item-image{display:block}',
+  '.front .item-image img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:var(--surface)}',
+  '.front .kicker{display:inline-block;font-size:var(--fs-xs);text-transform:uppercase;letter-spacing:.04em;color:var(--accent);font-weight:700;text-decoration:none}',
+  '.front .item-title{font-size:var(--fs-md);font-weight:700;margin:var(--space-1) 0}',
+  '.front .item-title a{color:var(--ink);text-decoration:none}',
+  '.front .item-title a:hover{text-decoration:underline}',
+  '.front .dek{margin:var(--space-1) 0;color:var(--muted);font-size:var(--fs-sm)}',
+  '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;gap:0 var(--space-2)}',
+  '.front .item-meta>*+*::before{content:"\\00b7";margin-right:var(--space-2)}',
+  '.front .flag{display:inline-block;margin-right:var(--space-1);padding:0 var(--space-1);font-size:var(--fs-xs);font-weight:800;text-transform:uppercase;color:#fff;background:var(--accent);border-radius:2px}',
+  // Phone: each card a row, thumbnail beside the headline.
+  '.front .list-list .article-item{display:grid;grid-template-columns:minmax(0,1fr) 132px;gap:var(--space-3);padding:var(--space-3) 0;border-top:1px solid var(--rule)}',
+  '.front .list-list .item-image{order:2}',
+  '.front .list-list .dek{display:none}',
+  // The lead story: image on top, the largest headline; beside each other from the tablet up.
+  '.front .list-spotlight .article-item{display:grid;gap:var(--space-3)}',
+  '.front .lead-item .item-title{font-size:var(--fs-2xl);font-weight:800;letter-spacing:-.01em}',
+  '.front .lead-item .dek{font-size:var(--fs-md);display:block}',
+  `${atLeast('tablet')}{`,
+  '.front .list-spotlight .article-item{grid-template-columns:3fr 2fr;align-items:start;gap:var(--space-5)}',
+  '.front .lead-item .item-title{font-size:var(--fs-3xl)}',
+  '.front .list-list .items{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:var(--space-5)}',
+  '.front .list-list .article-item{grid-template-columns:minmax(0,1fr);border-top:0;padding:0}',
+  '.front .list-list .item-image{order:0}',
+  '}',
+  `${atLeast('articleDesktop')}{.front .list-list .items{grid-template-columns:repeat(3,minmax(0,1fr))}.front .list-list .items:has(>li:nth-child(4):last-child){grid-template-columns:repeat(4,minmax(0,1fr))}}`,
+  // Rank lists: the number beside the headline, no images.
+  '.front ol.items{counter-reset:rank}',
+  '.front ol.items>li{counter-increment:rank;display:grid;grid-template-columns:2.25rem minmax(0,1fr);align-items:start;padding:var(--space-2) 0;border-top:1px solid var(--rule)}',
+  '.front ol.items>li::before{content:counter(rank);font-size:var(--fs-xl);font-weight:800;line-height:1.1;color:var(--accent)}',
+  '.front ol.items .item-image,.front ol.items .dek{display:none}',
+  '.front ol.items .item-title{font-size:var(--fs-sm);margin:0}',
+  '.region-right-rail .article-item{grid-template-columns:minmax(0,1fr)}',
+  '.region-right-rail section{background:var(--bg)}',
+  '.newsletter-promo{padding:var(--space-4);background:var(--surface);border-top:3px solid var(--brand)}',
+  '.newsletter-promo .component-title{border:0;margin-bottom:var(--space-2)}',
+  '.front .see-all{display:inline-block;margin-top:var(--space-3);font-size:var(--fs-sm);font-weight:700;text-decoration:none}',
+  // Spotlight components (In Focus): cards side by side from the tablet up.
+  '.front .spotlight{display:grid;gap:var(--space-5)}',
+  `${atLeast('tablet')}{.front .spotlight:has(.spotlight-twocross){grid-template-columns:repeat(2,minmax(0,1fr))}.front .spotlight>.component-title{grid-column:1/-1}}`,
+  '.front .spotlight-item .item-image{margin:0}',
+  '.front .spotlight-item .item-title{font-size:var(--fs-xl)}',
+  '.front .spotlight-bigtop .item-title{font-size:var(--fs-2xl)}',
+  '.front .spotlight .copyright{font-size:var(--fs-xs);color:var(--muted)}',
+  '.front .recirculation ul,.front .business-sites ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:var(--space-4)}',
+  '.front .promo-slideshow .slides{list-style:none;padding:0;margin:0;display:grid;grid-auto-flow:column;grid-auto-columns:100%;overflow-x:auto;scroll-snap-type:x mandatory;position:relative}',
+  '.front .promo-slideshow .slide{scroll-snap-align:start;position:relative}',
+  '.front .stocks table{width:100%;border-collapse:collapse;font-size:var(--fs-sm)}',
+  '.front .stocks th,.front .stocks td{padding:var(--space-1) var(--space-2);border-bottom:1px solid var(--rule);text-align:right}',
+  '.front .stocks th[scope=row]{text-align:left}',
+  '.stock-up td{color:#0a7c2f}.stock-down td{color:var(--accent)}',
 ].join('');
 
 function Picture({ picture, alt, className }: { picture: SponsorPicture; alt: string; className: string }) {

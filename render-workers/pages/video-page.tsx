@@ -12,7 +12,7 @@
  */
 import { JsonLd } from '../article/structured-data.js';
 import { Island } from '../../interactive-bundle/island.js';
-import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
+import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../view-model.js';
 import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from '../video/page/video-rules.js';
@@ -105,11 +105,12 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
           <div className="video-frame">
             <img
               className="video-poster"
-              src={view.poster ?? DEFAULT_CARD_IMAGE}
+              src={view.poster ?? DEFAULT_POSTER_IMAGE}
               width={1280}
               height={720}
               alt=""
-              {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_CARD_IMAGE }}
+              fetchPriority="high"
+              {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_POSTER_IMAGE }}
             />
             {view.streams.length > 0 ? (
               <video controls preload="none" playsInline aria-label={view.title}>

@@ -7,8 +7,10 @@
 /** AMP's limit on the amp-custom stylesheet, in bytes (UTF-8). */
 export const AMP_CUSTOM_CSS_MAX_BYTES = 75_000;
 
-export const AMP_CSS = `
-:root{--ink:#1a1a1a;--muted:#5f6368;--rule:#e1e4e8;--brand:#003366;--accent:#c20017}
+import { DESIGN_TOKENS_CSS } from './design-tokens.js';
+
+/** The design tokens (design-tokens.ts) first, so AMP pages share the standard pages' type and colours. */
+export const AMP_CSS = `${DESIGN_TOKENS_CSS}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--ink);background:#fff}
 a{color:var(--brand)}
@@ -20,7 +22,8 @@ a{color:var(--brand)}
 .amp-sidebar li{border-bottom:1px solid var(--rule);padding:8px 0}
 .amp-sidebar .subsections li{border:0;padding:4px 0 4px 12px;font-size:.9rem}
 .amp-sidebar .close{background:none;border:0;font:inherit;font-size:1.4rem;float:right;cursor:pointer}
-.amp-article{padding:16px;max-width:760px;margin:0 auto}
+.amp-article{padding:16px;max-width:760px;margin:0 auto;overflow-wrap:break-word}
+.amp-article img,.amp-article amp-img{max-width:100%}
 .amp-article h1{font-size:1.7rem;line-height:1.2;margin:.3em 0}
 .amp-article .eyebrow a{color:var(--accent);font-weight:700;text-transform:uppercase;font-size:.8rem;text-decoration:none}
 .amp-article .dek{font-size:1.1rem;color:var(--muted);margin:0 0 .8em}

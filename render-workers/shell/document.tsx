@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { JsonLd } from '../article/structured-data.js';
 import type { HeadModel, ShellModel } from '../view-model.js';
 import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
+import { DESIGN_CSS, DESIGN_TOKENS_CSS } from './design-tokens.js';
 import { SiteHeader } from './header.js';
 import { SiteFooter } from './footer.js';
 
@@ -45,7 +46,7 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {'tags' in head ? head.tags : <SharedHeadTags head={head} siteName={shell.site.name} />}
         {extraHead}
-        <style dangerouslySetInnerHTML={{ __html: BASE_CSS + SHELL_CSS + ARTICLE_ISLANDS_CSS + SHELL_ISLANDS_CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: BASE_CSS + DESIGN_TOKENS_CSS + SHELL_CSS + ARTICLE_ISLANDS_CSS + SHELL_ISLANDS_CSS + DESIGN_CSS }} />
         {shell.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

@@ -8,10 +8,11 @@ import type { ReactNode } from 'react';
 /** Spec 1 §2.6: the print page is "Marked noindex, nofollow". */
 export { PRINT_ROBOTS } from '../article/meta.js';
 import { PRINT_ROBOTS } from '../article/meta.js';
+import { DESIGN_TOKENS_CSS } from './design-tokens.js';
 
-export const PRINT_CSS = `
+export const PRINT_CSS = `${DESIGN_TOKENS_CSS}
 *{box-sizing:border-box}
-body{margin:0 auto;max-width:760px;padding:16px;font:16px/1.5 Georgia,"Times New Roman",serif;color:#000;background:#fff}
+body{margin:0 auto;max-width:760px;padding:16px;overflow-wrap:break-word;font:16px/1.5 Georgia,"Times New Roman",serif;color:#000;background:#fff}
 a{color:#003366}
 .print-controls{display:flex;gap:8px;justify-content:flex-end}
 .print-controls button{font:14px system-ui,Arial,sans-serif;padding:4px 12px;cursor:pointer}

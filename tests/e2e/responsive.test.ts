@@ -5,7 +5,7 @@
  * document is wider than the viewport (it scrolls sideways) or when text is clipped
  * (tests/support/layout-check.ts). One browser; one tab per width, reused for every page.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../infra/local/stack.js';
 import type { SiteId } from '../../core/isomorphic/sites.js';
@@ -46,6 +46,19 @@ afterAll(async () => {
   await running?.stop();
 });
 
+/** Story links shown by more than one front component (issue 15 item 1: no story repeated in two blocks). */
+async function repeatedStories(tab: Page): Promise<string[]> {
+  return await tab.evaluate(() => {
+    const blocks = new Map<string, Set<Element>>();
+    for (const link of document.querySelectorAll('.front .item-title a')) {
+      const block = link.closest('section, .region') ?? document.body;
+      const url = link.getAttribute('href') ?? '';
+      blocks.set(url, (blocks.get(url) ?? new Set()).add(block));
+    }
+    return [...blocks].filter(([, inBlocks]) => inBlocks.size > 1).map(([url]) => url);
+  });
+}
+
 describe('every page kind fits the screen, text unclipped (issue 15 item 2)', () => {
   it.each(WIDTHS)('at %i px', async (width) => {
     const tab = await browser.newPage({ viewport: { width, height: 900 } });
@@ -62,6 +75,9 @@ describe('every page kind fits the screen, text unclipped (issue 15 item 2)', ()
         const { viewportWidth, scrollWidth, clipped } = await layoutProblems(tab);
         if (scrollWidth > viewportWidth) problems.push(`${where}: the document is ${scrollWidth} px wide in a ${viewportWidth} px viewport`);
         for (const line of clipped) problems.push(`${where}: ${line}`);
+        if (width === WIDTHS[0] && (sample.kind === 'home' || sample.kind === 'front')) {
+          for (const url of await repeatedStories(tab)) problems.push(`${where}: the story ${url} shows in two blocks`);
+        }
       }
     } finally {
       await tab.close();

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../infra/local/stack.js';
 import { pageKey } from '../../core/storage/keys.js';
-import { DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
+import { DEFAULT_POSTER_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import { PREVIEW_PASS_KEY, TV_PROVIDER_ID_KEY } from '../../interactive-bundle/islands/video-access.island.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
 import { eventually } from '../support/eventually.js';
@@ -169,7 +169,7 @@ describe('poster fallback (spec 2 §4)', () => {
     const page = await openHydrated(context, BROKEN_POSTER_VIDEO);
     const errors = errorsOf(page);
     const poster = page.locator('img.video-poster');
-    await expect.poll(() => poster.getAttribute('src')).toBe(DEFAULT_CARD_IMAGE);
+    await expect.poll(() => poster.getAttribute('src')).toBe(DEFAULT_POSTER_IMAGE);
     expect(await poster.isVisible()).toBe(true);
     // Only the broken thumbnail's own failed load is logged.
     expect(errors.messages.filter((m) => !m.startsWith('Failed to load resource'))).toEqual([]);

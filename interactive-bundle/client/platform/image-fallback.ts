@@ -9,15 +9,16 @@
  * before the bundle ran are found by a scan at start.
  */
 
+import { DEFAULT_IMAGE_ASSETS } from '../../../core/isomorphic/images.js';
+
 /** Marks a card image and names its default image (spec 1 §4). */
 export const CARD_IMAGE_FALLBACK_ATTRIBUTE = 'data-fallback-src';
 
-/**
- * The default card image: a neutral 16:9 frame, inline so it never fails to load itself and needs
- * no request (and so no asset of its own in storage).
- */
-export const DEFAULT_CARD_IMAGE =
-  'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20viewBox%3D%220%200%2016%209%22%3E%3Crect%20width%3D%2216%22%20height%3D%229%22%20fill%3D%22%23d9dde3%22%2F%3E%3C%2Fsvg%3E';
+/** The default card image (core/isomorphic/images.ts DEFAULT_IMAGE_ASSETS), inline so it never fails itself. */
+export const DEFAULT_CARD_IMAGE = DEFAULT_IMAGE_ASSETS.card.dataUri;
+
+/** The default poster of video thumbnails and the video player (spec 2 §4). */
+export const DEFAULT_POSTER_IMAGE = DEFAULT_IMAGE_ASSETS.poster.dataUri;
 
 /** What to do with an image that failed: point it at its fallback, or hide it. */
 export function fallbackFor(currentSrc: string, fallback: string | null): { src: string } | 'hide' {

@@ -50,7 +50,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
             <>
               {view.featuredBlocks.length > 0 ? (
                 <div className="featured">
-                  <BodyBlocks blocks={view.featuredBlocks} deals={deals} />
+                  <BodyBlocks blocks={view.featuredBlocks} deals={deals} withHero />
                 </div>
               ) : null}
               <div className="gate">
@@ -61,7 +61,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
           {view.disclosure ? <p className="disclosure">{view.disclosure}</p> : null}
           {/* Gated: the remaining body is the restricted part the JSON-LD hasPart names. */}
           <div className={view.layout === 'gated' ? `article-body ${PAYWALL_CLASS}` : 'article-body'}>
-            <BodyBlocks blocks={view.blocks} deals={deals} />
+            <BodyBlocks blocks={view.blocks} deals={deals} withHero={view.layout !== 'gated' || view.featuredBlocks.length === 0} />
           </div>
           {view.onOurRadar && view.onOurRadar.items.length > 0 ? (
             <section className="on-our-radar mobile-only" aria-labelledby="on-our-radar">
