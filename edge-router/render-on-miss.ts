@@ -95,8 +95,6 @@ export interface MissRequester {
    * and, for a GET of a renderable path, starts asking for the render without waiting for it.
    */
   handle(request: MissRequest): MissDecision;
-  /** The asking itself; resolves with the outcome, never rejects (tests await it). */
-  ask(request: MissRequest & { decision: Extract<MissDecision, { renderable: true }> }): Promise<MissOutcome>;
   close(): Promise<void>;
 }
 
@@ -162,7 +160,8 @@ export function createMissRequester(options: RenderOnMissOptions, deps: MissRequ
     return value;
   };
 
-  const ask: MissRequester['ask'] = async ({ site, clientIp, decision }) => {
+  /** The asking itself: resolves with the outcome, never rejects. */
+  const ask = async ({ site, clientIp, decision }: MissRequest & { decision: Extract<MissDecision, { renderable: true }> }): Promise<MissOutcome> => {
     try {
       const page = { site, path: decision.path };
       const id = `${site}:${decision.path}`;
@@ -209,7 +208,6 @@ export function createMissRequester(options: RenderOnMissOptions, deps: MissRequ
       void ask({ ...request, decision });
       return decision;
     },
-    ask,
     async close() {
       // Bounded: closing waits on a Redis that may be gone.
       await withTimeout(queue.close(), 1_000).catch(() => {});

@@ -24,6 +24,8 @@ import { createRedis } from '../../core/redis.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { createUpstreamClients } from '../../core/upstream/clients.js';
+import { createPurger } from '../../core/cdn/purger.js';
+import type { Purger } from '../../core/cdn/types.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import { MISS_OUTCOMES, type MissOutcome, type RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
@@ -33,6 +35,7 @@ import { eventually } from '../support/eventually.js';
 import { capturingLogger } from '../support/log-capture.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { startTestS3, type TestS3 } from '../support/s3rver.js';
+import { startTestVarnish, type TestVarnish } from '../support/varnish.js';
 
 const TAG_FRONT = '/category/politics/elections/senate';
 const OLD_PERSON_URL = '/person/x/grace-holloway';
@@ -49,6 +52,9 @@ let queue: Queue;
 const logLines: Array<{ level: number; msg: string }> = [];
 let logger: Logger;
 const edges: FastifyInstance[] = [];
+/** The CDN in front of one edge router; the worker purges it after each render that wrote. */
+let varnish: TestVarnish;
+let purger: Purger;
 
 interface Edge {
   url: string;
@@ -152,20 +158,25 @@ beforeAll(async () => {
   });
   // The home page renders the stored 404 page with it (ADR 0006).
   await renderer.render({ site: 'news', path: '/', reason: 'republish', requestedAt: new Date().toISOString() });
+  varnish = await startTestVarnish({ backendUrl: (await startEdge()).url });
+  purger = createPurger({ target: { driver: 'varnish', urls: [varnish.url] }, batchWindowMs: 20, maxBatchSize: 100, retries: 1, timeoutMs: 2_000 }, { logger });
   worker = createRenderWorker({
     connection: workerConnection,
     prefix: redisServer.prefix,
     concurrency: 2,
     renderer,
     logger,
+    purger,
     negativeCache: new MissNegativeCache(redis, redisServer.prefix),
   });
   queue = new Queue(RENDER_QUEUE, { connection: redis, prefix: redisServer.prefix });
 }, 60_000);
 
 afterAll(async () => {
-  for (const app of edges) await app.close();
   await worker?.close();
+  await purger?.close();
+  await varnish?.stop();
+  for (const app of edges) await app.close();
   await queue?.close();
   workerConnection?.disconnect();
   redis?.disconnect();
@@ -197,6 +208,26 @@ describe('render on miss', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]?.data).toMatchObject({ site: 'news', reason: 'miss', requestedBy: 'edge-miss' });
     expect((await outcomes(edge)).queued).toBe(1);
+  });
+
+  it('through the CDN: the render purges the cached 404, so the next reader gets the page', async () => {
+    const path = '/politics/senate-panel-advances-rural-broadband-bill';
+    await worker.pause(true);
+    let cachedAt: number;
+    try {
+      const first = await fetch(`${varnish.url}${path}`);
+      expect(first.status).toBe(404);
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      const second = await fetch(`${varnish.url}${path}`);
+      expect(second.status).toBe(404);
+      expect(second.headers.get('x-cache')).toBe('HIT');
+      cachedAt = Date.now();
+    } finally {
+      await worker.resume();
+    }
+    await eventually(async () => ((await fetch(`${varnish.url}${path}`)).status === 200 ? true : undefined), 'the article through Varnish', 15_000, 100);
+    // The 404 stays at the CDN for 10 s (missNotFound); sooner, the purge after the render dropped it.
+    expect(Date.now() - cachedAt).toBeLessThan(8_000);
   });
 
   it('turns an old person URL into a 301 to the canonical one', async () => {
