@@ -47,6 +47,7 @@ import { liveSchedulePlugin } from './plugins/live-schedule.js';
 import { liveSearchPlugin } from './plugins/live-search.js';
 import { notFoundPlugin } from './plugins/not-found.js';
 import { pageStorePlugin } from './plugins/page-store.js';
+import { storedPagesPlugin } from './plugins/stored-pages.js';
 import { handleFrameworkError, requestGuardPlugin } from './plugins/request-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { siteResolverPlugin } from './plugins/site-resolver.js';
@@ -200,6 +201,8 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     await app.register(liveNewsletterPlugin, commerce);
     await app.register(liveContactPlugin, commerce);
   }
+  // Link prefetch asks which pages are stored before fetching them (ADR 0017): storage only.
+  await app.register(storedPagesPlugin, { reader });
   await app.register(pageStorePlugin, { reader });
 
   return app;

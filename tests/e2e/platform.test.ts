@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../infra/local/stack.js';
 import { CHUNK_RELOAD_STORAGE_KEY } from '../../interactive-bundle/client/platform/chunk-reload.js';
 import { DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
+import { STORED_PAGES_ENDPOINT } from '../../interactive-bundle/client/platform/prefetch.js';
+import { pageKey } from '../../core/storage/keys.js';
 import type { jsonp } from '../../interactive-bundle/client/platform/jsonp.js';
 import { ITEM_NOT_FOUND_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type createExpiringStorage } from '../../interactive-bundle/client/platform/local-storage.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
@@ -137,6 +139,34 @@ describe('link prefetch when a link becomes visible (spec 2 §4)', () => {
     await expect.poll(() => prefetched.includes(footerLink), { timeout: 15_000 }).toBe(true);
     expect(prefetched.length).toBeGreaterThan(first);
     expect(new Set(prefetched).size).toBe(prefetched.length);
+    await context.close();
+  });
+
+  it('never fetches a page that is not stored: it asks the edge router first, and logs no error', async () => {
+    // A header link whose page is taken out of storage, as if it had never been published.
+    const unpublished = '/media';
+    await stack.store.delete(pageKey('news', unpublished, 'standard'));
+    expect((await fetch(`${stack.siteUrl}${unpublished}`)).status).toBe(404);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    const tab = await context.newPage();
+    const errors = watchPageErrors(tab);
+    const prefetched = recordPrefetches(tab);
+    const asked: string[] = [];
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname === STORED_PAGES_ENDPOINT) asked.push(request.url());
+    });
+    await tab.goto(`${stack.siteUrl}${FRONT}`);
+    await tab.waitForSelector('[data-island="HeaderSearch"][data-hydrated="true"]');
+    expect(await tab.locator(`header a[href="${unpublished}"]`).count()).toBeGreaterThan(0);
+    await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => prefetched.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // Past the idle timeout once more, so every batch has been asked about and fetched.
+    await tab.waitForTimeout(3000);
+    const askedPaths = asked.flatMap((url) => (new URL(url).searchParams.get('paths') ?? '').split(','));
+    expect(askedPaths).toContain(unpublished);
+    expect(prefetched.map((url) => new URL(url).pathname)).not.toContain(unpublished);
+    for (const url of prefetched) expect((await fetch(url, { redirect: 'manual' })).status, url).toBe(200);
+    expect(errors.messages).toEqual([]);
     await context.close();
   });
 

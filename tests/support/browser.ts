@@ -41,31 +41,22 @@ export interface PageErrors {
   readonly messages: string[];
 }
 
-/** Records console errors and uncaught page errors from now on; assert it stays empty. */
+/**
+ * Records console errors and uncaught page errors from now on; assert it stays empty. Nothing is
+ * filtered: link prefetch asks the edge router which pages are stored before it fetches any
+ * (ADR 0017), so a failed load, a prefetch's included, is a dead link or image the test must see.
+ */
 export function watchPageErrors(page: Page): PageErrors {
-  const entries: Array<{ text: string; url: string | null }> = [];
-  // Link prefetch (interactive-bundle/client/platform/prefetch.ts) asks for every visible
-  // same-origin link; Chromium logs a failed one (a link to an unpublished page) as a console
-  // error. Only the failed loads of those prefetch requests are left out. The filter runs when the
-  // messages are read, not when they arrive: Chromium may report the failed load before
-  // playwright has delivered the request event that marks it as a prefetch.
-  const prefetched = new Set<string>();
-  page.on('request', (request) => {
-    if (request.headers().purpose === 'prefetch') prefetched.add(request.url());
-  });
+  const messages: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
-    const failedLoad = message.text().startsWith('Failed to load resource');
-    entries.push({ text: message.text(), url: failedLoad ? message.location().url : null });
+    const url = message.location().url;
+    messages.push(message.text().startsWith('Failed to load resource') && url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error: Error) => {
-    entries.push({ text: `uncaught: ${error.message}`, url: null });
+    messages.push(`uncaught: ${error.message}`);
   });
-  return {
-    get messages() {
-      return entries.filter((entry) => entry.url === null || !prefetched.has(entry.url)).map((entry) => entry.text);
-    },
-  };
+  return { messages };
 }
 
 /** What scrollAtRest reads of a track: its position, and the scroll events it has fired so far. */

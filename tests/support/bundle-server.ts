@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBundle } from '../../interactive-bundle/build.js';
+import { STORED_PAGES_ENDPOINT } from '../../interactive-bundle/client/platform/prefetch.js';
 import { assetsDir, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
 
 export interface BundleServer {
@@ -49,6 +50,13 @@ export async function startBundleServer(options: BundleServerOptions): Promise<B
       return;
     }
     if (options.api?.(url, response, request)) return;
+    if (url.pathname === STORED_PAGES_ENDPOINT) {
+      // The edge router's answer (edge-router/plugins/stored-pages.ts), for this server's pages:
+      // link prefetch asks it before fetching a page.
+      const asked = (url.searchParams.get('paths') ?? '').split(',');
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stored: asked.filter((path) => html[path] !== undefined) }));
+      return;
+    }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,10 +8,44 @@
  * timeout; a plain 2000 ms timer where it is missing). Stored pages are cacheable, so the later
  * navigation is served from the HTTP cache. Each URL is fetched once per page view. Links added
  * later (search results, load more) are picked up by a MutationObserver.
+ *
+ * Only stored pages are prefetched (issue 15, ADR 0017): each flush first asks the edge router
+ * which of the queued paths are stored (GET /api/stored-pages?paths=..., answered from storage,
+ * at most STORED_PAGES_BATCH paths a request) and fetches only those, so a link to a page that is
+ * not published never costs a 404 (nor a console error).
  */
 
 /** Spec 2 §4. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+
+/** The edge router's stored-pages endpoint and its batch limit (edge-router/plugins/stored-pages.ts). */
+export const STORED_PAGES_ENDPOINT = '/api/stored-pages';
+export const STORED_PAGES_BATCH = 20;
+
+/** The answer of the stored-pages endpoint: the asked paths that are stored. Anything else: none. */
+export function storedPathsOf(body: unknown): Set<string> {
+  const stored = typeof body === 'object' && body !== null ? (body as { stored?: unknown }).stored : undefined;
+  return new Set(Array.isArray(stored) ? stored.filter((path): path is string => typeof path === 'string') : []);
+}
+
+/** Queued URLs grouped by the stored-pages requests that check them (at most `size` distinct paths each). */
+export function storedPagesBatches(urls: readonly string[], size = STORED_PAGES_BATCH): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let paths = new Set<string>();
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    if (!paths.has(path) && paths.size === size) {
+      batches.push(current);
+      current = [];
+      paths = new Set();
+    }
+    paths.add(path);
+    current.push(url);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 
 /** The Network Information API's fields we read (not in TypeScript's DOM lib everywhere). */
 export interface ConnectionInfo {
@@ -80,12 +114,24 @@ export function startLinkPrefetch(win: Window = window): () => void {
       queue.length = 0;
       return;
     }
-    for (const url of queue.splice(0)) {
-      // Errors are swallowed (spec 2 §8): a prefetch is only a hint.
-      win.fetch(url, { credentials: 'same-origin', headers: { purpose: 'prefetch' } }).then(
-        (response) => response.body?.cancel().catch(() => undefined),
-        () => undefined,
-      );
+    for (const batch of storedPagesBatches(queue.splice(0))) {
+      const paths = [...new Set(batch.map((url) => new URL(url).pathname))];
+      const ask = `${STORED_PAGES_ENDPOINT}?paths=${paths.map(encodeURIComponent).join(',')}`;
+      // Errors are swallowed (spec 2 §8): a prefetch is only a hint. A failed check prefetches nothing.
+      win
+        .fetch(ask, { credentials: 'same-origin' })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: unknown) => {
+          const stored = storedPathsOf(body);
+          for (const url of batch) {
+            if (!stored.has(new URL(url).pathname)) continue;
+            win.fetch(url, { credentials: 'same-origin', headers: { purpose: 'prefetch' } }).then(
+              (response) => response.body?.cancel().catch(() => undefined),
+              () => undefined,
+            );
+          }
+        })
+        .catch(() => undefined);
     }
   };
 
