@@ -20,7 +20,7 @@ import { createElement } from 'react';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
 import type { RenderJob } from '../core/queue.js';
-import { NOT_FOUND_TEXTS } from '../core/isomorphic/constants.js';
+import { fillText, uiText } from '../core/isomorphic/ui-text.js';
 import { SITES, type SiteId, type SiteInfo } from '../core/isomorphic/sites.js';
 import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
@@ -257,10 +257,11 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     loadLatestVideos(client, { domain: site.layoutDomain, now: ctx.now }),
   ]);
   const regions = await loadFrontRegions(client, layout, log);
+  const text = uiText(site.id);
   const head = buildHead({
     site,
-    title: 'Breaking News, Latest News and Videos',
-    description: `Latest news and videos from ${site.name}.`,
+    title: text.homeTitle,
+    description: fillText(text.homeDescription, { site: site.name }),
     canonicalUrl: canonicalFor(publicOrigin, '/'),
     // Issue 15 item 8: the site and its publisher, with the site search crawlers may offer.
     structuredData: [webSiteJsonLd(site, publicOrigin), organizationJsonLd(site, publicOrigin)],
@@ -291,8 +292,8 @@ function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell
     site,
     // Spec 1 §2.2, spec 2 §8: the 404 page reads 'This page could not be found' (the page-loading
     // layer's text, here the document title) above its visible texts.
-    title: NOT_FOUND_TEXTS.loadingLayer,
-    description: "It seems you've stumbled upon our 404 page.",
+    title: uiText(site.id).notFoundTitle,
+    description: uiText(site.id).notFoundBody,
     canonicalUrl: canonicalFor(publicOrigin, '/'),
     noIndex: true,
   });

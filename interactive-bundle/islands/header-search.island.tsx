@@ -8,20 +8,25 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
 /** A type alias, not an interface, so it satisfies the registry's JSON constraint. */
 export type HeaderSearchProps = {
   /** Site display name, as in SiteInfo.name: "Fox News" gives the placeholder "Search Fox News". */
   siteName: string;
+  /** The edition, whose language the labels are in (core/isomorphic/ui-text.ts). Default news. */
+  site?: SiteId;
 };
 
 export function parseHeaderSearchProps(props: JsonObject): HeaderSearchProps {
-  const { siteName } = props;
+  const { siteName, site } = props;
   if (typeof siteName !== 'string' || siteName.trim() === '') {
     throw new IslandPropsError('HeaderSearch needs a non-empty string siteName');
   }
-  return { siteName };
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('HeaderSearch site must be a site id');
+  return site === undefined ? { siteName } : { siteName, site };
 }
 
 /** Where a search for `query` goes, or null when there is nothing to search for (spec 1 §2.3). */
@@ -31,7 +36,8 @@ export function searchResultsHref(query: string): string | null {
   return `${SEARCH_RESULTS_PATH}#q=${encodeURIComponent(trimmed)}`;
 }
 
-export function HeaderSearch({ siteName }: HeaderSearchProps) {
+export function HeaderSearch({ siteName, site = 'news' }: HeaderSearchProps) {
+  const text = uiText(site);
   const [open, setOpen] = useState(false);
   // useId, not a counter: the server render and hydrateRoot use the same identifierPrefix, so
   // the ids match and re-rendering unchanged content gives identical HTML.
@@ -63,14 +69,14 @@ export function HeaderSearch({ siteName }: HeaderSearchProps) {
     if (href !== null) window.location.assign(href);
   };
 
-  const placeholder = `Search ${siteName}`;
+  const placeholder = fillText(text.searchSite, { site: siteName });
   return (
     <div className="header-search" onKeyDown={onKeyDown}>
       <button
         ref={toggleRef}
         type="button"
         className="header-search__toggle"
-        aria-label="Search"
+        aria-label={text.search}
         aria-expanded={open}
         aria-controls={formId}
         onClick={() => (open ? close() : setOpen(true))}
@@ -102,7 +108,7 @@ export function HeaderSearch({ siteName }: HeaderSearchProps) {
           autoComplete="off"
         />
         <button type="submit" className="header-search__submit">
-          Submit
+          {text.submit}
         </button>
       </form>
     </div>

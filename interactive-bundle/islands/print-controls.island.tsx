@@ -9,6 +9,8 @@
  * it once hydrated.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
 export const PRINT_CONTROL_TEXTS = { print: 'Print', close: 'Close' } as const;
@@ -16,17 +18,21 @@ export const PRINT_CONTROL_TEXTS = { print: 'Print', close: 'Close' } as const;
 export type PrintControlsProps = {
   /** The standard article page (site-relative or absolute http(s)): where Close goes. */
   articleUrl: string;
+  /** The edition, whose language the labels are in (core/isomorphic/ui-text.ts). Default news. */
+  site?: SiteId;
 };
 
 export function parsePrintControlsProps(props: JsonObject): PrintControlsProps {
-  const { articleUrl } = props;
+  const { articleUrl, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('PrintControls site must be a site id');
   if (typeof articleUrl !== 'string' || !/^(https?:\/\/|\/(?!\/))/i.test(articleUrl)) {
     throw new IslandPropsError('PrintControls needs an http(s) or site-relative articleUrl');
   }
-  return { articleUrl };
+  return site === undefined ? { articleUrl } : { articleUrl, site };
 }
 
-export function PrintControls({ articleUrl }: PrintControlsProps) {
+export function PrintControls({ articleUrl, site = 'news' }: PrintControlsProps) {
+  const text = uiText(site);
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
@@ -39,10 +45,10 @@ export function PrintControls({ articleUrl }: PrintControlsProps) {
   return (
     <div className="print-controls">
       <button type="button" data-action="print" hidden={!live} onClick={() => window.print()}>
-        {PRINT_CONTROL_TEXTS.print}
+        {text.print}
       </button>
       <a className="button" href={articleUrl} data-action="close" onClick={onClose}>
-        {PRINT_CONTROL_TEXTS.close}
+        {text.close}
       </a>
     </div>
   );

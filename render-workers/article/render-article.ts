@@ -24,7 +24,7 @@ import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
 import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
 import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page.print.js';
 import type { ArticlePageView } from '../pages/article/article-view.js';
-import type { JsonValue } from '../pages/article/variant-props.js';
+import type { JsonValue, VariantSite } from '../pages/article/variant-props.js';
 import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from '../pages/article/slideshow-page.js';
 import { HTML_CONTENT_TYPE, type RenderedObject } from '../publish.js';
 import { renderDocument } from '../render-html.js';
@@ -271,12 +271,18 @@ function markSpeakable(blocks: Block[]): Block[] {
   });
 }
 
+/** The edition as the AMP and print pages see it: name, language, id (its interface text) and the notice. */
+function variantSite(shell: ShellModel): VariantSite {
+  const { site } = shell;
+  return { name: site.name, lang: site.lang, id: site.id, ...(site.translationNotice === undefined ? {} : { translationNotice: site.translationNotice }) };
+}
+
 function renderPrint(article: FullArticle, meta: ArticleMeta, blocks: Block[], shell: ShellModel): string {
   const disclosure = disclosureFor(meta.tags);
   // The print page's required props are checked where they are built (spec 1 §2.6); a draft
   // stays a draft on print as on the standard page.
   const props = parsePrintProps({
-      site: { name: meta.siteName, lang: meta.lang },
+      site: variantSite(shell),
       // A headline that sanitises to nothing must not cost the article its print page.
       title: meta.articleTitle || meta.metaTitle || meta.siteName,
       lastPublishedDate: meta.dates.published === null ? article.publication_date : (meta.dates.lastPublished ?? meta.dates.published),
@@ -332,7 +338,7 @@ function renderAmp(article: FullArticle, meta: ArticleMeta, blocks: Block[], she
   const category = header.headerCategory && categoryUrl ? { name: toPlainText(header.headerCategory.name), url: categoryUrl } : undefined;
   const comments = Boolean(article.comments?.enabled) && header.allowComments;
   return renderAmpArticlePage({
-    site: { name: meta.siteName, lang: meta.lang },
+    site: variantSite(shell),
     title: `${meta.metaTitle}${meta.titleSuffix}`,
     description: meta.metaDescription,
     canonicalUrl: meta.canonicalUrl,

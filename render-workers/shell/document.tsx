@@ -3,6 +3,7 @@
  * Twitter card; spec 1 §9), header, main and footer (spec 1 §2.3).
  */
 import type { ReactNode } from 'react';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { JsonLd } from '../article/structured-data.js';
 import type { HeadModel, ShellModel } from '../view-model.js';
 import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
@@ -53,7 +54,7 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
       </head>
       <body className={bodyClass}>
         <a className="skip-link" href="#main-content">
-          Skip to main content
+          {uiText(shell.site.id).skipToContent}
         </a>
         {shell.site.translationNotice ? (
           <p className="translation-notice" role="note">

@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
 import type { ShellModel } from '../view-model.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { SiteFooter, copyrightLine } from './footer.js';
 
 function shell(overrides: Partial<ShellModel> = {}): ShellModel {
@@ -47,7 +48,7 @@ describe('social links (spec 1 §2.3)', () => {
 
   it('show on the Spanish edition too', () => {
     const { nav, links } = render(shell({ site: SITES.es }));
-    expect(links(nav('Follow us')).map(([label]) => label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
+    expect(links(nav(uiText('es').followUs)).map(([label]) => label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
   });
 });
 

@@ -3,16 +3,19 @@
  * social URL rule in core/isomorphic/social.ts), legal links, and the copyright line with the year
  * and the market-data attribution. Failed legal links arrive empty (spec 1 §8) and render nothing.
  */
+import type { SiteId } from '../../core/isomorphic/sites.js';
 import { socialLinks } from '../../core/isomorphic/social.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import type { ShellModel } from '../view-model.js';
 
 export function SiteFooter({ shell }: { shell: ShellModel }) {
   const social = socialLinks(shell.site.id);
+  const text = uiText(shell.site.id);
   return (
     <footer className="site-footer">
       <div className="inner">
         {social.length > 0 ? (
-          <nav className="social-links" aria-label="Follow us">
+          <nav className="social-links" aria-label={text.followUs}>
             <ul>
               {social.map((link) => (
                 <li key={link.network} className={`social-${link.network}`}>
@@ -23,7 +26,7 @@ export function SiteFooter({ shell }: { shell: ShellModel }) {
           </nav>
         ) : null}
         {shell.legalLinks.length > 0 ? (
-          <nav className="legal-links" aria-label="Legal">
+          <nav className="legal-links" aria-label={text.legal}>
             <ul>
               {shell.legalLinks.map((link, index) => (
                 <li key={`${index}:${link.url}`}>
@@ -33,16 +36,13 @@ export function SiteFooter({ shell }: { shell: ShellModel }) {
             </ul>
           </nav>
         ) : null}
-        <p className="copyright">{copyrightLine(shell.year)}</p>
+        <p className="copyright">{copyrightLine(shell.year, shell.site.id)}</p>
       </div>
     </footer>
   );
 }
 
 /** The copyright line with the year and the market-data attribution (spec 1 §2.3). */
-export function copyrightLine(year: number): string {
-  return (
-    `This material may not be published, broadcast, rewritten, or redistributed. ©${year} FOX News Network, LLC. ` +
-    'All rights reserved. Quotes displayed in real-time or delayed by at least 15 minutes. Market data provided by Factset.'
-  );
+export function copyrightLine(year: number, site: SiteId = 'news'): string {
+  return fillText(uiText(site).copyright, { year });
 }

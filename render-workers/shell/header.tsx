@@ -9,12 +9,13 @@
  * render nothing, never an empty landmark.
  */
 import { menuAccentStyle } from '../../core/isomorphic/menu-accent.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { MenuItem, MenusProps } from '../../interactive-bundle/islands/menus.island.js';
 import type { MenuEntry, ShellModel } from '../view-model.js';
 import { NetworkBar } from './network-bar.js';
 
-/** Fixed header texts and targets (spec 1 §2.3). */
+/** Fixed header texts and targets (spec 1 §2.3), as the news edition words them; every edition's own are in core/isomorphic/ui-text.ts. */
 export const HEADER_TEXTS = {
   watchTv: 'Watch TV',
   watchTvUrl: '/video',
@@ -52,15 +53,16 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
   const { menus, site } = shell;
   const header = desktopEntries(menus.header);
   const more = desktopEntries(menus.more);
+  const text = uiText(site.id);
   return (
     <header className="site-header">
       <NetworkBar />
       <div className="bar">
-        <a className="logo" href="/" aria-label={`${site.name} home`}>
+        <a className="logo" href="/" aria-label={fillText(text.siteHome, { site: site.name })}>
           {site.name}
         </a>
         {header.length > 0 ? (
-          <nav className="main-menu" aria-label="Main">
+          <nav className="main-menu" aria-label={text.mainMenu}>
             <ul>
               {header.map((item, index) => (
                 <li key={`${index}:${item.url}`}>
@@ -73,23 +75,23 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           </nav>
         ) : null}
         {more.length > 0 ? (
-          <Island name="Menus" props={menusProps('more', HEADER_TEXTS.more, HEADER_TEXTS.more, more, shell.activeSectionUrl)} />
+          <Island name="Menus" props={menusProps('more', text.more, text.more, more, shell.activeSectionUrl)} />
         ) : null}
         <div className="header-actions">
           <a className="watch-tv" href={HEADER_TEXTS.watchTvUrl}>
-            {HEADER_TEXTS.watchTv}
+            {text.watchTv}
           </a>
           <a className="login" href={HEADER_TEXTS.logInUrl}>
-            {HEADER_TEXTS.logIn}
+            {text.logIn}
           </a>
-          <Island name="HeaderSearch" props={{ siteName: site.name }} />
+          <Island name="HeaderSearch" props={{ siteName: site.name, site: site.id }} />
         </div>
         {menus.mobile.length > 0 ? (
-          <Island name="Menus" props={menusProps('mobile', 'Mobile', HEADER_TEXTS.mobileMenu, menus.mobile, shell.activeSectionUrl)} />
+          <Island name="Menus" props={menusProps('mobile', text.mobileMenu, text.menu, menus.mobile, shell.activeSectionUrl)} />
         ) : null}
       </div>
       {menus.topics.length > 0 ? (
-        <nav className="topic-bar" aria-label="Topics">
+        <nav className="topic-bar" aria-label={text.topics}>
           <ul>
             {menus.topics.map((item, index) => (
               <li key={`${index}:${item.url}`}>

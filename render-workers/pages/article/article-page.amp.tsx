@@ -6,6 +6,7 @@
  */
 import { createElement, Fragment, type ReactNode } from 'react';
 import { formatArticleDate } from '../../../core/isomorphic/dates.js';
+import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { AmpBodyBlocks, ampExtensionsFor } from '../../blocks/blocks.amp.js';
 import type { Block } from '../../blocks/types.js';
 import { renderAmpDocument, serializeJsonForScript } from '../../shell/amp-document.js';
@@ -70,11 +71,19 @@ export function renderAmpArticlePage(props: AmpArticleProps): string {
 /** The body's children; amp-sidebar, amp-consent and amp-sticky-ad must be children of `<body>`. */
 export function AmpArticleBody(props: AmpArticleProps) {
   const origin = new URL(props.canonicalUrl).origin;
+  const text = uiText(props.site.id ?? 'news');
+  const notice = props.site.translationNotice;
   return (
     <>
+      {notice ? (
+        // Every page of the Spanish edition, AMP included (spec 1 §1, issue 15).
+        <p className="translation-notice" role="note">
+          {notice.text} <a href={absolute(notice.href, origin)}>{notice.linkText}</a>
+        </p>
+      ) : null}
       <header className="amp-header">
-        <button type="button" className="menu-button" aria-label="Open menu" {...ampAction(`tap:${SIDEBAR_ID}.toggle`)}>
-          Menu
+        <button type="button" className="menu-button" aria-label={text.openMenu} {...ampAction(`tap:${SIDEBAR_ID}.toggle`)}>
+          {text.menu}
         </button>
         <a className="logo" href={`${origin}/`}>
           {props.site.name}
@@ -83,10 +92,10 @@ export function AmpArticleBody(props: AmpArticleProps) {
       {ampElement(
         'amp-sidebar',
         { id: SIDEBAR_ID, layout: 'nodisplay', side: 'left', className: 'amp-sidebar' },
-        <button type="button" className="close" aria-label="Close menu" {...ampAction(`tap:${SIDEBAR_ID}.close`)}>
+        <button type="button" className="close" aria-label={text.closeMenu} {...ampAction(`tap:${SIDEBAR_ID}.close`)}>
           ×
         </button>,
-        <nav aria-label="Main">
+        <nav aria-label={text.mainMenu}>
           <ul>
             {props.menu.map((item) => (
               <li key={item.url}>
@@ -107,22 +116,22 @@ export function AmpArticleBody(props: AmpArticleProps) {
       )}
       <main id="main-content">
         <article className="amp-article">
-          <AmpArticleHeader {...props} origin={origin} />
+          <AmpArticleHeader {...props} origin={origin} text={text} />
           <div className="article-body">
-            <BodyWithAds blocks={props.blocks} ads={props.ads} />
+            <BodyWithAds blocks={props.blocks} ads={props.ads} label={text.advertisement} />
           </div>
           {props.commentsUrl ? (
             // The conversation embed needs a script AMP does not allow: link to the standard page's.
-            <section className="amp-comments" id="comments" aria-label="Comments">
-              <h2>Comments</h2>
-              <a href={props.commentsUrl}>Join the conversation</a>
+            <section className="amp-comments" id="comments" aria-label={text.comments}>
+              <h2>{text.comments}</h2>
+              <a href={props.commentsUrl}>{text.joinConversation}</a>
             </section>
           ) : null}
         </article>
       </main>
       <footer className="amp-footer">
         {props.legalLinks.length > 0 ? (
-          <nav aria-label="Legal">
+          <nav aria-label={text.legal}>
             <ul>
               {props.legalLinks.map((link) => (
                 <li key={link.url}>
@@ -132,19 +141,21 @@ export function AmpArticleBody(props: AmpArticleProps) {
             </ul>
           </nav>
         ) : null}
-        <p className="copyright">{copyrightLine(props.year)}</p>
+        <p className="copyright">{copyrightLine(props.year, props.site.id ?? 'news')}</p>
       </footer>
       {props.analytics.map((tag, i) => (
         <AmpAnalytics key={i} tag={tag} />
       ))}
-      <AmpGeoConsent />
+      <AmpGeoConsent text={text} />
       {/* amp-sticky-ad takes exactly one amp-ad child: no wrapper, no label. */}
       {ampElement('amp-sticky-ad', { layout: 'nodisplay' }, <AmpAd unit={AMP_ADS.adhesionUnit} size={AMP_ADS.adhesion} settings={props.ads} />)}
     </>
   );
 }
 
-function AmpArticleHeader(props: AmpArticleProps & { origin: string }) {
+function AmpArticleHeader(props: AmpArticleProps & { origin: string; text: UiText }) {
+  const { text } = props;
+  const lang = props.site.lang;
   return (
     <header>
       {props.category ? (
@@ -156,22 +167,24 @@ function AmpArticleHeader(props: AmpArticleProps & { origin: string }) {
       {props.subHeadline ? <p className="dek">{props.subHeadline}</p> : null}
       {props.authors.length > 0 ? (
         <p className="byline">
-          By <LinkList links={props.authors} origin={props.origin} />
+          {`${text.by} `}
+          <LinkList links={props.authors} origin={props.origin} and={text.and} />
           {props.source ? <span className="source"> | {props.source.name}</span> : null}
         </p>
       ) : null}
       <p className="dates">
         {props.publishedAt === null ? (
-          'Draft'
+          text.draft
         ) : (
           <>
-            Published <time dateTime={props.publishedAt}>{formatArticleDate(props.publishedAt)}</time>
+            {`${text.published} `}
+            <time dateTime={props.publishedAt}>{formatArticleDate(props.publishedAt, lang)}</time>
           </>
         )}
         {props.updatedAt && props.updatedAt !== props.publishedAt ? (
           <>
-            {' '}
-            | Updated <time dateTime={props.updatedAt}>{formatArticleDate(props.updatedAt)}</time>
+            {` | ${text.updated} `}
+            <time dateTime={props.updatedAt}>{formatArticleDate(props.updatedAt, lang)}</time>
           </>
         ) : null}
       </p>
@@ -179,12 +192,12 @@ function AmpArticleHeader(props: AmpArticleProps & { origin: string }) {
   );
 }
 
-function LinkList({ links, origin }: { links: VariantLink[]; origin: string }) {
+function LinkList({ links, origin, and }: { links: VariantLink[]; origin: string; and: string }) {
   return (
     <>
       {links.map((link, i) => (
         <Fragment key={`${i}-${link.name}`}>
-          {i > 0 ? (i === links.length - 1 ? ' and ' : ', ') : null}
+          {i > 0 ? (i === links.length - 1 ? ` ${and} ` : ', ') : null}
           {link.url ? <a href={absolute(link.url, origin)}>{link.name}</a> : link.name}
         </Fragment>
       ))}
@@ -193,7 +206,7 @@ function LinkList({ links, origin }: { links: VariantLink[]; origin: string }) {
 }
 
 /** Body blocks in runs, with banner ban{n} after the paragraphs ampAdPositions names. */
-function BodyWithAds({ blocks, ads }: { blocks: Block[]; ads: AmpAdSettings }) {
+function BodyWithAds({ blocks, ads, label }: { blocks: Block[]; ads: AmpAdSettings; label: string }) {
   const positions = new Set(ampAdPositions(blocks.filter((b) => b.kind === 'paragraph').length));
   const parts: ReactNode[] = [];
   let run: Block[] = [];
@@ -206,7 +219,7 @@ function BodyWithAds({ blocks, ads }: { blocks: Block[]; ads: AmpAdSettings }) {
     if (!positions.has(paragraphs)) return;
     banner += 1;
     parts.push(<AmpBodyBlocks key={`run-${index}`} blocks={run} />);
-    parts.push(<AmpAdUnit key={`ad-${banner}`} unit={`${AMP_ADS.bannerPrefix}${banner}`} size={AMP_ADS.banner} settings={ads} />);
+    parts.push(<AmpAdUnit key={`ad-${banner}`} unit={`${AMP_ADS.bannerPrefix}${banner}`} size={AMP_ADS.banner} settings={ads} label={label} />);
     run = [];
   });
   if (run.length > 0) parts.push(<AmpBodyBlocks key="run-last" blocks={run} />);
@@ -215,10 +228,10 @@ function BodyWithAds({ blocks, ads }: { blocks: Block[]; ads: AmpAdSettings }) {
 
 type AmpAdProps = { unit: string; size: { width: number; height: number }; settings: AmpAdSettings };
 
-function AmpAdUnit(props: AmpAdProps) {
+function AmpAdUnit(props: AmpAdProps & { label: string }) {
   return (
     <div className="amp-ad" data-ad-unit={props.unit}>
-      <span className="ad-label">Advertisement</span>
+      <span className="ad-label">{props.label}</span>
       <AmpAd {...props} />
     </div>
   );
@@ -249,7 +262,7 @@ function AmpAnalytics({ tag }: { tag: AmpAnalyticsTag }) {
 }
 
 /** amp-geo names the EU group; amp-consent prompts only there (spec 1 §2.6 "geo-consent for an EU country list"). */
-function AmpGeoConsent() {
+function AmpGeoConsent({ text }: { text: UiText }) {
   return (
     <>
       {ampElement('amp-geo', { layout: 'nodisplay' }, <JsonScript value={{ ISOCountryGroups: { eu: [...EU_COUNTRY_CODES] } }} />)}
@@ -265,12 +278,12 @@ function AmpGeoConsent() {
           }}
         />,
         <div id={CONSENT_UI_ID} className="consent-ui">
-          <p>We and our partners use cookies to show ads and measure how the site is used.</p>
+          <p>{text.ampConsent}</p>
           <button type="button" className="accept" {...ampAction(`tap:${CONSENT_ID}.accept`)}>
-            Accept
+            {text.ampConsentAccept}
           </button>
           <button type="button" className="reject" {...ampAction(`tap:${CONSENT_ID}.reject`)}>
-            Reject
+            {text.ampConsentReject}
           </button>
         </div>,
       )}

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { PlatformError } from '../../../core/errors.js';
 import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../../core/isomorphic/dates.js';
+import { SITE_IDS } from '../../../core/isomorphic/sites.js';
+import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { Island } from '../../../interactive-bundle/island.js';
 import { PrintBodyBlocks } from '../../blocks/blocks.print.js';
 import type { Block } from '../../blocks/types.js';
@@ -16,7 +18,7 @@ import { copyrightLine } from '../../shell/footer.js';
 import { PrintDocument } from '../../shell/print-document.js';
 import type { PrintArticleProps, VariantLink } from './variant-props.js';
 
-/** The print footer nav, in the spec's order (spec 1 §2.6 "Print page"). */
+/** The print footer nav, in the spec's order (spec 1 §2.6 "Print page"), as the news edition words it. */
 export const PRINT_FOOTER_NAV: readonly VariantLink[] = [
   { name: 'Home', url: '/' },
   { name: 'Video', url: '/video' },
@@ -35,6 +37,12 @@ export const PRINT_FOOTER_NAV: readonly VariantLink[] = [
   { name: 'Privacy', url: '/privacy-policy' },
   { name: 'Terms', url: '/terms-of-use' },
 ];
+
+/** The footer nav in the edition's language: the same targets, each name from ui-text (nav*). */
+export function printFooterNav(text: UiText): VariantLink[] {
+  const names = [text.navHome, text.navVideo, text.navPolitics, text.navUs, text.navOpinion, text.navEntertainment, text.navTech, text.navScience, text.navHealth, text.navTravel, text.navLifestyle, text.navWorld, text.navSports, text.navWeather, text.navPrivacy, text.navTerms];
+  return PRINT_FOOTER_NAV.map((item, i) => ({ name: names[i] ?? item.name, url: item.url }));
+}
 
 /** Spec 1 §2.6 print page required props, in the spec's order. */
 export const PRINT_REQUIRED_PROPS = ['title', 'lastPublishedDate', 'source', 'canonicalUrl', 'header', 'articleTags', 'content'] as const;
@@ -63,7 +71,12 @@ const block = z.custom<Block>(
 );
 
 const printPropsSchema = z.object({
-  site: z.object({ name: z.string(), lang: z.string() }),
+  site: z.object({
+    name: z.string(),
+    lang: z.string(),
+    id: z.enum(SITE_IDS).optional(),
+    translationNotice: z.object({ text: z.string(), linkText: z.string(), href: z.string() }).optional(),
+  }),
   title: z.string().min(1),
   lastPublishedDate: z.string(),
   source: link,
@@ -110,10 +123,18 @@ export function PrintArticlePage(props: PrintArticleProps) {
   const { site, header } = props;
   const draft = isDraftDate(props.lastPublishedDate);
   const bios = header.authors.filter((author) => author.bio);
+  const text = uiText(site.id ?? 'news');
+  const notice = site.translationNotice;
   return (
     <PrintDocument lang={site.lang} title={`${props.title} | ${site.name}`} canonicalUrl={props.canonicalUrl} scripts={props.scripts ?? []}>
       {/* Print and Close (spec 1 §2.6): the PrintControls island; Close is a link to the article without script. */}
-      <Island name="PrintControls" props={{ articleUrl: props.canonicalUrl }} />
+      <Island name="PrintControls" props={site.id === undefined ? { articleUrl: props.canonicalUrl } : { articleUrl: props.canonicalUrl, site: site.id }} />
+      {notice ? (
+        // Every page of the Spanish edition, print included (spec 1 §1, issue 15).
+        <p className="translation-notice" role="note">
+          {notice.text} <a href={notice.href}>{notice.linkText}</a>
+        </p>
+      ) : null}
       <header>
         <a className="print-logo" href="/">
           {site.name}
@@ -123,10 +144,10 @@ export function PrintArticlePage(props: PrintArticleProps) {
         <h1>{props.title}</h1>
         {header.authors.length > 0 ? (
           <p className="byline">
-            By{' '}
+            {`${text.by} `}
             {header.authors.map((author, i) => (
               <Fragment key={`${i}-${author.name}`}>
-                {i > 0 ? (i === header.authors.length - 1 ? ' and ' : ', ') : null}
+                {i > 0 ? (i === header.authors.length - 1 ? ` ${text.and} ` : ', ') : null}
                 {author.url ? <a href={author.url}>{author.name}</a> : author.name}
               </Fragment>
             ))}
@@ -134,10 +155,11 @@ export function PrintArticlePage(props: PrintArticleProps) {
         ) : null}
         <p className="published">
           {draft ? (
-            'Draft'
+            text.draft
           ) : (
             <>
-              Published <time dateTime={printDateValue(props.lastPublishedDate)}>{formatPrintDate(props.lastPublishedDate)}</time>
+              {`${text.published} `}
+              <time dateTime={printDateValue(props.lastPublishedDate)}>{formatPrintDate(props.lastPublishedDate)}</time>
             </>
           )}
         </p>
@@ -149,7 +171,7 @@ export function PrintArticlePage(props: PrintArticleProps) {
           <PrintBodyBlocks blocks={props.content} />
         </div>
         {bios.length > 0 ? (
-          <section className="author-bios" aria-label="About the author">
+          <section className="author-bios" aria-label={text.aboutTheAuthor}>
             {bios.map((author, i) => (
               <p key={`${i}-${author.name}`} className="author-bio">
                 <strong>{author.url ? <a href={author.url}>{author.name}</a> : author.name}</strong> {author.bio}
@@ -158,20 +180,21 @@ export function PrintArticlePage(props: PrintArticleProps) {
           </section>
         ) : null}
         <p className="print-canonical">
-          Find this article at: <a href={props.canonicalUrl}>{props.canonicalUrl}</a>
+          {`${text.findArticleAt} `}
+          <a href={props.canonicalUrl}>{props.canonicalUrl}</a>
         </p>
       </article>
       <footer className="print-footer">
-        <nav aria-label="Site">
+        <nav aria-label={text.mainMenu}>
           <ul>
-            {PRINT_FOOTER_NAV.map((item) => (
+            {printFooterNav(text).map((item) => (
               <li key={item.url}>
                 <a href={item.url}>{item.name}</a>
               </li>
             ))}
           </ul>
         </nav>
-        <p className="legal">{copyrightLine(props.year)}</p>
+        <p className="legal">{copyrightLine(props.year, site.id ?? 'news')}</p>
       </footer>
     </PrintDocument>
   );

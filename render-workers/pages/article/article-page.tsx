@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatArticleDate } from '../../../core/isomorphic/dates.js';
+import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { IMAGE_SIZES } from '../../../core/isomorphic/images.js';
 import { DEALS_SECTION } from '../../../core/isomorphic/deals.js';
 import { BodyBlocks } from '../../blocks/blocks.js';
@@ -31,6 +32,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
   // Deals show when the section is deals or the tags include shopping or commerce (spec 2 §5); the
   // disclosure exists exactly when those tags do (core/isomorphic/deals.ts), so it decides too.
   const deals = { show: view.section === DEALS_SECTION || view.disclosure !== undefined, disclosure: view.disclosure };
+  const text = uiText(shell.site.id);
   return (
     <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead}>
       {view.banners.length > 0 ? (
@@ -45,7 +47,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
       {view.recommendedVideos.length > 0 ? <RecommendedVideos videos={view.recommendedVideos} /> : null}
       <div className="article-layout">
         <article className="article">
-          <ArticleHeader view={view} />
+          <ArticleHeader view={view} text={text} lang={shell.site.lang} />
           {view.layout === 'gated' ? (
             <>
               {view.featuredBlocks.length > 0 ? (
@@ -75,16 +77,16 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
               </ul>
             </section>
           ) : null}
-          {view.layout === 'interactive' ? (view.comments ? <Comments /> : null) : <ArticleFooter view={view} />}
+          {view.layout === 'interactive' ? (view.comments ? <Comments text={text} /> : null) : <ArticleFooter view={view} text={text} />}
         </article>
-        {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} /> : null}
+        {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} text={text} /> : null}
       </div>
-      {view.postContent.length > 0 ? <PostContent sections={view.postContent} /> : null}
+      {view.postContent.length > 0 ? <PostContent sections={view.postContent} text={text} /> : null}
     </Document>
   );
 }
 
-function ArticleHeader({ view }: { view: ArticlePageView }) {
+function ArticleHeader({ view, text, lang }: { view: ArticlePageView; text: UiText; lang: string }) {
   return (
     <header className="article-header">
       {view.category ? (
@@ -111,24 +113,24 @@ function ArticleHeader({ view }: { view: ArticlePageView }) {
           ) : null}
           <p className="dates">
             {view.publishedAt === null ? (
-              'Draft'
+              text.draft
             ) : (
               <>
-                {'Published '}
-                <time dateTime={view.publishedAt}>{formatArticleDate(view.publishedAt)}</time>
+                {`${text.published} `}
+                <time dateTime={view.publishedAt}>{formatArticleDate(view.publishedAt, lang)}</time>
               </>
             )}
             {view.updatedAt && view.updatedAt !== view.publishedAt ? (
               <>
-                {' | Updated '}
-                <time dateTime={view.updatedAt}>{formatArticleDate(view.updatedAt)}</time>
+                {` | ${text.updated} `}
+                <time dateTime={view.updatedAt}>{formatArticleDate(view.updatedAt, lang)}</time>
               </>
             ) : null}
           </p>
           {view.printUrl ? (
             <p className="article-tools">
               <a className="print-link" href={view.printUrl} rel="nofollow">
-                Print
+                {text.print}
               </a>
             </p>
           ) : null}
@@ -138,7 +140,7 @@ function ArticleHeader({ view }: { view: ArticlePageView }) {
   );
 }
 
-function ArticleFooter({ view }: { view: ArticlePageView }) {
+function ArticleFooter({ view, text }: { view: ArticlePageView; text: UiText }) {
   return (
     <footer className="article-footer">
       {view.footerNote ? <p className="footer-note">{view.footerNote}</p> : null}
@@ -148,7 +150,7 @@ function ArticleFooter({ view }: { view: ArticlePageView }) {
           <p>{bio.bio}</p>
         </section>
       ))}
-      {view.liveBlog ? <section className="live-blog" data-event-code={view.liveBlog.eventCode} aria-label="Live updates" /> : null}
+      {view.liveBlog ? <section className="live-blog" data-event-code={view.liveBlog.eventCode} aria-label={text.liveUpdates} /> : null}
       {view.sponsor ? (
         <aside className="sponsor">
           {view.sponsor.indicator ? <p className="sponsor-indicator">{view.sponsor.indicator}</p> : null}
@@ -156,8 +158,8 @@ function ArticleFooter({ view }: { view: ArticlePageView }) {
         </aside>
       ) : null}
       {view.relatedTopics.length > 0 ? (
-        <nav className="related-topics" aria-label="Related topics">
-          <h2>Related Topics</h2>
+        <nav className="related-topics" aria-labelledby="related-topics">
+          <h2 id="related-topics">{text.relatedTopics}</h2>
           <ul>
             {view.relatedTopics.map((topic) => (
               <li key={topic.url}>
@@ -176,25 +178,25 @@ function ArticleFooter({ view }: { view: ArticlePageView }) {
           ))}
         </ul>
       ) : null}
-      {view.comments ? <Comments /> : null}
+      {view.comments ? <Comments text={text} /> : null}
     </footer>
   );
 }
 
-function Comments() {
+function Comments({ text }: { text: UiText }) {
   return (
-    <section className="comments" id="comments" aria-label="Comments">
-      <h2>Comments</h2>
+    <section className="comments" id="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">{text.comments}</h2>
     </section>
   );
 }
 
 /** Link lists beside the article: the right rail and the post-content region share one layout. */
-function StoryLists({ sections, listClassName }: { sections: ListSection[]; listClassName?: string }) {
+function StoryLists({ sections, listClassName, text }: { sections: ListSection[]; listClassName?: string; text: UiText }) {
   return (
     <>
       {sections.map((section, index) => (
-        <section key={index} aria-label={section.title ?? 'More stories'}>
+        <section key={index} aria-label={section.title ?? text.moreStories}>
           {section.title ? <h2>{section.title}</h2> : null}
           <ul className={listClassName}>
             {section.items.map((item) => (
@@ -209,18 +211,18 @@ function StoryLists({ sections, listClassName }: { sections: ListSection[]; list
   );
 }
 
-function RightRail({ sections }: { sections: ListSection[] }) {
+function RightRail({ sections, text }: { sections: ListSection[]; text: UiText }) {
   return (
-    <aside className="right-rail" aria-label="More stories">
-      <StoryLists sections={sections} />
+    <aside className="right-rail" aria-label={text.moreStories}>
+      <StoryLists sections={sections} text={text} />
     </aside>
   );
 }
 
-function PostContent({ sections }: { sections: ListSection[] }) {
+function PostContent({ sections, text }: { sections: ListSection[]; text: UiText }) {
   return (
     <div className="post-content">
-      <StoryLists sections={sections} listClassName="article-list" />
+      <StoryLists sections={sections} listClassName="article-list" text={text} />
     </div>
   );
 }

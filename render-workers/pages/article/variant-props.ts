@@ -3,6 +3,7 @@
  * only, no upstream types: the integrator (render-page.ts) maps the full article into these, so the
  * layouts can be rendered and tested without the network.
  */
+import type { SiteId } from '../../../core/isomorphic/sites.js';
 import type { Block } from '../../blocks/types.js';
 import type { DocumentProps } from '../../shell/document.js';
 import type { ShellModel } from '../../view-model.js';
@@ -18,6 +19,10 @@ export interface VariantSite {
   name: string;
   /** The `lang` attribute of the document. */
   lang: string;
+  /** The edition, whose interface text the page uses (core/isomorphic/ui-text.ts). Default news. */
+  id?: SiteId;
+  /** The machine-translation notice the edition shows on every page (spec 1 §1), AMP and print included. */
+  translationNotice?: { text: string; linkText: string; href: string };
 }
 
 export interface VariantMenuEntry extends VariantLink {
