@@ -34,8 +34,13 @@ const FRONT_CSS = [
   '.front .item-title a{color:var(--ink);text-decoration:none}',
   '.front .item-title a:hover{text-decoration:underline}',
   '.front .dek{margin:var(--space-1) 0;color:var(--muted);font-size:var(--fs-sm)}',
-  '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;gap:0 var(--space-2)}',
-  '.front .item-meta>*+*::before{content:"\\00b7";margin-right:var(--space-2)}',
+  '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;gap:0 var(--space-3)}',
+  '.front .item-meta>*{white-space:nowrap}',
+  // Text-only cards in the grid read as deliberate cards, not as cards missing their image.
+  '.front .list-list .article-item:not(:has(.item-image)){grid-template-columns:minmax(0,1fr)}',
+  '.load-more-button,.newsletter-subscribe{font:inherit;font-weight:700;font-size:var(--fs-sm);padding:var(--space-2) var(--space-4);border:0;border-radius:var(--radius);background:var(--brand);color:#fff;cursor:pointer}',
+  '.load-more-button{display:block;width:100%;max-width:320px;margin:var(--space-4) auto 0}',
+  '.load-more-button:disabled,.newsletter-subscribe:disabled{opacity:.6;cursor:default}',
   '.front .flag{display:inline-block;margin-right:var(--space-1);padding:0 var(--space-1);font-size:var(--fs-xs);font-weight:800;text-transform:uppercase;color:#fff;background:var(--accent);border-radius:2px}',
   // Phone: each card a row, thumbnail beside the headline.
   '.front .list-list .article-item{display:grid;grid-template-columns:minmax(0,1fr) 132px;gap:var(--space-3);padding:var(--space-3) 0;border-top:1px solid var(--rule)}',
@@ -51,6 +56,7 @@ const FRONT_CSS = [
   '.front .list-list .items{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:var(--space-5)}',
   '.front .list-list .article-item{grid-template-columns:minmax(0,1fr);border-top:0;padding:0}',
   '.front .list-list .item-image{order:0}',
+  '.front .list-list .article-item:not(:has(.item-image)){background:var(--surface);border-top:3px solid var(--brand);padding:var(--space-3)}',
   '}',
   `${atLeast('articleDesktop')}{.front .list-list .items{grid-template-columns:repeat(3,minmax(0,1fr))}.front .list-list .items:has(>li:nth-child(4):last-child){grid-template-columns:repeat(4,minmax(0,1fr))}}`,
   // Rank lists: the number beside the headline, no images.

@@ -48,6 +48,14 @@ const SHOW_CSS = [
   '.show-logo{max-height:64px;width:auto}',
   '.show-subnav ul{display:flex;gap:16px;list-style:none;padding:0;margin:12px 0}',
   '.show-hosts ul{list-style:none;padding:0}',
+  // Issue 15: on a phone the title takes its own full-width row below the headshot and logo, so it
+  // is never squeezed into a sliver and cut by the banner.
+  '.show-banner{flex-wrap:wrap}',
+  '.show-banner>div{flex:1 1 12rem;min-width:0}',
+  '.show-title{font-size:var(--fs-2xl);font-weight:800;margin:0}',
+  '@media (max-width:767px){.show-headshot{width:72px;height:72px}.show-logo{max-height:40px}.show-banner>div{flex-basis:100%}}',
+  '.show-intro{display:flex;flex-wrap:wrap;gap:var(--space-4);align-items:flex-start}',
+  '.show-intro .show-description{flex:1 1 16rem;font-size:var(--fs-lg)}',
 ].join('');
 
 export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {

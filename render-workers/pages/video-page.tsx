@@ -14,6 +14,7 @@ import { JsonLd } from '../article/structured-data.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import { Document } from '../shell/document.js';
+import { atLeast } from '../shell/design-tokens.js';
 import type { PageModel } from '../view-model.js';
 import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from '../video/page/video-rules.js';
 import { VideoList, type VideoListItem } from './video-list.js';
@@ -65,9 +66,22 @@ const VIDEO_PAGE_CSS = [
   '.subscription-bar[hidden],.preview-pass[hidden]{display:none}',
   '.subscription-bar p{margin:0}',
   '.tv-provider-sign-in{padding:8px 12px;border:0;border-radius:3px;background:#003366;color:#fff;font-weight:700;cursor:pointer}',
-  '.video-recommended .video-list{display:flex;gap:12px;overflow-x:auto;list-style:none;padding:0}',
+  '.video-recommended .video-list{display:flex;gap:12px;overflow-x:auto;list-style:none;padding:0;position:relative}',
   '.video-recommended .video-list li{flex:0 0 240px}',
   '.video-recommended .video-list img{width:100%;height:auto}',
+  // Issue 15: two columns on desktop, the player and its text beside the recommended videos and
+  // the schedule; there the recommended list stacks, thumbnail beside title.
+  '.video-page{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--space-5);max-width:var(--page-max);margin:0 auto}',
+  '.video-page>*{min-width:0}',
+  '.video-page h1.video-title{font-size:var(--fs-2xl);font-weight:800;margin:var(--space-2) 0}',
+  '.video-aside h2{font-size:var(--fs-lg);text-transform:uppercase;letter-spacing:.03em;border-bottom:3px solid var(--accent);padding-bottom:var(--space-1)}',
+  `${atLeast('articleDesktop')}{`,
+  '.video-page{grid-template-columns:minmax(0,1fr) 340px;align-items:start}',
+  '.video-aside .video-recommended .video-list{display:block;overflow:visible}',
+  '.video-aside .video-recommended .video-list a{display:grid;grid-template-columns:140px minmax(0,1fr);gap:var(--space-3);align-items:start;margin-bottom:var(--space-3)}',
+  '.video-aside .video-recommended .video-list .duration{grid-column:2}',
+  '.video-aside .video-recommended .video-title{margin:0;font-size:var(--fs-sm)}',
+  '}',
 ].join('');
 
 export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
@@ -85,52 +99,56 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
       }
     >
       <article className="video-page" data-video-id={view.videoId} data-video-gate={view.gated ? 'true' : 'false'}>
-        <header>
-          <span className="video-type" data-video-type={view.typeLabel}>
-            {view.typeLabel}
-          </span>
-          <h1 className="video-title">{view.title}</h1>
-          <p className="video-meta">
-            {view.showTitle ? <span className="video-show">{view.showTitle}</span> : null}
-            {view.airDate ? <time dateTime={view.airDate.iso}>{view.airDate.label}</time> : null}
-            {view.duration ? (
-              <span className="video-duration">
-                <span className="visually-hidden">Duration </span>
-                {view.duration}
-              </span>
-            ) : null}
-          </p>
-        </header>
-        <figure className="video-player" data-video-id={view.videoId} data-video-domain={view.domain} data-embed-url={view.embedUrl}>
-          <div className="video-frame">
-            <img
-              className="video-poster"
-              src={view.poster ?? DEFAULT_POSTER_IMAGE}
-              width={1280}
-              height={720}
-              alt=""
-              fetchPriority="high"
-              {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_POSTER_IMAGE }}
-            />
-            {view.streams.length > 0 ? (
-              <video controls preload="none" playsInline aria-label={view.title}>
-                {view.streams.map((stream) => (
-                  <source key={stream.url} src={stream.url} type={stream.type} />
-                ))}
-              </video>
-            ) : null}
-          </div>
-        </figure>
-        <Island name="VideoAccess" props={{ needsAuthentication: view.needsAuthentication, showBar: view.showBar }} />
-        {view.description ? <p className="video-description">{view.description}</p> : null}
-        {view.recommended.length > 0 ? (
-          <section className="video-recommended" aria-labelledby="video-recommended-heading">
-            <h2 id="video-recommended-heading">{RECOMMENDED_VIDEOS_HEADING}</h2>
-            <VideoList videos={view.recommended} className="recommended" />
-          </section>
-        ) : null}
-        {/* Spec 2 §2: the video page's ?dt= chooses the schedule day (read in the browser). */}
-        <Island name="TvSchedule" props={{ title: VIDEO_SCHEDULE_TITLE, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true }} />
+        <div className="video-main">
+          <header>
+            <span className="video-type" data-video-type={view.typeLabel}>
+              {view.typeLabel}
+            </span>
+            <h1 className="video-title">{view.title}</h1>
+            <p className="video-meta">
+              {view.showTitle ? <span className="video-show">{view.showTitle}</span> : null}
+              {view.airDate ? <time dateTime={view.airDate.iso}>{view.airDate.label}</time> : null}
+              {view.duration ? (
+                <span className="video-duration">
+                  <span className="visually-hidden">Duration </span>
+                  {view.duration}
+                </span>
+              ) : null}
+            </p>
+          </header>
+          <figure className="video-player" data-video-id={view.videoId} data-video-domain={view.domain} data-embed-url={view.embedUrl}>
+            <div className="video-frame">
+              <img
+                className="video-poster"
+                src={view.poster ?? DEFAULT_POSTER_IMAGE}
+                width={1280}
+                height={720}
+                alt=""
+                fetchPriority="high"
+                {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_POSTER_IMAGE }}
+              />
+              {view.streams.length > 0 ? (
+                <video controls preload="none" playsInline aria-label={view.title} poster={view.poster ?? DEFAULT_POSTER_IMAGE}>
+                  {view.streams.map((stream) => (
+                    <source key={stream.url} src={stream.url} type={stream.type} />
+                  ))}
+                </video>
+              ) : null}
+            </div>
+          </figure>
+          <Island name="VideoAccess" props={{ needsAuthentication: view.needsAuthentication, showBar: view.showBar }} />
+          {view.description ? <p className="video-description">{view.description}</p> : null}
+        </div>
+        <aside className="video-aside" aria-label={RECOMMENDED_VIDEOS_HEADING}>
+          {view.recommended.length > 0 ? (
+            <section className="video-recommended" aria-labelledby="video-recommended-heading">
+              <h2 id="video-recommended-heading">{RECOMMENDED_VIDEOS_HEADING}</h2>
+              <VideoList videos={view.recommended} className="recommended" />
+            </section>
+          ) : null}
+          {/* Spec 2 §2: the video page's ?dt= chooses the schedule day (read in the browser). */}
+          <Island name="TvSchedule" props={{ title: VIDEO_SCHEDULE_TITLE, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true }} />
+        </aside>
       </article>
     </Document>
   );

@@ -51,6 +51,7 @@ pre{overflow-x:auto}
 .video-list li{position:relative}
 .visually-hidden{top:0;left:0;margin:-1px;padding:0;border:0}
 .site-header .bar{row-gap:var(--space-2)}
+.topic-bar li,.network-bar li{flex:0 0 auto;white-space:nowrap}
 .site-header .logo{font-size:var(--fs-xl);white-space:nowrap}
 @media (max-width:${BREAKPOINTS.articleDesktop - 1}px){
 .site-header .bar{flex-wrap:wrap}
@@ -76,6 +77,9 @@ ${atLeast('tablet')}{.article h1.headline{font-size:var(--fs-3xl)}}
 .article-header .byline,.article-header .dates{display:inline;margin:0;font-size:var(--fs-sm)}
 .article-header .byline+.dates::before{content:" · "}
 .article-header .article-tools{margin:var(--space-2) 0 0;font-size:var(--fs-sm)}
+.article-header{margin-bottom:var(--space-5);padding-bottom:var(--space-3);border-bottom:1px solid var(--rule)}
+.article-footer h2,.article-footer .author-bio h2{font-size:var(--fs-lg);margin:0 0 var(--space-2)}
+.article-footer .related-topics a,.article-tags a{display:inline-block;padding:2px var(--space-3);border:1px solid var(--rule);border-radius:999px;font-size:var(--fs-sm);text-decoration:none}
 .article-body{font-size:var(--fs-lg);line-height:var(--lh-body)}
 .article-body p{margin:0 0 1.1em}
 .article-body figure{margin:var(--space-5) 0}

@@ -440,6 +440,8 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     published: '2025-03-19T18:00:00Z',
     tags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography', 'nasa', 'sun', 'moon', 'skywatching', 'tourism'],
     blocks: [
+      // The home page's lead story: a front's lead shows a large image (issue 15).
+      image('world/eclipse-totality', 'The moon covering the sun, its corona glowing around a black disc', 'Totality lasted about two and a half minutes.', 'Sample Photo Service', true),
       paragraph('For about two and a half minutes on Saturday, the moon covered the sun completely along a narrow path, and millions of people looked up.'),
       facebookPost('https://www.facebook.com/example.observatory/posts/1234567890'),
       instagram('https://www.instagram.com/p/CsAmple1234/'),
