@@ -42,6 +42,11 @@ export interface StackOptions {
   upstream?: UpstreamConfig;
   /** Start the sample upstream on this port (0 = free port). Omit to use `upstream` as given. */
   sampleUpstreamPort?: number;
+  /**
+   * The sample upstream's start time: its dates move so the newest story and the schedule week
+   * are current (infra/sample-upstream/sample-clock.ts). Omitted: the dataset's fixed dates.
+   */
+  sampleNow?: Date;
   sitePort: number;
   adminPort: number;
   host?: string;
@@ -110,7 +115,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let sample: RunningSampleUpstream | undefined;
     let upstreamConfig = options.upstream ?? parseUpstreamConfig({});
     if (options.sampleUpstreamPort !== undefined) {
-      sample = await startSampleUpstream({ port: options.sampleUpstreamPort, host, logger: log('sample-upstream') });
+      sample = await startSampleUpstream({
+        port: options.sampleUpstreamPort,
+        host,
+        logger: log('sample-upstream'),
+        ...(options.sampleNow === undefined ? {} : { now: options.sampleNow }),
+      });
       const started = sample;
       closers.push(() => started.close());
       upstreamConfig = parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: sample.url });

@@ -103,7 +103,8 @@ async function main(): Promise<void> {
       storage: config.storage,
       // The sample upstream unless the environment names a real one (a base URL or a stage).
       ...(config.UPSTREAM_BASE_URL === undefined && upstream.UPSTREAM_STAGE === 'local'
-        ? { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT }
+        ? // Dated from now, so a fresh start has today's news and TV guide (issue 15).
+          { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT, sampleNow: new Date() }
         : { upstream }),
       sitePort: config.PORT,
       adminPort: config.ADMIN_PORT,

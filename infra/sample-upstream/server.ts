@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { isPlatformError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { describeIssues, fullArticleSchema } from '../../core/upstream/schemas.js';
-import type { Dataset } from './data/index.js';
+import { createDataset, type Dataset } from './data/index.js';
+import { SAMPLE_SCHEDULE_WEEK } from './data/schedule.js';
+import { sampleClock } from './sample-clock.js';
 import { SAMPLE_IMAGE_BASE } from './data/images.js';
 import { FaultSwitch, parseFaultSpec } from './faults.js';
 import { translateJsonBody, translationFor } from './translation.js';
@@ -38,6 +40,12 @@ export interface SampleUpstreamOptions {
    * up to a million articles (synthetic/index.ts). Reset keeps it and drops the edits made to it.
    */
   synthetic?: SyntheticOptions;
+  /**
+   * The time the sample starts at: when set, answers carry dates moved by whole days so the newest
+   * story and the schedule week are current (sample-clock.ts). Unset, the dataset's fixed dates are
+   * served as written (tests stay deterministic).
+   */
+  now?: Date;
 }
 
 export interface StartSampleUpstreamOptions extends SampleUpstreamOptions {
@@ -186,6 +194,20 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     const base = `http://${host}/images`;
     return base === SAMPLE_IMAGE_BASE ? payload : payload.split(SAMPLE_IMAGE_BASE).join(base);
   });
+
+  // Dates moved to the start time (issue 15: a sample that stays current), after the image hook.
+  if (options.now !== undefined) {
+    const articles = (initial ?? createDataset()).articles;
+    const newest = articles.reduce((latest, article) => {
+      const date = article.publication_date ?? '';
+      return !Number.isNaN(Date.parse(date)) && date > latest ? date : latest;
+    }, '1970-01-01T00:00:00Z');
+    const clock = sampleClock(options.now, newest, SAMPLE_SCHEDULE_WEEK[0]);
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload !== 'string') return payload;
+      return clock.shift(new URL(request.url, 'http://sample.invalid').pathname, payload);
+    });
+  }
 
   // --- Contract routes (docs/upstream-contract.md) -------------------------------------------
 

@@ -18,6 +18,8 @@ export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 export interface TestStackOptions {
   storage?: StorageConfig;
   renderJobDefaults?: RenderJobDefaults;
+  /** Start the sample upstream at this time (its dates move to it); fixed dates when omitted. */
+  sampleNow?: Date;
 }
 
 export interface TestStack {
@@ -44,6 +46,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       schedules: false,
       logLevel: 'silent',
       ...(options.renderJobDefaults ? { renderJobDefaults: options.renderJobDefaults } : {}),
+      ...(options.sampleNow ? { sampleNow: options.sampleNow } : {}),
     });
     return {
       stack,

@@ -1,0 +1,62 @@
+/**
+ * A sample that stays current (issue 15 deliverable 9). The dataset is written with fixed dates
+ * (its newest story is from March 2025, the schedule covers the week of 2022-03-28), which keeps
+ * tests deterministic. Started with `now` (npm start passes the start time), the sample upstream
+ * moves every date it answers with by whole days instead, so on a fresh start the newest story is
+ * from the last day (the news sitemap's 48 hours and the relative time labels have content) and
+ * the schedule week is the current one (today's TV guide has shows).
+ *
+ *   - content (articles, lists, search, layouts, videos, people, shows, playlists): by the whole
+ *     days from the newest article to `now`, so that article lands within the day before `now`;
+ *   - schedule feeds: by whole weeks, so the sample week becomes the week holding `now` (US Eastern)
+ *     and every day keeps its day of the week; bare YYYY-MM-DD values (`day.value`) move too;
+ *   - live events and live-blog feeds: unchanged (their dates are already the recent ones they
+ *     describe, and moving them with the articles would put them in the future).
+ *
+ * Only the date part of ISO date-times moves, so times and offsets stay exactly as written.
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
+
+const DAY_MS = 86_400_000;
+/** An ISO date-time's date part (the time must follow, so ids and slugs with digits never match). */
+const DATE_TIME = /\b(\d{4}-\d{2}-\d{2})(?=T\d{2}:\d{2})/g;
+/** A whole JSON string that is a bare date. */
+const BARE_DATE = /"(\d{4}-\d{2}-\d{2})"/g;
+
+function shiftDate(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time)) return date;
+  return new Date(time + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export interface SampleClock {
+  /** Days content dates move forward. */
+  readonly contentDays: number;
+  /** Days schedule dates move forward (a multiple of 7). */
+  readonly scheduleDays: number;
+  /** The answer body with its dates moved for a request to `path`. */
+  shift(path: string, body: string): string;
+}
+
+/**
+ * The clock of a sample started at `now`. `newestArticle` is the dataset's newest publication
+ * date and `scheduleWeekStart` the first day (YYYY-MM-DD) of the sample schedule week.
+ */
+export function sampleClock(now: Date, newestArticle: string, scheduleWeekStart: string): SampleClock {
+  const contentDays = Math.max(0, Math.floor((now.getTime() - Date.parse(newestArticle)) / DAY_MS));
+  const today = Date.parse(`${formatInTimeZone(now, SITE_TIME_ZONE, 'yyyy-MM-dd')}T00:00:00Z`);
+  const weeks = Math.floor((today - Date.parse(`${scheduleWeekStart}T00:00:00Z`)) / (7 * DAY_MS));
+  const scheduleDays = Math.max(0, weeks) * 7;
+  return {
+    contentDays,
+    scheduleDays,
+    shift(path, body) {
+      if (path.startsWith('/api/live-event') || path.startsWith('/live-blog/')) return body;
+      if (path.startsWith('/schedule/')) {
+        return body.replace(DATE_TIME, (date: string) => shiftDate(date, scheduleDays)).replace(BARE_DATE, (_match, date: string) => `"${shiftDate(date, scheduleDays)}"`);
+      }
+      return body.replace(DATE_TIME, (date: string) => shiftDate(date, contentDays));
+    },
+  };
+}
