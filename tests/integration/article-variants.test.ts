@@ -6,6 +6,8 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDraftDate } from '../../core/isomorphic/dates.js';
+import { pageKey } from '../../core/storage/keys.js';
 import type { Stack } from '../../infra/local/stack.js';
 import { findLiveMarkup } from '../security/live-markup.js';
 import { checkAmp } from '../support/amp-check.js';
@@ -99,7 +101,19 @@ describe('the whole published site (npm start publishes the same set)', () => {
       const robots = (await stack.store.get(`${site}/root/robots.txt`))?.body.toString('utf8') ?? '';
       const disallowed = [...robots.matchAll(/^Disallow: (\/\S+)$/gm)].map((m) => m[1] ?? '');
       expect(disallowed).toContain('/search-results/');
-      const crawlable = stored.filter((path) => !disallowed.some((prefix) => path.startsWith(prefix)));
+      // Only indexable canonical pages are listed (issue 15 item 8): not a page that says noindex
+      // (robots_noindex, the hard-coded noindex article, the cookie demo) or names another URL as
+      // canonical (the persons list's second route), nor a draft article.
+      const drafts = new Set((await stack.upstream.listSiteEntries()).filter((entry) => isDraftDate(entry.publicationDate)).map((entry) => entry.path));
+      expect(drafts.size).toBe(1);
+      const crawlable: string[] = [];
+      for (const path of stored.filter((candidate) => !disallowed.some((prefix) => candidate.startsWith(prefix)))) {
+        const html = (await stack.store.get(pageKey(site, path, 'standard')))?.body.toString('utf8') ?? '';
+        const robots = /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? '';
+        const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
+        if (!robots.includes('noindex') && new URL(canonical).pathname === path && !drafts.has(path)) crawlable.push(path);
+      }
+      expect(stored.length - crawlable.length).toBeGreaterThanOrEqual(6);
       // Old paths that now redirect keep no page (their record is redirect.json).
       const sitemapFiles = allKeys.filter((key) => key.startsWith(`${site}/root/sitemap-`) && !key.endsWith('sitemap-news.xml'));
       const listed: string[] = [];
