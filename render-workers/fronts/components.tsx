@@ -4,7 +4,7 @@
  * the browser island relabels them with relativeTimeLabel (spec 1 §4), so pages stay deterministic.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { useUiText } from '../shell/ui-text-context.js';
+import { useSiteId, useUiText } from '../shell/ui-text-context.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
 import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
@@ -240,6 +240,7 @@ export function FrontComponentView({ component }: { component: FrontComponent })
 
 function ComponentBody({ component }: { component: FrontComponent }) {
   const text = useUiText();
+  const site = useSiteId();
   switch (component.type) {
     case 'article-list': {
       const { style, items } = component;
@@ -258,10 +259,10 @@ function ComponentBody({ component }: { component: FrontComponent }) {
               ))}
             </List>
           )}
-          {component.loadMore ? <Island name="LoadMore" props={loadMoreIslandProps(component.loadMore)} /> : null}
+          {component.loadMore ? <Island name="LoadMore" props={{ ...loadMoreIslandProps(component.loadMore), site }} /> : null}
           {component.url ? (
             <a className="see-all" href={component.url}>
-              See All
+              {text.seeAll}
             </a>
           ) : null}
         </section>

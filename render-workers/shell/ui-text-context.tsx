@@ -9,13 +9,18 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteId } from '../../core/isomorphic/sites.js';
 import { uiText, type UiText } from '../../core/isomorphic/ui-text.js';
 
-const UiTextContext = createContext<UiText>(uiText('news'));
+const SiteContext = createContext<SiteId>('news');
 
 export function UiTextProvider({ site, children }: { site: SiteId; children: ReactNode }) {
-  return <UiTextContext.Provider value={uiText(site)}>{children}</UiTextContext.Provider>;
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
 }
 
 /** The interface text of the edition being rendered. */
 export function useUiText(): UiText {
-  return useContext(UiTextContext);
+  return uiText(useContext(SiteContext));
+}
+
+/** The edition being rendered: islands inside a page take it as a prop (see the header). */
+export function useSiteId(): SiteId {
+  return useContext(SiteContext);
 }
