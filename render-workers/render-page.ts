@@ -31,6 +31,7 @@ import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
 import { redirectRecord } from './article/redirects.js';
+import { editionAlternates } from './alternates.js';
 import { buildCrawlerFile, isCrawlerPath } from './crawlers/crawler-files.js';
 import { sectionFrontBuilder } from './fronts/build-section-front.js';
 import { loadFrontRegions } from './fronts/load-components.js';
@@ -138,7 +139,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         client,
         log,
         publicOrigin: options.publicOrigins[job.site],
-        shellContext: { site, scripts: options.scripts, now: clock },
+        shellContext: { site, scripts: options.scripts, now: clock, alternates: editionAlternates(job.path, options.publicOrigins) },
         record,
         now: clock,
       };
@@ -297,6 +298,8 @@ function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell
     canonicalUrl: canonicalFor(publicOrigin, '/'),
     noIndex: true,
   });
-  const html = renderDocument(createElement(NotFoundPage, { model: { head, shell, view: { latestVideos } } }));
+  // The 404 page answers for every missing path: it is no edition's counterpart of home.
+  const { alternates: _homeAlternates, ...notFoundShell } = shell;
+  const html = renderDocument(createElement(NotFoundPage, { model: { head, shell: notFoundShell, view: { latestVideos } } }));
   return { key: notFoundPageKey(site.id), body: html, contentType: HTML, cacheControl: cacheControlFor('notFound'), status: 404 };
 }

@@ -31,6 +31,16 @@ export interface ShellModel {
   year: number;
   /** Hashed bundle scripts for this page. */
   scripts: string[];
+  /**
+   * The same page on every edition (`<link rel="alternate" hreflang>`, issue 15): one entry per
+   * edition's language plus x-default (the news edition); empty when the page has no counterpart.
+   */
+  alternates?: Alternate[];
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
 }
 
 export interface HeadModel {

@@ -15,6 +15,8 @@
 import { useRef, useState } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { relativeTimeLabel } from '../../core/isomorphic/relative-time.js';
+import { isSiteId, SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
 /** Load-more page size 10 (spec 1 §9). */
@@ -48,6 +50,8 @@ export type LoadMoreProps = {
   /** Whether the list fetch came back with more than a page; no button otherwise. */
   hasMore: boolean;
   endpoint: typeof LOAD_MORE_ENDPOINT;
+  /** The edition, whose language the button and time labels are in (core/isomorphic/ui-text.ts). Default news. */
+  site?: SiteId;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -81,7 +85,8 @@ export function parseLoadMoreItem(value: unknown): LoadMoreItem | null {
 }
 
 export function parseLoadMoreProps(props: JsonObject): LoadMoreProps {
-  const { category, from, pageSize, preloaded, hasMore, endpoint } = props;
+  const { category, from, pageSize, preloaded, hasMore, endpoint, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('LoadMore site must be a site id');
   if (category !== undefined && (typeof category !== 'string' || category.trim() === '')) {
     throw new IslandPropsError('LoadMore category must be a non-empty string when present');
   }
@@ -94,7 +99,7 @@ export function parseLoadMoreProps(props: JsonObject): LoadMoreProps {
   if (!Array.isArray(preloaded)) throw new IslandPropsError('LoadMore needs a preloaded array');
   // An unusable preloaded item is dropped rather than failing the island: the button still works.
   const valid = preloaded.map(parseLoadMoreItem).filter((item): item is LoadMoreItem => item !== null);
-  return { ...(category === undefined ? {} : { category }), from, pageSize, preloaded: valid, hasMore, endpoint };
+  return { ...(category === undefined ? {} : { category }), from, pageSize, preloaded: valid, hasMore, endpoint, ...(site === undefined ? {} : { site }) };
 }
 
 /** `${endpoint}?size=11&from=<n>[&category=<slug>]` (spec 1 §7, §9). */
@@ -128,9 +133,9 @@ export function parseLoadMoreResponse(body: unknown): LoadMorePage | null {
   };
 }
 
-function LoadMoreEntry({ item }: { item: LoadMoreItem }) {
+function LoadMoreEntry({ item, lang }: { item: LoadMoreItem; lang: string }) {
   // Items appear only in the browser, so reading the clock here cannot make stored pages differ.
-  const label = item.publicationDate === undefined ? '' : relativeTimeLabel(item.publicationDate, new Date());
+  const label = item.publicationDate === undefined ? '' : relativeTimeLabel(item.publicationDate, new Date(), lang);
   return (
     <article className="article-item">
       {item.imageUrl === undefined ? null : (
@@ -157,7 +162,8 @@ function LoadMoreEntry({ item }: { item: LoadMoreItem }) {
 
 type Status = 'idle' | 'fetching' | 'error';
 
-export function LoadMore({ category, from, preloaded, hasMore, endpoint }: LoadMoreProps) {
+export function LoadMore({ category, from, preloaded, hasMore, endpoint, site = 'news' }: LoadMoreProps) {
+  const text = uiText(site);
   const [items, setItems] = useState<LoadMoreItem[]>([]);
   const [more, setMore] = useState(hasMore);
   const [status, setStatus] = useState<Status>('idle');
@@ -201,7 +207,7 @@ export function LoadMore({ category, from, preloaded, hasMore, endpoint }: LoadM
       <ul className="load-more-items" aria-busy={fetching ? true : undefined}>
         {items.map((item, index) => (
           <li key={`${index}-${item.url}`}>
-            <LoadMoreEntry item={item} />
+            <LoadMoreEntry lang={SITES[site].lang} item={item} />
           </li>
         ))}
       </ul>
@@ -212,7 +218,7 @@ export function LoadMore({ category, from, preloaded, hasMore, endpoint }: LoadM
       ) : null}
       {more ? (
         <button type="button" className="load-more-button" disabled={fetching} aria-busy={fetching ? true : undefined} onClick={() => void onClick()}>
-          {LOAD_MORE_BUTTON_LABEL}
+          {text.loadMore}
         </button>
       ) : null}
     </>

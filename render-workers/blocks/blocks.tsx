@@ -8,7 +8,7 @@ import { Island } from '../../interactive-bundle/island.js';
 import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
-import { AD_LABEL } from '../article/ads.js';
+import { useUiText } from '../shell/ui-text-context.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
 
 /**
@@ -179,12 +179,18 @@ function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext |
         </aside>
       );
     case 'ad':
-      return (
-        <aside className={['ad', ...block.slot.devices.map((device) => `ad-${device}`)].join(' ')} id={block.slot.id} data-sizes={block.slot.sizes.join(',')} data-devices={block.slot.devices.join(',')} aria-label={AD_LABEL}>
-          <span className="ad-label">{AD_LABEL}</span>
-        </aside>
-      );
+      return <AdAside slot={block.slot} />;
   }
+}
+
+/** An ad slot, labelled in the edition's language. */
+function AdAside({ slot }: { slot: Extract<Block, { kind: 'ad' }>['slot'] }) {
+  const label = useUiText().advertisement;
+  return (
+    <aside className={['ad', ...slot.devices.map((device) => `ad-${device}`)].join(' ')} id={slot.id} data-sizes={slot.sizes.join(',')} data-devices={slot.devices.join(',')} aria-label={label}>
+      <span className="ad-label">{label}</span>
+    </aside>
+  );
 }
 
 function Img({ image, hero = false }: { image: BlockImage; hero?: boolean }) {

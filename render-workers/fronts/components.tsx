@@ -4,7 +4,7 @@
  * the browser island relabels them with relativeTimeLabel (spec 1 §4), so pages stay deterministic.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { AD_LABEL } from '../article/ads.js';
+import { useSiteId, useUiText } from '../shell/ui-text-context.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
 import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
@@ -67,6 +67,7 @@ function ItemHeading({ className, children }: { className?: string; children: Re
 }
 
 export function FrontAdSlot({ slot }: { slot: AdSlotModel }) {
+  const AD_LABEL = useUiText().advertisement;
   return (
     <aside className={['ad', ...slot.devices.map((d) => `ad-${d}`)].join(' ')} id={slot.id} data-sizes={slot.sizes.join(',')} data-devices={slot.devices.join(',')} aria-label={AD_LABEL}>
       <span className="ad-label">{AD_LABEL}</span>
@@ -75,12 +76,14 @@ export function FrontAdSlot({ slot }: { slot: AdSlotModel }) {
 }
 
 function Flags({ item }: { item: FrontArticleItem }) {
-  const flags = [item.isBreaking ? 'Breaking' : null, item.isDeveloping ? 'Developing' : null, item.isLive ? 'Live' : null].filter((f): f is string => f !== null);
+  const text = useUiText();
+  // The class names stay English (styles key on them); the words are the edition's.
+  const flags = [item.isBreaking ? ['breaking', text.breaking] : null, item.isDeveloping ? ['developing', text.developing] : null, item.isLive ? ['live', text.live] : null].filter((f): f is [string, string] => f !== null);
   return flags.length === 0 ? null : (
     <span className="flags">
-      {flags.map((flag) => (
-        <span key={flag} className={`flag flag-${flag.toLowerCase()}`}>
-          {flag}
+      {flags.map(([name, label]) => (
+        <span key={name} className={`flag flag-${name}`}>
+          {label}
         </span>
       ))}
     </span>
@@ -250,6 +253,8 @@ export function FrontComponentView({ component }: { component: FrontComponent })
 }
 
 function ComponentBody({ component }: { component: FrontComponent }) {
+  const text = useUiText();
+  const site = useSiteId();
   switch (component.type) {
     case 'article-list': {
       const { style, items } = component;
@@ -258,7 +263,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
         <section className={`article-list list-${style}`} {...(component.title ? {} : { 'aria-label': 'Articles' })}>
           <Title title={component.title} />
           {items.length === 0 ? (
-            <p className="empty">No stories yet.</p>
+            <p className="empty">{text.noStoriesYet}</p>
           ) : (
             <List className="items">
               {items.map((item, index) => (
@@ -268,10 +273,10 @@ function ComponentBody({ component }: { component: FrontComponent }) {
               ))}
             </List>
           )}
-          {component.loadMore ? <Island name="LoadMore" props={loadMoreIslandProps(component.loadMore)} /> : null}
+          {component.loadMore ? <Island name="LoadMore" props={{ ...loadMoreIslandProps(component.loadMore), site }} /> : null}
           {component.url ? (
             <a className="see-all" href={component.url}>
-              See All
+              {text.seeAll}
             </a>
           ) : null}
         </section>

@@ -3,6 +3,7 @@
  * three levels), the Subscribe button, the topper link and the regions pre-content, main, right
  * rail and post-content.
  */
+import { useUiText } from '../shell/ui-text-context.js';
 import { Document } from '../shell/document.js';
 import { atLeast } from '../shell/design-tokens.js';
 import type { PageModel } from '../view-model.js';
@@ -112,6 +113,7 @@ function Heading({ view }: { view: SectionFrontView }) {
 }
 
 function SponsoredHeading({ view, sponsor }: { view: SectionFrontView; sponsor: SponsorView }) {
+  const text = useUiText();
   const logo = sponsor.logo ? <Picture picture={sponsor.logo} alt={sponsor.name ?? 'Sponsor'} className="sponsor-logo" /> : null;
   return (
     <div className={`sponsored-heading sponsored-${sponsor.level}`} style={{ ['--wing-color' as string]: sponsor.wingColor }} data-wing-color={sponsor.wingColor}>
@@ -119,7 +121,7 @@ function SponsoredHeading({ view, sponsor }: { view: SectionFrontView; sponsor: 
       <Heading view={view} />
       {sponsor.level !== 'normal' || logo ? (
         <p className="sponsor">
-          <span className="sponsor-label">Presented by</span> {sponsor.url && logo ? <a href={sponsor.url}>{logo}</a> : logo ?? sponsor.name}
+          <span className="sponsor-label">{text.presentedBy}</span> {sponsor.url && logo ? <a href={sponsor.url}>{logo}</a> : logo ?? sponsor.name}
         </p>
       ) : null}
     </div>

@@ -7,13 +7,15 @@ import { DEFAULT_ROBOTS, SITE_TIME_ZONE, TWITTER_CARD } from '../../core/isomorp
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
-import type { HeadModel, MenuEntry, ShellModel } from '../view-model.js';
+import type { Alternate, HeadModel, MenuEntry, ShellModel } from '../view-model.js';
 import { safeLinks } from './links.js';
 
 export interface ShellContext {
   site: SiteInfo;
   scripts: string[];
   now: Date;
+  /** The page on every edition (hreflang alternates, render-workers/alternates.ts). */
+  alternates?: Alternate[];
 }
 
 
@@ -64,6 +66,7 @@ export async function loadShell(
     // The year in US Eastern, the site's time zone (spec 1 §9), not UTC's.
     year: Number(formatInTimeZone(context.now, SITE_TIME_ZONE, 'yyyy')),
     scripts: context.scripts,
+    ...(context.alternates === undefined || context.alternates.length === 0 ? {} : { alternates: context.alternates }),
   };
 }
 

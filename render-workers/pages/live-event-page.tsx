@@ -20,7 +20,7 @@ import type { LiveEventAd } from '../live/live-event-rules.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../view-model.js';
 
-/** The breaking flag's text (the spec names the flag, not its words; the fronts' flag says "Breaking"). */
+/** The breaking flag's text in the news edition (the spec names the flag, not its words; the fronts' flag says "Breaking"); ui-text `breaking`. */
 export const LIVE_BREAKING_TEXT = 'Breaking';
 
 export interface LiveEventPageView {
@@ -125,7 +125,7 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
       <article className="live-event">
         <header className="live-header">
           {view.backgroundImage ? <img className="live-header-background" src={view.backgroundImage} alt="" /> : null}
-          {view.isBreaking ? <p className="live-breaking">{LIVE_BREAKING_TEXT}</p> : null}
+          {view.isBreaking ? <p className="live-breaking">{text.breaking}</p> : null}
           {view.eyebrow ? <p className="live-eyebrow">{view.eyebrow}</p> : null}
           <h1 className="live-title">{view.title}</h1>
           {view.date ? (

@@ -17,7 +17,7 @@ import { PersonsListPage, type PersonListItem } from '../pages/persons-list-page
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { renderDocument } from '../render-html.js';
 import { PERSONALITIES_PATH } from '../static/paths.js';
-import { PERSONALITIES_HEADING } from '../static/static-page.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { hasPersonPageRole, personCanonicalPath } from './person-rules.js';
 
 /** Spec 2 §2: both routes of the persons list. */
@@ -50,12 +50,12 @@ export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage
   const shell = await loadShell(client, ctx.shellContext, { topicUrl: path });
   const head = buildHead({
     site,
-    title: PERSONALITIES_HEADING,
+    title: uiText(site.id).onAirPersonalities,
     description: 'Meet the hosts, anchors and correspondents you see on air.',
     // Both routes show the same list; /personalities is the canonical one.
     canonicalUrl: canonicalFor(ctx.publicOrigin, PERSONALITIES_PATH),
   });
-  const html = renderDocument(createElement(PersonsListPage, { head, shell, heading: PERSONALITIES_HEADING, persons: items }));
+  const html = renderDocument(createElement(PersonsListPage, { head, shell, heading: uiText(site.id).onAirPersonalities, persons: items }));
   return {
     kind: 'persons',
     objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { uiText } from '../../core/isomorphic/ui-text.js';
 import { JsonLd } from '../article/structured-data.js';
+import { UiTextProvider } from './ui-text-context.js';
 import type { HeadModel, ShellModel } from '../view-model.js';
 import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
 import { DESIGN_CSS, DESIGN_TOKENS_CSS } from './design-tokens.js';
@@ -46,6 +47,9 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {'tags' in head ? head.tags : <SharedHeadTags head={head} siteName={shell.site.name} />}
+        {(shell.alternates ?? []).map((alternate) => (
+          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+        ))}
         {extraHead}
         <style dangerouslySetInnerHTML={{ __html: BASE_CSS + DESIGN_TOKENS_CSS + SHELL_CSS + ARTICLE_ISLANDS_CSS + SHELL_ISLANDS_CSS + DESIGN_CSS }} />
         {shell.scripts.map((src) => (
@@ -53,6 +57,7 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
         ))}
       </head>
       <body className={bodyClass}>
+        <UiTextProvider site={shell.site.id}>
         <a className="skip-link" href="#main-content">
           {uiText(shell.site.id).skipToContent}
         </a>
@@ -65,6 +70,7 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
         {hideHeader ? null : <SiteHeader shell={shell} />}
         <main id="main-content">{children}</main>
         {hideFooter ? null : <SiteFooter shell={shell} />}
+        </UiTextProvider>
       </body>
     </html>
   );

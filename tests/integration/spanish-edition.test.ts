@@ -2,12 +2,19 @@
  * The Spanish edition as a second site from configuration (spec 1 §1, issue 4 item 5): its pages
  * are stored under `es/`, say lang="es", and every one carries the machine-translation notice with
  * its link to the translation statement, which is itself a page of that site.
+ *
+ * Issue 15: the edition reads in Spanish. Its renders ask the sample upstream for Spanish content
+ * (accept-language: es), its interface text comes from core/isomorphic/ui-text.ts (no English
+ * interface string left on its pages), its AMP and print pages carry the notice too, and both
+ * editions name each other with reciprocal hreflang alternates.
  */
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
+import { uiText, type UiTextKey } from '../../core/isomorphic/ui-text.js';
 import { notFoundPageKey, pageKey } from '../../core/storage/keys.js';
-import { HARNESS_ORIGIN_ES, useRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { HARNESS_ORIGIN, HARNESS_ORIGIN_ES, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
+import { checkAmp } from '../support/amp-check.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const STATEMENT = '/translation-statement';
@@ -71,4 +78,102 @@ describe('the Spanish edition', () => {
     expect(html).not.toContain('class="translation-notice"');
     expect(await h.store.head(pageKey('news', STATEMENT, 'standard'))).toBeNull();
   });
+});
+
+const AMP_ARTICLE = '/us/harbor-commission-approves-taller-seawall';
+const LIVE_EVENT = '/coverage/election-night';
+
+/** Interface strings that are also good Spanish: the rest of the English table must not show on an es page. */
+const SAME_IN_SPANISH: ReadonlySet<UiTextKey> = new Set<UiTextKey>(['navVideo']);
+
+/** Every text a reader sees or hears: text nodes, plus aria-label, placeholder, alt and title values. */
+function readerTexts(html: string): string[] {
+  const body = decoded(html).replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '');
+  const nodes = [...body.matchAll(/>([^<]+)</g)].map((match) => (match[1] ?? '').trim());
+  const attributes = [...body.matchAll(/ (?:aria-label|placeholder|alt|title)="([^"]*)"/g)].map((match) => (match[1] ?? '').trim());
+  return [...nodes, ...attributes].filter((text) => text !== '');
+}
+
+/** The English interface strings found on a page, by ui-text key. */
+function englishInterfaceText(html: string): string[] {
+  const en = uiText('news');
+  const texts = new Set(readerTexts(html));
+  return (Object.keys(en) as UiTextKey[]).filter((key) => !SAME_IN_SPANISH.has(key) && !en[key].includes('{') && texts.has(en[key])).map((key) => `${key}: ${en[key]}`);
+}
+
+/** The page's hreflang alternates: hreflang -> href. */
+function alternates(html: string): Record<string, string> {
+  return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1] ?? '', match[2] ?? '']));
+}
+
+describe('the Spanish edition in Spanish (issue 15)', () => {
+  it('asks upstream for Spanish content: Spanish headlines and menus on es, English on news', async () => {
+    await h.render(ARTICLE, 'republish', 'es');
+    await h.render(ARTICLE, 'republish', 'news');
+    const es = decoded(await h.stored(ARTICLE, 'standard', 'es'));
+    const news = decoded(await h.stored(ARTICLE, 'standard', 'news'));
+    expect(es).toContain('<h1 class="headline">Comisión del Senado aprueba proyecto de banda ancha rural tras una sesión nocturna</h1>');
+    expect(es).toContain('<a href="/politics">Política</a>');
+    expect(news).toContain('<h1 class="headline">Senate panel advances rural broadband bill after late-night markup</h1>');
+    expect(news).toContain('<a href="/politics">Politics</a>');
+    expect(news).not.toContain('Política');
+  });
+
+  it('leaves no English interface string on es pages: home, front, article, AMP, print, live event, persons, 404', async () => {
+    const pages: Array<[string, string]> = [];
+    for (const path of ['/', '/politics', ARTICLE, AMP_ARTICLE, LIVE_EVENT, '/personalities']) {
+      await h.render(path, 'republish', 'es');
+      pages.push([path, await h.stored(path, 'standard', 'es')]);
+    }
+    pages.push([`${ARTICLE}.print`, await h.stored(ARTICLE, 'print', 'es')]);
+    pages.push([`${AMP_ARTICLE}.amp`, await h.stored(AMP_ARTICLE, 'amp', 'es')]);
+    const notFound = await h.store.get(notFoundPageKey('es'));
+    pages.push(['404', notFound?.body.toString('utf8') ?? '']);
+
+    const found = pages.flatMap(([path, html]) => englishInterfaceText(html).map((text) => `${path} ${text}`));
+    expect(found).toEqual([]);
+    // What the check looks for is really there in Spanish.
+    const article = decoded(await h.stored(ARTICLE, 'standard', 'es'));
+    expect(article).toMatch(/Publicado <time dateTime="[^"]+">\d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2} E[SD]T<\/time>/);
+    expect(article).toContain('>Imprimir</a>');
+    expect(decoded(await h.stored(LIVE_EVENT, 'standard', 'es'))).toContain('<h2 id="live-updates-heading">Actualizaciones en vivo</h2>');
+    expect(decoded(notFound?.body.toString('utf8') ?? '')).toContain('<h1>Algo salió mal…</h1>');
+    // The same check finds the English table on a news page, so it can fail.
+    await h.render(ARTICLE, 'republish', 'news');
+    expect(englishInterfaceText(await h.stored(ARTICLE, 'standard', 'news'))).toEqual(expect.arrayContaining(['published: Published', 'print: Print', 'logIn: Log In']));
+  }, 120_000);
+
+  it('carries the machine-translation notice on es AMP and print pages, and keeps them valid', async () => {
+    await h.render(AMP_ARTICLE, 'republish', 'es');
+    const amp = decoded(await h.stored(AMP_ARTICLE, 'amp', 'es'));
+    expect(amp).toContain(`<p class="translation-notice" role="note">${NOTICE} <a href="${HARNESS_ORIGIN_ES}${STATEMENT}">Declaración de traducción</a></p>`);
+    expect(checkAmp(await h.stored(AMP_ARTICLE, 'amp', 'es'))).toEqual([]);
+    const print = await h.stored(AMP_ARTICLE, 'print', 'es');
+    expect(decoded(print)).toContain(`<p class="translation-notice" role="note">${NOTICE} <a href="${STATEMENT}">Declaración de traducción</a></p>`);
+    expect(errorLines(await validateHtml([{ name: 'es print', html: print }]))).toEqual([]);
+    // The news edition's variants carry none.
+    await h.render(AMP_ARTICLE, 'republish', 'news');
+    expect(await h.stored(AMP_ARTICLE, 'amp', 'news')).not.toContain('translation-notice');
+    expect(await h.stored(AMP_ARTICLE, 'print', 'news')).not.toContain('translation-notice');
+  }, 60_000);
+
+  it('links both editions with reciprocal hreflang alternates (en, es, x-default)', async () => {
+    for (const path of ['/', '/politics', ARTICLE, LIVE_EVENT]) {
+      await h.render(path, 'republish', 'news');
+      await h.render(path, 'republish', 'es');
+      const suffix = path === '/' ? '/' : path;
+      const expected = { en: `${HARNESS_ORIGIN}${suffix}`, es: `${HARNESS_ORIGIN_ES}${suffix}`, 'x-default': `${HARNESS_ORIGIN}${suffix}` };
+      const news = alternates(await h.stored(path, 'standard', 'news'));
+      const es = alternates(await h.stored(path, 'standard', 'es'));
+      expect(news, path).toEqual(expected);
+      expect(es, path).toEqual(expected);
+      // Reciprocal: each edition's own canonical URL is what the other names for its language.
+      expect(await h.stored(path, 'standard', 'news')).toContain(`<link rel="canonical" href="${es.en}"/>`);
+      expect(await h.stored(path, 'standard', 'es')).toContain(`<link rel="canonical" href="${news.es}"/>`);
+    }
+    // A page only the Spanish edition has names no counterpart; neither does the 404 page.
+    await h.render(STATEMENT, 'republish', 'es');
+    expect(alternates(await h.stored(STATEMENT, 'standard', 'es'))).toEqual({});
+    expect(alternates((await h.store.get(notFoundPageKey('es')))?.body.toString('utf8') ?? '')).toEqual({});
+  }, 60_000);
 });
