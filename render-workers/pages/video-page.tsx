@@ -73,13 +73,15 @@ const VIDEO_PAGE_CSS = [
   // the schedule; there the recommended list stacks, thumbnail beside title.
   '.video-page{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--space-5);max-width:var(--page-max);margin:0 auto}',
   '.video-page>*{min-width:0}',
+  '.video-player{margin:0 0 var(--space-3)}',
   '.video-page h1.video-title{font-size:var(--fs-2xl);font-weight:800;margin:var(--space-2) 0}',
   '.video-aside h2{font-size:var(--fs-lg);text-transform:uppercase;letter-spacing:.03em;border-bottom:3px solid var(--accent);padding-bottom:var(--space-1)}',
   `${atLeast('articleDesktop')}{`,
   '.video-page{grid-template-columns:minmax(0,1fr) 340px;align-items:start}',
   '.video-aside .video-recommended .video-list{display:block;overflow:visible}',
   '.video-aside .video-recommended .video-list a{display:grid;grid-template-columns:140px minmax(0,1fr);gap:var(--space-3);align-items:start;margin-bottom:var(--space-3)}',
-  '.video-aside .video-recommended .video-list .duration{grid-column:2}',
+  '.video-aside .video-recommended .video-list img{grid-row:1/span 3}',
+  '.video-aside .video-recommended .video-list .duration{grid-column:2;margin-top:calc(-1*var(--space-3))}',
   '.video-aside .video-recommended .video-title{margin:0;font-size:var(--fs-sm)}',
   '}',
 ].join('');

@@ -23,24 +23,56 @@ function measure(): LayoutProblems {
     const cls = typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
     return `${element.tagName.toLowerCase()}${id}${cls}`;
   };
-  /** Hidden on purpose: not rendered, invisible, or a 1 px visually-hidden box or an off-screen skip link. */
-  const hiddenOnPurpose = (element: Element): boolean => {
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return true;
-      const rect = node.getBoundingClientRect();
-      if (rect.width <= 1 || rect.height <= 1) return true;
-      if (rect.right <= 0 || (rect.bottom <= 0 && style.position === 'absolute')) return true;
-    }
-    return false;
+  // Each element's answers are cached: a page has thousands of text nodes sharing ancestors.
+  const styles = new Map<Element, CSSStyleDeclaration>();
+  const style = (element: Element): CSSStyleDeclaration => {
+    let found = styles.get(element);
+    if (found === undefined) styles.set(element, (found = getComputedStyle(element)));
+    return found;
   };
+  const hiddenCache = new Map<Element, boolean>();
+  /** Hidden on purpose: not rendered, invisible, or a 1 px visually-hidden box or an off-screen skip link. */
+  const hiddenOnPurpose = (element: Element | null): boolean => {
+    if (element === null || element === document.documentElement) return false;
+    const cached = hiddenCache.get(element);
+    if (cached !== undefined) return cached;
+    const own = style(element);
+    const rect = element.getBoundingClientRect();
+    const hidden =
+      own.display === 'none' ||
+      own.visibility === 'hidden' ||
+      own.opacity === '0' ||
+      rect.width <= 1 ||
+      rect.height <= 1 ||
+      rect.right <= 0 ||
+      (rect.bottom <= 0 && own.position === 'absolute') ||
+      hiddenOnPurpose(element.parentElement);
+    hiddenCache.set(element, hidden);
+    return hidden;
+  };
+  const scrollerCache = new Map<Element, boolean>();
   /** Inside a box the reader scrolls horizontally (overflow-x auto or scroll). */
-  const inScroller = (element: Element): boolean => {
-    for (let node = element.parentElement; node && node !== document.documentElement; node = node.parentElement) {
-      const overflow = getComputedStyle(node).overflowX;
-      if ((overflow === 'auto' || overflow === 'scroll') && node !== document.body) return true;
-    }
-    return false;
+  const inScroller = (element: Element | null): boolean => {
+    const parent = element?.parentElement ?? null;
+    if (parent === null || parent === document.documentElement || parent === document.body) return false;
+    const cached = scrollerCache.get(parent);
+    if (cached !== undefined) return cached;
+    const overflow = style(parent).overflowX;
+    const result = overflow === 'auto' || overflow === 'scroll' || inScroller(parent);
+    scrollerCache.set(parent, result);
+    return result;
+  };
+  const clipCache = new Map<Element, Element[]>();
+  /** The element and its ancestors whose overflow hides what does not fit, nearest first. */
+  const clippingBoxes = (element: Element | null): Element[] => {
+    if (element === null || element === document.body || element === document.documentElement) return [];
+    const cached = clipCache.get(element);
+    if (cached !== undefined) return cached;
+    const own = style(element);
+    const hides = (value: string) => value === 'hidden' || value === 'clip';
+    const boxes = [...(hides(own.overflowX) || hides(own.overflowY) ? [element] : []), ...clippingBoxes(element.parentElement)];
+    clipCache.set(element, boxes);
+    return boxes;
   };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const seen = new Set<Element>();
@@ -62,14 +94,13 @@ function measure(): LayoutProblems {
       continue;
     }
     // Cut by an ancestor (or itself) whose overflow hides what does not fit.
-    for (let box: Element | null = element; box && box !== document.body; box = box.parentElement) {
-      const style = getComputedStyle(box);
+    for (const box of clippingBoxes(element)) {
+      const boxStyle = style(box);
       const hides = (value: string) => value === 'hidden' || value === 'clip';
-      if (!hides(style.overflowX) && !hides(style.overflowY)) continue;
       const boxRect = box.getBoundingClientRect();
       if (boxRect.width <= 1 || boxRect.height <= 1) break;
-      const cutX = hides(style.overflowX) && (rect.right > boxRect.right + 1 || rect.left < boxRect.left - 1);
-      const cutY = hides(style.overflowY) && (rect.bottom > boxRect.bottom + 1 || rect.top < boxRect.top - 1);
+      const cutX = hides(boxStyle.overflowX) && (rect.right > boxRect.right + 1 || rect.left < boxRect.left - 1);
+      const cutY = hides(boxStyle.overflowY) && (rect.bottom > boxRect.bottom + 1 || rect.top < boxRect.top - 1);
       if (cutX || cutY) {
         seen.add(element);
         clipped.push(`${label} is clipped by ${describe(box)}`);
