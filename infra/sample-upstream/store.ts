@@ -42,6 +42,7 @@ import {
   type SyntheticRun,
 } from './newest-first.js';
 import { STATIC_PAGES } from './data/static-pages.js';
+import { sampleImage } from './data/images.js';
 
 export type { JsonRecord, ListedArticle, Published } from './newest-first.js';
 
@@ -553,8 +554,18 @@ function oldPathsOfListed(article: ListedArticle): readonly string[] {
 
 /** The article-search list item of an article (spec 1 §3 "Article list item"). */
 export function summarise(article: FullArticle, path: string): SummaryWire {
-  const image = article.components.find((block) => block.kind === 'article-image');
-  const imageUrl = typeof image?.props.url === 'string' ? image.props.url : undefined;
+  // The first picture the article has: an article image, else a video's or related item's image
+  // (issue 15: cards with pictures wherever the sample has one).
+  let imageUrl: string | undefined;
+  for (const block of article.components) {
+    const props: Record<string, unknown> = block.props;
+    if (block.kind === 'article-image' && typeof props.url === 'string') imageUrl = props.url;
+    else if (typeof props.imageUrl === 'string') imageUrl = props.imageUrl;
+    if (imageUrl !== undefined) break;
+  }
+  // Otherwise the sample's placeholder picture for the story (GET /images/*, data/images.ts), so
+  // every card of the sample site has a picture.
+  imageUrl ??= sampleImage(`articles/${path.split('/').filter(Boolean).join('-')}`);
   const story = article.fn__story_type;
   return {
     id: article.id,
