@@ -27,6 +27,11 @@ describe('sampleClock', () => {
     expect(clock.shift('/api/live-event', live)).toBe(live);
   });
 
+  it("sets a layout's TV guide day to today (US Eastern), within the moved schedule week", () => {
+    const moved = JSON.parse(clock.shift('/api/layout', '{"model":{"channel":"news","dt":"2022-03-30"}}')) as { model: { dt: string } };
+    expect(moved.model.dt).toBe('2026-11-26');
+  });
+
   it('is not used without now: the sample answers its fixed dates', async () => {
     const app = buildSampleUpstream();
     const body = (await app.inject({ url: '/api/article?path=/politics/senate-panel-advances-rural-broadband-bill' })).json<{ data: { results: Array<{ publication_date: string }> } }>();

@@ -10,6 +10,8 @@
  *     days from the newest article to `now`, so that article lands within the day before `now`;
  *   - schedule feeds: by whole weeks, so the sample week becomes the week holding `now` (US Eastern)
  *     and every day keeps its day of the week; bare YYYY-MM-DD values (`day.value`) move too;
+ *   - a layout's TV guide day (`dt` of a `tv-schedule` component): today (US Eastern), so the home
+ *     page's guide shows today's shows from the moved schedule week;
  *   - live events and live-blog feeds: unchanged (their dates are already the recent ones they
  *     describe, and moving them with the articles would put them in the future).
  *
@@ -23,6 +25,8 @@ const DAY_MS = 86_400_000;
 const DATE_TIME = /\b(\d{4}-\d{2}-\d{2})(?=T\d{2}:\d{2})/g;
 /** A whole JSON string that is a bare date. */
 const BARE_DATE = /"(\d{4}-\d{2}-\d{2})"/g;
+/** A layout's TV guide day (`tv-schedule` model `dt`). */
+const GUIDE_DAY = /("dt"\s*:\s*)"\d{4}-\d{2}-\d{2}"/g;
 
 function shiftDate(date: string, days: number): string {
   const time = Date.parse(`${date}T00:00:00Z`);
@@ -45,7 +49,8 @@ export interface SampleClock {
  */
 export function sampleClock(now: Date, newestArticle: string, scheduleWeekStart: string): SampleClock {
   const contentDays = Math.max(0, Math.floor((now.getTime() - Date.parse(newestArticle)) / DAY_MS));
-  const today = Date.parse(`${formatInTimeZone(now, SITE_TIME_ZONE, 'yyyy-MM-dd')}T00:00:00Z`);
+  const todayDate = formatInTimeZone(now, SITE_TIME_ZONE, 'yyyy-MM-dd');
+  const today = Date.parse(`${todayDate}T00:00:00Z`);
   const weeks = Math.floor((today - Date.parse(`${scheduleWeekStart}T00:00:00Z`)) / (7 * DAY_MS));
   const scheduleDays = Math.max(0, weeks) * 7;
   return {
@@ -56,7 +61,7 @@ export function sampleClock(now: Date, newestArticle: string, scheduleWeekStart:
       if (path.startsWith('/schedule/')) {
         return body.replace(DATE_TIME, (date: string) => shiftDate(date, scheduleDays)).replace(BARE_DATE, (_match, date: string) => `"${shiftDate(date, scheduleDays)}"`);
       }
-      return body.replace(DATE_TIME, (date: string) => shiftDate(date, contentDays));
+      return body.replace(DATE_TIME, (date: string) => shiftDate(date, contentDays)).replace(GUIDE_DAY, (_match, key: string) => `${key}"${todayDate}"`);
     },
   };
 }
