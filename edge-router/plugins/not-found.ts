@@ -4,8 +4,8 @@
  * policy stored with it. "If the error page itself fails, a fallback message with a link home is
  * shown": when the stored page is missing or cannot be read, a small built-in page says so.
  */
-import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { notFoundPageKey } from '../../core/storage/keys.js';
 import { applyCachePolicy, sendStoredObject } from '../stored-response.js';
 import { appWidePlugin } from './define-plugin.js';
@@ -16,12 +16,14 @@ import { z } from 'zod';
 /** The built-in last resort; static text only, nothing from the request is echoed. */
 export function fallbackNotFoundHtml(site: SiteId): string {
   const info = SITES[site];
+  // The spec's texts (core/isomorphic/constants.ts NOT_FOUND_TEXTS) in the edition's language.
+  const text = uiText(site);
   return [
     '<!doctype html>',
     `<html lang="${info.lang}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="robots" content="noindex"><title>${NOT_FOUND_TEXTS.loadingLayer}${info.titleSuffix}</title></head>`,
-    `<body><main><h1>${NOT_FOUND_TEXTS.loadingLayer}</h1><p><a href="/">${NOT_FOUND_TEXTS.goHome}</a></p></main></body>`,
+    `<meta name="robots" content="noindex"><title>${text.notFoundTitle}${info.titleSuffix}</title></head>`,
+    `<body><main><h1>${text.notFoundTitle}</h1><p><a href="/">${text.goToHome}</a></p></main></body>`,
     '</html>',
     '',
   ].join('\n');
