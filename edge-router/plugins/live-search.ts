@@ -51,7 +51,8 @@ import {
 } from '../../core/isomorphic/search.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
+import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer } from '../../core/upstream/transport.js';
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
@@ -229,16 +230,25 @@ function errorBody(code: string, message: string): { error: { code: string; mess
 
 export const liveSearchPlugin = routePlugin<LiveSearchOptions>('edge-live-search', (app, options) => {
   const { logger } = options;
-  const transport = createTransport({
-    config: options.config,
-    logger,
-    bases: resolveUpstreamBases(options.config),
-    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-  });
+  // One transport per edition, asking upstream for the edition's language (ADR 0019): the Spanish
+  // edition's search results read in Spanish. Answers are cached per edition for the same reason.
+  const transports = Object.fromEntries(
+    SITE_IDS.map((site) => [
+      site,
+      createTransport({
+        config: options.config,
+        logger,
+        bases: resolveUpstreamBases(options.config),
+        language: SITES[site].lang,
+        ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
+        ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
+      }),
+    ]),
+  ) as Record<SiteId, Transport>;
   const cache = createLiveCache<SearchPage>({ ...SEARCH_CACHE, ...options.cache });
 
-  async function load(query: SearchQuery): Promise<SearchPage> {
+  async function load(query: SearchQuery, site: SiteId): Promise<SearchPage> {
+    const transport = transports[site];
     const spec = searchCall(query);
     const result = await transport.call(spec);
     // 404: nothing found (docs/upstream-contract.md §1, list calls).
@@ -267,7 +277,7 @@ export const liveSearchPlugin = routePlugin<LiveSearchOptions>('edge-live-search
     const { query } = parsed;
     let result;
     try {
-      result = await cache.get(searchKey(query), () => load(query));
+      result = await cache.get(`${request.site}:${searchKey(query)}`, () => load(query, request.site));
     } catch (error) {
       if (!isUpstreamFailure(error)) throw error;
       request.log.warn({ error, query }, 'search failed upstream with nothing cached');

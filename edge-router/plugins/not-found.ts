@@ -9,8 +9,8 @@
  * (`missNotFound`) and carries the page's surrogate key, so the page rendered meanwhile is what
  * the next request gets, through the CDN too.
  */
-import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import { SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { notFoundPageKey, pageSurrogateKey } from '../../core/storage/keys.js';
 import type { MissRequester } from '../render-on-miss.js';
@@ -23,12 +23,14 @@ import { z } from 'zod';
 /** The built-in last resort; static text only, nothing from the request is echoed. */
 export function fallbackNotFoundHtml(site: SiteId): string {
   const info = SITES[site];
+  // The spec's texts (core/isomorphic/constants.ts NOT_FOUND_TEXTS) in the edition's language.
+  const text = uiText(site);
   return [
     '<!doctype html>',
     `<html lang="${info.lang}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="robots" content="noindex"><title>${NOT_FOUND_TEXTS.loadingLayer}${info.titleSuffix}</title></head>`,
-    `<body><main><h1>${NOT_FOUND_TEXTS.loadingLayer}</h1><p><a href="/">${NOT_FOUND_TEXTS.goHome}</a></p></main></body>`,
+    `<meta name="robots" content="noindex"><title>${text.notFoundTitle}${info.titleSuffix}</title></head>`,
+    `<body><main><h1>${text.notFoundTitle}</h1><p><a href="/">${text.goToHome}</a></p></main></body>`,
     '</html>',
     '',
   ].join('\n');

@@ -272,6 +272,7 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
 
   // Live events.
   Advertisement: 'Publicidad',
+  LIVE: 'EN VIVO',
   'Election Night 2026: Live Results': 'Noche electoral 2026: resultados en vivo',
   'Live results, maps and analysis as polls close across the country.': 'Resultados en vivo, mapas y análisis a medida que cierran las urnas en todo el país.',
   'Live Coverage': 'Cobertura en vivo',

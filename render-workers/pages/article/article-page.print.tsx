@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../../core/errors.js';
 import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../../core/isomorphic/dates.js';
+import { absoluteDateLabel } from '../../../core/isomorphic/relative-time.js';
 import { SITE_IDS } from '../../../core/isomorphic/sites.js';
 import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { Island } from '../../../interactive-bundle/island.js';
@@ -48,9 +49,11 @@ export function printFooterNav(text: UiText): VariantLink[] {
 export const PRINT_REQUIRED_PROPS = ['title', 'lastPublishedDate', 'source', 'canonicalUrl', 'header', 'articleTags', 'content'] as const;
 
 /** "MMMM DD, YYYY" in US Eastern (spec 1 §9), e.g. "March 08, 2025"; '' for an unreadable date. */
-export function formatPrintDate(iso: string): string {
+export function formatPrintDate(iso: string, lang = 'en'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM dd, yyyy');
+  if (Number.isNaN(date.getTime())) return '';
+  // The Spanish edition: "19 de marzo de 2025" (issue 15).
+  return lang === 'es' ? absoluteDateLabel(date, 'es') : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM dd, yyyy');
 }
 
 /** The internal print date, YYYY-MM-DD in US Eastern (spec 1 §9); '' for an unreadable date. */
@@ -159,7 +162,7 @@ export function PrintArticlePage(props: PrintArticleProps) {
           ) : (
             <>
               {`${text.published} `}
-              <time dateTime={printDateValue(props.lastPublishedDate)}>{formatPrintDate(props.lastPublishedDate)}</time>
+              <time dateTime={printDateValue(props.lastPublishedDate)}>{formatPrintDate(props.lastPublishedDate, site.lang)}</time>
             </>
           )}
         </p>
