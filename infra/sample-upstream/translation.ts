@@ -6,12 +6,39 @@
  * content added to the dataset later still renders, and is translated by adding an entry there.
  * Identifiers, paths and URLs are never touched, even when one happens to equal a translated word.
  */
-import { ES_TEXT } from './data/es-text.js';
+import { ES_PATTERNS, ES_TEXT, type TextPattern } from './data/es-text.js';
 
 /** Fields that carry identifiers or addresses, never reader-facing text. */
 const UNTRANSLATED_KEYS: ReadonlySet<string> = new Set(['id', 'slug', 'path', 'url', 'href', 'type', 'content_type', 'tracking', 'trackingWeb', 'elementId', 'subtype', 'machine-title', 'eventCode', 'providerId']);
 
-const TABLES: Readonly<Record<string, ReadonlyMap<string, string>>> = { es: new Map(Object.entries(ES_TEXT)) };
+/**
+ * A language's exact texts plus its patterns: a text that matches a pattern whose captured part
+ * has an exact entry (the tag fronts' "<Tag> News" titles) is translated around that part.
+ */
+class TranslationTable {
+  private readonly exact: ReadonlyMap<string, string>;
+  constructor(
+    texts: Readonly<Record<string, string>>,
+    private readonly patterns: readonly TextPattern[],
+  ) {
+    this.exact = new Map(Object.entries(texts));
+  }
+
+  get(text: string): string | undefined {
+    const exact = this.exact.get(text);
+    if (exact !== undefined) return exact;
+    for (const { english, spanish } of this.patterns) {
+      const part = english.exec(text)?.[1];
+      const translated = part === undefined ? undefined : this.exact.get(part);
+      if (translated !== undefined) return spanish(translated);
+    }
+    return undefined;
+  }
+}
+
+type Table = Pick<TranslationTable, 'get'>;
+
+const TABLES: Readonly<Record<string, Table>> = { es: new TranslationTable(ES_TEXT, ES_PATTERNS) };
 
 /** The request's most preferred language's primary tag ("es" for "es-419,en;q=0.5"), or null. */
 export function preferredLanguage(acceptLanguage: string | undefined): string | null {
@@ -29,13 +56,13 @@ export function preferredLanguage(acceptLanguage: string | undefined): string | 
 }
 
 /** The translation table a request asks for, or null for English (the dataset's own language). */
-export function translationFor(acceptLanguage: string | undefined, url: string): ReadonlyMap<string, string> | null {
+export function translationFor(acceptLanguage: string | undefined, url: string): Table | null {
   const flag = new URL(url, 'http://sample.invalid').searchParams.get('lang');
   const language = flag ?? preferredLanguage(acceptLanguage);
   return language === null ? null : (TABLES[language] ?? null);
 }
 
-function translateValue(value: unknown, table: ReadonlyMap<string, string>, key: string): unknown {
+function translateValue(value: unknown, table: Table, key: string): unknown {
   if (typeof value === 'string') return UNTRANSLATED_KEYS.has(key) ? value : (table.get(value) ?? value);
   if (Array.isArray(value)) return value.map((item) => translateValue(item, table, key));
   if (value !== null && typeof value === 'object') {
@@ -45,7 +72,7 @@ function translateValue(value: unknown, table: ReadonlyMap<string, string>, key:
 }
 
 /** A JSON body with its translatable strings replaced; a body that is not JSON is returned as is. */
-export function translateJsonBody(body: string, table: ReadonlyMap<string, string>): string {
+export function translateJsonBody(body: string, table: Table): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

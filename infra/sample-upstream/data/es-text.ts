@@ -5,7 +5,32 @@
  * it, add one line here (the exact English text, any field). Names, brands and identifiers stay as
  * they are. Grouped by where the text appears; the order does not matter.
  */
+/** A text shape translated around one captured part that has an exact entry in ES_TEXT. */
+export interface TextPattern {
+  english: RegExp;
+  spanish: (part: string) => string;
+}
+
+/** Tag and section fronts' meta titles ("Space News"). */
+export const ES_PATTERNS: readonly TextPattern[] = [{ english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` }];
+
 export const ES_TEXT: Readonly<Record<string, string>> = {
+  // Tag fronts (data/tag-fronts.ts) and the menus' other sections.
+  Slideshows: 'Galerías de fotos',
+  Courts: 'Tribunales',
+  'Site News': 'Noticias del sitio',
+  Moon: 'Luna',
+  Nasa: 'NASA',
+  Skywatching: 'Observación del cielo',
+  Sun: 'Sol',
+  Tourism: 'Turismo',
+  'The people and business behind the news.': 'Las personas y el negocio detrás de las noticias.',
+  'Technology, gadgets and the internet.': 'Tecnología, dispositivos e internet.',
+  'Space, archaeology and discoveries.': 'Espacio, arqueología y descubrimientos.',
+  'Trips, gear and the great outdoors.': 'Viajes, equipo y la vida al aire libre.',
+  'Forecasts, storms and the climate.': 'Pronósticos, tormentas y el clima.',
+  'Recipes, kitchens and what to cook.': 'Recetas, cocinas y qué cocinar.',
+  'Homes, housing and property.': 'Casas, vivienda y propiedades.',
   // Menus, sections and categories.
   'U.S.': 'EE. UU.',
   Politics: 'Política',
