@@ -399,6 +399,8 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
       },
     });
     await hydrated(page, 'SocialEmbed');
+    // The embed starts when the reader scrolls near it (it sits below the article's lead image).
+    await page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/CsAmple1234/"]') }).scrollIntoViewIfNeeded();
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.getAttribute('data-upgraded')).toBe('instagram');
@@ -426,6 +428,8 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
       },
     });
     await hydrated(page, 'SocialEmbed');
+    // The embed starts when the reader scrolls near it (it sits below the article's lead image).
+    await page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/CsAmple1234/"]') }).scrollIntoViewIfNeeded();
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.count()).toBe(1);
