@@ -68,18 +68,57 @@ async function hydrateNamed<N extends IslandName>(
 /** Roots already handed to hydration: hydrating a root twice would throw inside React. */
 const started = new WeakSet<Element>();
 
-/** Hydrates every island under `scope` not started yet; resolves when all have been attempted. */
+/**
+ * Islands whose code is heavy and that sit below the fold where they appear (the TV schedule and
+ * its time-zone code, the video carousels): they hydrate when they come within 200 px of the
+ * viewport, so their script work stays out of the page load (issue 15: Lighthouse total blocking
+ * time). Until then the server HTML is on screen and its links work.
+ */
+const HYDRATE_WHEN_NEAR: ReadonlySet<IslandName> = new Set<IslandName>(['TvSchedule', 'VideoCarousel']);
+
+function hydrateOrSkip(root: HTMLElement): Promise<void> {
+  return hydrateIsland(root).catch((error: unknown) => {
+    console.error('island skipped:', error);
+  });
+}
+
+let nearObserver: IntersectionObserver | undefined;
+
+/**
+ * Hydrates `root` once it is near the viewport. A root with no box (hidden by CSS, e.g. behind a
+ * flag or in a closed panel) hydrates at once as before: it may be shown without ever scrolling.
+ */
+function hydrateWhenNear(root: HTMLElement): void {
+  nearObserver ??= new IntersectionObserver(
+    (entries, observer) => {
+      for (const entry of entries) {
+        const { width, height } = entry.boundingClientRect;
+        if (!entry.isIntersecting && width > 0 && height > 0) continue;
+        observer.unobserve(entry.target);
+        void hydrateOrSkip(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
+  nearObserver.observe(root);
+}
+
+/**
+ * Hydrates every island under `scope` not started yet; resolves when all have been attempted,
+ * except those deferred until near the viewport (HYDRATE_WHEN_NEAR), which hydrate later.
+ */
 export async function hydrateIslands(scope: ParentNode = document): Promise<void> {
   const roots = scope.querySelectorAll<HTMLElement>(`[${ISLAND_NAME_ATTRIBUTE}]`);
   const pending: Promise<void>[] = [];
   for (const root of roots) {
     if (started.has(root)) continue;
     started.add(root);
-    pending.push(
-      hydrateIsland(root).catch((error: unknown) => {
-        console.error('island skipped:', error);
-      }),
-    );
+    const name = root.getAttribute(ISLAND_NAME_ATTRIBUTE);
+    if (isIslandName(name) && HYDRATE_WHEN_NEAR.has(name) && typeof IntersectionObserver === 'function') {
+      hydrateWhenNear(root);
+    } else {
+      pending.push(hydrateOrSkip(root));
+    }
   }
   await Promise.all(pending);
 }

@@ -30,7 +30,7 @@ const FRONT_CSS = [
   '.front .items{list-style:none;padding:0;margin:0}',
   '.front .item-image{display:block}',
   '.front .item-image img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:var(--surface)}',
-  '.front .kicker{display:inline-block;font-size:var(--fs-xs);text-transform:uppercase;letter-spacing:.04em;color:var(--accent);font-weight:700;text-decoration:none}',
+  '.front .kicker{display:inline-block;min-height:24px;line-height:24px;font-size:var(--fs-xs);text-transform:uppercase;letter-spacing:.04em;color:var(--accent);font-weight:700;text-decoration:none}',
   '.front .item-title{font-size:var(--fs-md);font-weight:700;margin:var(--space-1) 0}',
   '.front .item-title a{color:var(--ink);text-decoration:none}',
   '.front .item-title a:hover{text-decoration:underline}',

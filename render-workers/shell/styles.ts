@@ -34,7 +34,7 @@ main{max-width:1280px;margin:0 auto;padding:16px}
 ul.article-list{list-style:none;margin:0;padding:0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 ul.article-list li{border-top:1px solid var(--rule);padding-top:8px}
 .article-list .item-title{font-size:1.05rem;margin:.2em 0}
-.article-list .kicker{font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
+.article-list .kicker{display:inline-block;min-height:24px;line-height:24px;font-size:.75rem;text-transform:uppercase;color:var(--accent);font-weight:700}
 .not-found{text-align:center;padding:48px 16px}
 ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));text-align:left}
 .video-list a{display:block;color:inherit;text-decoration:none}.video-list img{width:100%;height:auto;display:block}

@@ -73,7 +73,9 @@ async function open(path: string, options: { width?: number; before?: (page: Pag
 }
 
 async function hydrated(page: Page, name: string): Promise<void> {
+  // Carousels hydrate once near the viewport (client/entry.tsx), so scroll to it as a reader does.
   // 'attached': a hidden island (the carousel under its flag) is hydrated all the same.
+  await page.locator(`[data-island="${name}"]`).first().evaluate((root) => root.scrollIntoView({ block: 'center' }));
   await page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor({ state: 'attached' });
 }
 

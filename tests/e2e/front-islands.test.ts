@@ -64,6 +64,8 @@ async function open(path: string, island: string, viewport = { width: 1280, heig
     if (response.status() === 404) missing.push(new URL(response.url()).pathname);
   });
   await page.goto(`${stack.siteUrl}${path}`);
+  // Below-the-fold islands (the TV schedule) hydrate once near the viewport: scroll as a reader does.
+  await page.locator(`[data-island="${island}"]`).first().evaluate((root) => root.scrollIntoView({ block: 'center' }));
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
   return { page, errors };
 }

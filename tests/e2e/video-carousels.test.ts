@@ -81,6 +81,10 @@ async function openVideoHome(width: number): Promise<{ page: Page; errors: PageE
   const response = await page.goto(`${stack.siteUrl}/video`);
   expect(response?.status()).toBe(200);
   await page.locator('[data-island="VideoCarousel"][data-hydrated="true"]').first().waitFor({ state: 'attached' });
+  // Carousels hydrate once near the viewport (client/entry.tsx): scroll past each as a reader does.
+  for (const carousel of await page.locator('[data-island="VideoCarousel"]').all()) {
+    await carousel.evaluate((root) => root.scrollIntoView({ block: 'center' }));
+  }
   await expect.poll(() => page.locator('[data-island="VideoCarousel"]:not([data-hydrated="true"])').count()).toBe(0);
   return { page, errors };
 }

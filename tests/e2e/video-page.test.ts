@@ -184,6 +184,8 @@ describe('TV schedule day from ?dt= (spec 2 §2)', () => {
     const errors = watchPageErrors(page);
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/schedule');
     await page.goto(`${stack.siteUrl}${LOCKED_VIDEO}?dt=2022-03-30`);
+    // The schedule hydrates (and asks) once near the viewport (client/entry.tsx): scroll to it.
+    await page.locator('[data-island="TvSchedule"]').evaluate((root) => root.scrollIntoView({ block: 'center' }));
     const url = new URL((await asked).url());
     expect(url.searchParams.get('dt')).toBe('2022-03-30');
     expect(url.searchParams.get('channel')).toBe('news');
