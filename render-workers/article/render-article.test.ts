@@ -165,14 +165,20 @@ describe('recommended videos (spec 1 §2.6, §7)', () => {
   }
 
   it("shows the section's videos that have aired, newest first", async () => {
-    // Politics has five aired videos and a town hall that airs in 2099 (spec 2 §2: shown only
-    // once its air start has passed).
+    // Politics has ten aired videos (five of them the ones articles and the election-night
+    // playlist link to by id) and a town hall that airs in 2099 (spec 2 §2: shown only once its
+    // air start has passed).
     expect(strip(await page('art-1001'))).toEqual([
       'Live: the briefing room',
       'Senate leaders outline the week ahead',
       'Governors meet on border funding',
       'Election night explained in two minutes',
       'How a bill becomes law',
+      'Negotiators leave the statehouse after midnight',
+      'Polls close on the East Coast',
+      'Watch: Election Night live stream',
+      'The Senate map, explained',
+      'Turnout report from Ohio',
     ]);
   });
 
