@@ -60,7 +60,7 @@ beforeAll(async () => {
   stack = running.stack;
   const summary = await stack.publishSite();
   expect(summary.failed).toEqual([]);
-}, 120_000);
+}, 240_000); // both editions of the whole sample (~500 pages)
 
 afterAll(async () => {
   await running?.stop();

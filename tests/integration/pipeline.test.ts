@@ -45,7 +45,7 @@ beforeAll(async () => {
   const summary = await stack.publishSite();
   expect(summary.failed).toEqual([]);
   expect(summary.completed).toBe(summary.total);
-}, 120_000);
+}, 240_000); // both editions of the whole sample (~500 pages) through s3rver
 
 afterAll(async () => {
   await running.stop();
