@@ -10,7 +10,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from './browser.js';
-import { PAGE_KINDS } from './page-kinds.js';
+import { jobSettled } from './eventually.js';
+import { PAGE_KINDS, pageKindPathsToPublish } from './page-kinds.js';
 import { startTestStack } from './stack.js';
 
 /** Phone (a 390 px iPhone) and desktop (a 1366 px laptop), with their usual viewport heights. */
@@ -36,6 +37,10 @@ let failures = 0;
 try {
   const summary = await running.stack.publishSite();
   process.stdout.write(`published ${summary.completed} of ${summary.total} pages (${summary.failed.length} failed)\n`);
+  // Samples the site map does not list (a tag front) are rendered as an editor would ask.
+  const requestedAt = new Date().toISOString();
+  const extra = (['news', 'es'] as const).flatMap((site) => pageKindPathsToPublish(site).map((path) => ({ site, path, reason: 'republish' as const, requestedAt })));
+  for (const job of await running.stack.producer.enqueueMany(extra)) if (job.jobId !== undefined) await jobSettled(running.stack.queue, job.jobId, 60_000);
   // The edge serves the news site on localhost and the Spanish edition on es.localhost
   // (infra/local/stack.ts); Chromium resolves every *.localhost name to the loopback address.
   const news = running.stack.siteUrl.replace('127.0.0.1', 'localhost');
@@ -52,7 +57,15 @@ try {
           const response = await page.goto(`${origins[sample.site]}${sample.path}`, { waitUntil: 'load', timeout: 30_000 });
           const expected = sample.notFound === true ? 404 : 200;
           if (response?.status() !== expected) throw new Error(`answered ${response?.status() ?? 'nothing'}, not ${expected}`);
-          // Islands hydrate after load; a short settle keeps the shots stable.
+          // Scroll through the page as a reader would, so lazy images load and islands that hydrate
+          // near the viewport do, then back to the top; a short settle keeps the shots stable.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+              window.scrollTo(0, y);
+              await new Promise((done) => setTimeout(done, 60));
+            }
+            window.scrollTo(0, 0);
+          });
           await page.waitForTimeout(400);
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           const png = await page.screenshot({ fullPage: height <= MAX_HEIGHT, ...(height > MAX_HEIGHT ? { clip: { x: 0, y: 0, width: viewport.width, height: MAX_HEIGHT } } : {}) });
