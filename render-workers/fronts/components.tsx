@@ -90,10 +90,19 @@ function Flags({ item }: { item: FrontArticleItem }) {
   );
 }
 
+/** "By" in the edition's language. */
+function ByWord() {
+  return <>{useUiText().by}</>;
+}
+
 /** Byline, duration and date on one line (issue 15: not three lines with gaps between). */
 function ItemMeta({ item }: { item: FrontArticleItem }) {
   const parts = [
-    item.authors.length > 0 ? <span key="by" className="byline">By {item.authors.join(', ')}</span> : null,
+    item.authors.length > 0 ? (
+      <span key="by" className="byline">
+        <ByWord /> {item.authors.join(', ')}
+      </span>
+    ) : null,
     item.duration ? <span key="duration" className="duration">{item.duration}</span> : null,
     item.published ? <TimeLabel key="time" time={item.published} /> : null,
   ].filter((part) => part !== null);
@@ -385,7 +394,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
                 <a href={item.url}>{item.title}</a>
               </ItemHeading>
               {item.description ? <p>{item.description}</p> : null}
-              {item.author ? <p className="byline">By {item.author.url ? <a href={item.author.url}>{item.author.name}</a> : item.author.name}</p> : null}
+              {item.author ? <p className="byline"><ByWord /> {item.author.url ? <a href={item.author.url}>{item.author.name}</a> : item.author.name}</p> : null}
               {item.buttons.map((button) => (
                 <a key={button.url} className="button" href={button.url}>
                   {button.name}
