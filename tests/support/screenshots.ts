@@ -68,7 +68,8 @@ try {
           });
           await page.waitForTimeout(400);
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          const png = await page.screenshot({ fullPage: height <= MAX_HEIGHT, ...(height > MAX_HEIGHT ? { clip: { x: 0, y: 0, width: viewport.width, height: MAX_HEIGHT } } : {}) });
+          // The clip is taken from the full page: without fullPage it would stop at the viewport.
+          const png = await page.screenshot({ fullPage: true, ...(height > MAX_HEIGHT ? { clip: { x: 0, y: 0, width: viewport.width, height: MAX_HEIGHT } } : {}) });
           await writeFile(resolve(out, file), png);
           process.stdout.write(`  ${file}\n`);
         } catch (error) {
