@@ -26,6 +26,7 @@
 import { SEARCH_RESULTS_PATH } from './isomorphic/constants.js';
 import { SECTION_CODES } from './isomorphic/sections.js';
 import { SITES, type SiteId } from './isomorphic/sites.js';
+import { STATIC_PAGE_PATHS } from './isomorphic/static-paths.js';
 import { isValidPagePath, variantFromRequestPath, type PageVariant } from './storage/keys.js';
 
 export const MISS_RULE_LIMITS = {
@@ -71,23 +72,8 @@ export type MissDecision =
     }
   | { renderable: false; reason: MissRejection };
 
-/**
- * Special and legal pages of spec 1 §2.1 and the static pages of this project (spec 1 §2.3, §2.5).
- * One-segment paths pass as `{token}{slug?}` anyway; the list names the route they take.
- */
-const STATIC_PATHS: ReadonlySet<string> = new Set([
-  '/connect',
-  '/fnctv',
-  '/foxaroundtheworld',
-  '/foxaroundtheworld/search',
-  '/go',
-  '/gowatch',
-  '/newsletters',
-  '/newyears',
-  '/privacy-policy',
-  '/terms-of-use',
-  '/cookie-demo',
-]);
+/** The fixed static pages (one list with the render worker's, core/isomorphic/static-paths.ts). */
+const STATIC_PATHS: ReadonlySet<string> = new Set(STATIC_PAGE_PATHS);
 
 /**
  * First segments under which articles and sub-sections live (`/{slug}/{article}` and

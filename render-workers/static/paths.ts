@@ -4,23 +4,9 @@
  */
 import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
 
-/** The special pages of the route table (spec 1 §2.1 "static or special pages"). */
-export const SPECIAL_PAGE_PATHS = [
-  '/connect',
-  '/fnctv',
-  '/foxaroundtheworld',
-  '/foxaroundtheworld/search',
-  '/go',
-  '/gowatch',
-  '/newsletters',
-  '/newyears',
-] as const;
+import { STATIC_PAGE_PATHS } from '../../core/isomorphic/static-paths.js';
 
-/** Legal pages (spec 1 §2.1). */
-export const LEGAL_PAGE_PATHS = ['/privacy-policy', '/terms-of-use'] as const;
-
-/** The cookie demo page (spec 1 §2.3). The spec names no path; this one is ours. */
-export const COOKIE_DEMO_PATH = '/cookie-demo';
+export { COOKIE_DEMO_PATH, LEGAL_PAGE_PATHS, SPECIAL_PAGE_PATHS, STATIC_PAGE_PATHS } from '../../core/isomorphic/static-paths.js';
 
 /** The "On Air Personalities" page shell (spec 1 §2.3); its route is /personalities (spec 2 §2). */
 export const PERSONALITIES_PATH = '/personalities';
@@ -29,8 +15,6 @@ export const PERSONALITIES_PATH = '/personalities';
 export const HEADER_HIDDEN_PATHS: readonly string[] = ['/gowatch'];
 export const FOOTER_HIDDEN_PATHS: readonly string[] = ['/connect'];
 
-/** Every path this builder renders on every site. PERSONALITIES_PATH is the persons list (render-workers/people/). */
-export const STATIC_PAGE_PATHS: readonly string[] = [...SPECIAL_PAGE_PATHS, ...LEGAL_PAGE_PATHS, COOKIE_DEMO_PATH];
 
 /** The translation statement the machine-translation notice links to (spec 1 §1), if the site has one. */
 export function translationStatementPath(site: SiteInfo): string | undefined {
