@@ -6,6 +6,7 @@
  * This file and everything it imports is shipped to readers: no Node APIs, no secrets, and from
  * core only core/isomorphic (the build checks the last one).
  */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { parseIslandProps, type JsonObject } from '../island-props.js';
 import {
@@ -56,12 +57,17 @@ async function hydrateNamed<N extends IslandName>(
   const island = await loadChunk(islandLoaders[name]);
   const props = island.parseProps(json);
   const markHydrated = () => root.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, 'true');
-  hydrateRoot(root, islandElement(island.component, props, markHydrated), {
-    // Same prefix as the server render (island.tsx), so useId values match.
-    identifierPrefix: islandIdentifierPrefix(propsId),
-    onRecoverableError: (error) => {
-      console.error(`island "${name}" recovered from a hydration error`, error);
-    },
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+  // hydrating each island in one long task; a reader's click or key on an island that is not
+  // hydrated yet makes React finish that island first and replay the event.
+  startTransition(() => {
+    hydrateRoot(root, islandElement(island.component, props, markHydrated), {
+      // Same prefix as the server render (island.tsx), so useId values match.
+      identifierPrefix: islandIdentifierPrefix(propsId),
+      onRecoverableError: (error) => {
+        console.error(`island "${name}" recovered from a hydration error`, error);
+      },
+    });
   });
 }
 

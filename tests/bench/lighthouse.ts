@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse performance (mobile preset) of the page kinds the budget
+ * covers, with the figures behind the score, so work on it starts from numbers and not from one
+ * noisy run. Publishes the news edition on a private stack (tests/support/stack.ts), then audits
+ * each page several times and prints the median score, its metrics, and where the main thread
+ * went (Lighthouse's bootup-time by script and its long tasks).
+ *
+ *   npm run bench:lighthouse                         article, front, video, search; 3 runs each
+ *   npm run bench:lighthouse -- --kinds video --runs 5
+ */
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.js';
+import { pageKind, type PageKindName } from '../support/page-kinds.js';
+import { startTestStack } from '../support/stack.js';
+
+interface Sample {
+  score: number;
+  metrics: Record<string, number>;
+  scripts: string[];
+  longTasks: string[];
+}
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+interface DetailsTable {
+  items?: Array<Record<string, unknown>>;
+}
+
+function tableItems(details: unknown): Array<Record<string, unknown>> {
+  return (details as DetailsTable | undefined)?.items ?? [];
+}
+
+async function auditOnce(url: string, port: number): Promise<Sample> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const metrics: Record<string, number> = {};
+  for (const [id, label] of METRICS) metrics[label] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scripts = tableItems(lhr.audits['bootup-time']?.details)
+    .slice(0, 5)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} total ${Math.round(Number(item.total))} ms, script ${Math.round(Number(item.scripting))} ms`);
+  const longTasks = tableItems(lhr.audits['long-tasks']?.details)
+    .slice(0, 6)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`);
+  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, longTasks };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { kinds: { type: 'string' }, runs: { type: 'string' } },
+    strict: true,
+  });
+  const kinds = (values.kinds ?? 'article,front,video,search').split(',').map((s) => s.trim()) as PageKindName[];
+  const runs = Number(values.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+
+  const running = await startTestStack();
+  const port = await freePort();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  try {
+    await running.stack.publishSite({ sites: ['news'] });
+    const origin = running.stack.siteUrl.replace('127.0.0.1', 'localhost');
+    for (const kind of kinds) {
+      const url = `${origin}${pageKind('news', kind).path}`;
+      const samples: Sample[] = [];
+      for (let i = 0; i < runs; i += 1) samples.push(await auditOnce(url, port));
+      const scores = samples.map((s) => Math.round(s.score * 100));
+      process.stdout.write(`\n${kind} ${pageKind('news', kind).path}: performance median ${median(scores)} (runs ${scores.join('/')})\n`);
+      for (const [, label] of METRICS) {
+        const all = samples.map((s) => s.metrics[label] ?? Number.NaN);
+        const format = (v: number) => (label === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
+        process.stdout.write(`  ${label.padEnd(4)} median ${format(median(all))} (${all.map(format).join(' / ')})\n`);
+      }
+      const last = samples[samples.length - 1];
+      if (last) {
+        process.stdout.write(`  main thread by script (last run):\n${last.scripts.map((s) => `    ${s}`).join('\n')}\n`);
+        process.stdout.write(`  long tasks (last run):\n${last.longTasks.map((s) => `    ${s}`).join('\n') || '    none'}\n`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await running.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
