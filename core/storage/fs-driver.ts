@@ -130,7 +130,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       }
       await rename(temp, file);
     } catch (error) {
-      await rm(temp, { force: true });
+      // The clean-up's own failure (ENOTDIR when the directory could not be made) must not
+      // replace the write's STORAGE_FAILED: the worker retries by that code.
+      await rm(temp, { force: true }).catch(() => {});
       throw failed('write', key, error);
     }
   }
