@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseRenderJob, PRIORITY } from '../core/queue.js';
+import { DEFAULT_RENDER_JOB, parseRenderJob, PRIORITY } from '../core/queue.js';
 import { Redis } from 'ioredis';
 import { freePort } from '../infra/local/redis-server.js';
 import { buildAdminApp, HEALTH_PING_TIMEOUT_MS } from './app.js';
@@ -238,7 +238,7 @@ describe('POST /admin/republish', () => {
       path: '/politics/a-story',
       reason: 'republish',
       attempts: 0,
-      maxAttempts: 4,
+      maxAttempts: DEFAULT_RENDER_JOB.attempts,
       failedReason: null,
       timestamps: { created: expect.any(String) as unknown, processed: null, finished: null },
     });
