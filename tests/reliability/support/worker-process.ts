@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     pageStatus: new PageStatusStore(redis, config.queuePrefix),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
+    retryPolicy: config.retryPolicy,
   });
   worker.on('error', (error) => say({ workerError: error.message }));
   await worker.waitUntilReady();
