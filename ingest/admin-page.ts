@@ -144,6 +144,14 @@ function statusHtml(status: PageStatus): string {
   const when = status.lastRendered
     ? `<p>Last rendered <strong>${escapeHtml(status.lastRendered.at)}</strong> (reason: ${escapeHtml(status.lastRendered.reason)}${status.lastRendered.jobId ? `, job ${escapeHtml(status.lastRendered.jobId)}` : ''}).</p>`
     : '<p>Nothing is stored for this page.</p>';
+  const render = status.lastRender;
+  const lastRender = render
+    ? `<p>Last render <strong>${escapeHtml(render.at)}</strong> (reason: ${escapeHtml(render.reason)}${render.jobId ? `, job ${escapeHtml(render.jobId)}` : ''}): ${
+        render.kept ? 'degraded, the stored page was kept' : render.written > 0 ? `${render.written} object(s) written` : 'unchanged'
+      }.${render.staleData.length > 0 ? ` <span class="err">Shown from the last good copy (the read failed): ${escapeHtml(render.staleData.join(', '))}.</span>` : ''}${
+        render.missingData.length > 0 ? ` <span class="err">No good copy anywhere, shown empty: ${escapeHtml(render.missingData.join(', '))}.</span>` : ''
+      }</p>`
+    : '';
   const error = status.lastError
     ? `<p class="err">Last error ${escapeHtml(status.lastError.at)} (${escapeHtml(status.lastError.reason)}${status.lastError.jobId ? `, job ${escapeHtml(status.lastError.jobId)}` : ''}, ${status.lastError.count} failure(s) since the last success): ${escapeHtml(status.lastError.message)}</p>`
     : '<p>No failed render since the last success.</p>';
@@ -160,7 +168,7 @@ function statusHtml(status: PageStatus): string {
     )
     .join('');
   return `<h2>${escapeHtml(status.site)} ${escapeHtml(status.path)}</h2>
-${when}
+${when}${lastRender}
 ${error}
 ${status.variants.length > 0 ? `<table><caption>Stored variants</caption><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody></table>` : ''}
 <h3>Dependency keys</h3>
