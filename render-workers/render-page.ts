@@ -37,6 +37,7 @@ import { sectionFrontBuilder } from './fronts/build-section-front.js';
 import { loadFrontRegions } from './fronts/load-components.js';
 import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
+import { withSkipLog } from './load/skip-log.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { loadLatestVideos, type VideoItem } from './load/videos.js';
@@ -144,13 +145,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         now: clock,
       };
 
-      const built = await route(ctx, {
-        adHocGating: options.adHocGating ?? false,
-        buildFront: buildFrontFor(job.site),
-        staticPages: clients.staticPages.withRecorder({ record }),
-        shows: clients.shows.withRecorder({ record }),
-        liveEvents: clients.liveEvents.withRecorder({ record }),
-      });
+      // Unsafe URLs and iframe sandbox tokens dropped while building are logged on this page's log.
+      const built = await withSkipLog(log, () =>
+        route(ctx, {
+          adHocGating: options.adHocGating ?? false,
+          buildFront: buildFrontFor(job.site),
+          staticPages: clients.staticPages.withRecorder({ record }),
+          shows: clients.shows.withRecorder({ record }),
+          liveEvents: clients.liveEvents.withRecorder({ record }),
+        }),
+      );
       if (built === null) {
         const deletion = await options.index.deletion(page);
         if (deletion === null) {
