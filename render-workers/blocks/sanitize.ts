@@ -84,7 +84,10 @@ export function sanitizeRawHtmlForPrint(html: string): string {
   return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS.filter((tag) => tag !== 'iframe')));
 }
 
-function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
+/** sanitize-html 2.x reads `allowedEmptyAttributes`; its type definitions do not list it yet. */
+type RawHtmlOptions = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
+
+function rawHtmlOptions(allowedTags: string[]): RawHtmlOptions {
   return {
     allowedTags,
     allowedAttributes: {
@@ -97,6 +100,9 @@ function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
     allowProtocolRelative: false,
+    // An empty sandbox is the strictest one; sanitize-html would drop the empty attribute and leave
+    // the frame unsandboxed (issue 16: `sandbox="allow-top-navigation"` came out with no sandbox).
+    allowedEmptyAttributes: ['alt', 'sandbox'],
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'xmp'],
     transformTags: {
       a: (tagName, attribs) => {
