@@ -38,6 +38,7 @@ import { sectionFrontBuilder } from './fronts/build-section-front.js';
 import { loadFrontRegions } from './fronts/load-components.js';
 import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
+import { withSkipLog } from './load/skip-log.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { loadLatestVideos, type VideoItem } from './load/videos.js';
@@ -164,13 +165,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         now: clock,
       };
 
-      const built = await route(ctx, {
-        adHocGating: options.adHocGating ?? false,
-        buildFront: buildFrontFor(job.site),
-        staticPages: clients.staticPages.withRecorder(recorder),
-        shows: clients.shows.withRecorder(recorder),
-        liveEvents: clients.liveEvents.withRecorder(recorder),
-      });
+      // Unsafe URLs and iframe sandbox tokens dropped while building are logged on this page's log.
+      const built = await withSkipLog(log, () =>
+        route(ctx, {
+          adHocGating: options.adHocGating ?? false,
+          buildFront: buildFrontFor(job.site),
+          staticPages: clients.staticPages.withRecorder(recorder),
+          shows: clients.shows.withRecorder(recorder),
+          liveEvents: clients.liveEvents.withRecorder(recorder),
+        }),
+      );
       // The copies this render read well are stored before it reports (a render that fails next
       // must find them), and what it could not read well is named.
       await sideData.settle();
