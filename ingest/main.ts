@@ -16,7 +16,7 @@ import { startSchedules } from './schedules.js';
 import { createUpstreamClient } from '../core/upstream/client.js';
 import { createStore } from '../core/storage/create-store.js';
 import { createPurger } from '../core/cdn/purger.js';
-import { streamSitePages } from '../render-workers/site-pages.js';
+import { streamSitePages } from '../core/site-pages.js';
 
 /** After this long a shutdown stops waiting and exits non-zero. */
 const SHUTDOWN_DEADLINE_MS = 10_000;

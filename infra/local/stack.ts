@@ -31,7 +31,7 @@ import { takePageFence } from '../../core/page-fence.js';
 import { PageStatusStore } from '../../core/page-status.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
-import { listSitePages, streamSitePages } from '../../render-workers/site-pages.js';
+import { listSitePages, streamSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {

@@ -4,10 +4,10 @@
  * enough that the site map takes several upstream pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUpstreamConfig } from '../core/config/upstream.js';
-import type { PageRef } from '../core/dependency-index.js';
-import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
-import { createUpstreamClient, type UpstreamClient } from '../core/upstream/client.js';
+import { parseUpstreamConfig } from './config/upstream.js';
+import type { PageRef } from './dependency-index.js';
+import { SEARCH_RESULTS_PATH } from './isomorphic/constants.js';
+import { createUpstreamClient, type UpstreamClient } from './upstream/client.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../infra/sample-upstream/server.js';
 import { capturingLogger } from '../tests/support/log-capture.js';
 import { listSitePages, streamSitePages } from './site-pages.js';
