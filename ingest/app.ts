@@ -17,7 +17,7 @@ import { registerErrorHandling } from './http-errors.js';
 import { ingestMetricsPlugin } from './metrics.js';
 import { createPageAdmin, pageAdminPlugin, type PagePurger } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { republishPlugin } from './republish.js';
+import { republishPlugin, type SiteMapSource } from './republish.js';
 import { WEBHOOK_PATH, webhookPlugin } from './webhook.js';
 
 /** How long /healthz waits for Redis to answer PING before it answers 503. */
@@ -36,6 +36,8 @@ export interface AdminAppOptions {
   now?: () => number;
   /** Object storage: page status, versions and rollback, and republish by prefix, section or site (page-admin.ts). */
   store?: ObjectStore;
+  /** The upstream site map: the whole site's republish lists its pages from it (republish.ts). */
+  siteMap?: SiteMapSource;
   /** The CDN purger (core/cdn) a rollback purges the page with. */
   purger?: PagePurger;
   /** The failed-authentication limit's numbers (auth.ts AUTH_FAILURE_DEFAULTS when omitted). */
@@ -99,10 +101,10 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     logger,
     ...(options.now ? { now: options.now } : {}),
   });
-  const { store, purger } = options;
+  const { store, purger, siteMap } = options;
   const pages = store ? createPageAdmin({ store, index, redis, prefix: config.queuePrefix, logger, purger }) : undefined;
-  await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger, index, redis, store });
-  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger, queue, redis, index, store, pages });
+  await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger, index, redis, store, siteMap });
+  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger, queue, redis, index, store, siteMap, pages });
   if (pages) await app.register(pageAdminPlugin, { adminToken: config.adminToken, pages });
   await app.register(dashboardPlugin, { adminToken: config.adminToken, queues: [queue] });
   await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const upstream = createUpstreamClient({ config: config.upstream, logger });
   const store = await createStore(config.storage);
   const purger = createPurger(config.cdn, { logger });
-  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger, store, purger });
+  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger, store, purger, siteMap: upstream });
   await app.listen({ host: config.adminHost, port: config.adminPort });
 
   const schedules = config.schedulesEnabled

@@ -211,6 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       queue: producer.queue,
       logger: ingestLog,
       store,
+      siteMap: upstream,
     });
     const adminUrl = await adminApp.listen({ port: options.adminPort, host });
     closers.push(() => adminApp.close());
