@@ -31,17 +31,30 @@ function ownPaths(site: SiteId): string[] {
 }
 
 /**
- * The same pages read as a stream, for whole-site work at any size (the nightly sweep): the site
- * map is read one upstream page at a time and each path is yielded for every site at once, so
- * memory holds one page of the site map, not the site. A path the site map lists twice is
- * yielded twice: the queue coalesces the second job into the first while that one waits; if it
- * is already rendering, the page renders again and writes nothing (its content is unchanged).
+ * Site-map paths that are not pages of `site`: another edition's translation statement. The site
+ * map is shared by the editions, but the statement exists only on the site whose notice links to
+ * it (spec 1 §1; the render worker renders nothing for it elsewhere, static/paths.ts
+ * staticPageBelongsTo), so listing it there would only queue a render that publishes nothing.
+ */
+function othersOnly(site: SiteId): Set<string> {
+  const own = translationStatementPath(SITES[site]);
+  return new Set(SITE_IDS.flatMap((other) => translationStatementPath(SITES[other]) ?? []).filter((path) => path !== own));
+}
+
+/**
+ * The same pages read as a stream, for whole-site work at any size (the nightly sweep, an
+ * editor's whole-site republish): the site map is read one upstream page at a time and each path
+ * is yielded for every site at once, so memory holds one page of the site map, not the site. A
+ * path the site map lists twice is yielded twice: the queue coalesces the second job into the
+ * first while that one waits; if it is already rendering, the page renders again and writes
+ * nothing (its content is unchanged).
  */
 export async function* streamSitePages(upstream: Pick<UpstreamClient, 'streamSiteEntries'>, sites: readonly SiteId[] = SITE_IDS): AsyncGenerator<PageRef> {
   const own = new Map(sites.map((site) => [site, new Set(ownPaths(site))]));
+  const skip = new Map(sites.map((site) => [site, othersOnly(site)]));
   for await (const { path } of upstream.streamSiteEntries()) {
     for (const site of sites) {
-      if (!own.get(site)?.has(path)) yield { site, path };
+      if (!own.get(site)?.has(path) && !skip.get(site)?.has(path)) yield { site, path };
     }
   }
   for (const [site, paths] of own) {
@@ -52,5 +65,8 @@ export async function* streamSitePages(upstream: Pick<UpstreamClient, 'streamSit
 /** Every page of `sites`, each once, in memory (the first publish, which reports on each page). */
 export async function listSitePages(upstream: Pick<UpstreamClient, 'listSitePaths'>, sites: readonly SiteId[] = SITE_IDS): Promise<PageRef[]> {
   const sitePaths = await upstream.listSitePaths();
-  return sites.flatMap((site) => [...new Set([...sitePaths, ...ownPaths(site)])].map((path) => ({ site, path })));
+  return sites.flatMap((site) => {
+    const skip = othersOnly(site);
+    return [...new Set([...sitePaths.filter((path) => !skip.has(path)), ...ownPaths(site)])].map((path) => ({ site, path }));
+  });
 }
