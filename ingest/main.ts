@@ -32,7 +32,19 @@ async function main(): Promise<void> {
   const upstream = createUpstreamClient({ config: config.upstream, logger });
   const store = await createStore(config.storage);
   const purger = createPurger(config.cdn, { logger });
-  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger, store, purger, siteMap: upstream });
+  const app = await buildAdminApp({
+    config,
+    producer,
+    index,
+    redis,
+    queue: producer.queue,
+    logger,
+    store,
+    purger,
+    siteMap: upstream,
+    // Requests are refused at once while either is down (redis-availability.ts).
+    redisConnections: { ingest: redis, 'ingest-producer': producerConnection },
+  });
   await app.listen({ host: config.adminHost, port: config.adminPort });
 
   const schedules = config.schedulesEnabled
