@@ -29,7 +29,7 @@ import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
 import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse } from './republish.js';
+import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse, type SiteMapSource } from './republish.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 
 export interface AdminPagePluginOptions {
@@ -42,6 +42,8 @@ export interface AdminPagePluginOptions {
   redis?: RedisClient | undefined;
   store?: ObjectStore | undefined;
   index?: DependencyIndex | undefined;
+  /** The upstream site map, where the whole site's republish starts. */
+  siteMap?: SiteMapSource | undefined;
   /** Page status and rollback (page-admin.ts); without it the page offers republish only. */
   pages?: PageAdmin | undefined;
 }
@@ -187,7 +189,9 @@ function rollbackHtml(result: RollbackResponse): string {
 
 function scopeHtml(result: ScopeResponse): string {
   const what = result.scope.kind === 'site' ? 'the whole site' : `${result.scope.kind} ${result.scope.value}`;
-  return `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
+  const queued = `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
+  if (result.listingFailed === null) return queued;
+  return `${queued}<p class="err">Only part of the pages were listed: ${escapeHtml(result.listingFailed)}. Run the same republish again once that is fixed.</p>`;
 }
 
 export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (app, options, done) => {
@@ -250,6 +254,7 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
           logger: options.logger,
           store: options.store,
           index: options.index,
+          siteMap: options.siteMap,
         });
         return html(202, home(values, withPages, scopeHtml(result)));
       }

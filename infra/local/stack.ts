@@ -32,7 +32,7 @@ import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { RedisLastGoodStore } from '../../core/last-good.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
-import { listSitePages, streamSitePages } from '../../render-workers/site-pages.js';
+import { listSitePages, streamSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -214,6 +214,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       queue: producer.queue,
       logger: ingestLog,
       store,
+      siteMap: upstream,
     });
     const adminUrl = await adminApp.listen({ port: options.adminPort, host });
     closers.push(() => adminApp.close());
