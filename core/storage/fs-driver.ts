@@ -228,6 +228,8 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
 
   async function remove(key: string, condition?: WriteCondition): Promise<WriteOutcome> {
     const file = fileFor(key);
+    // "Only if there is none": there is nothing to delete (as on S3).
+    if (condition?.ifVersion === null) return 'written';
     const missing: WriteOutcome = typeof condition?.ifVersion === 'string' ? 'version-changed' : 'written';
     const lock = await locks.acquire(key, file, { createDirs: false });
     if (lock === null) return missing;

@@ -272,6 +272,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       return 'written';
     } catch (error) {
       if (condition?.ifVersion !== undefined && isConditionFailure(error)) return 'version-changed';
+      // If-Match on a key that is gone: AWS answers 404 NoSuchKey (a missing bucket is not that).
+      if (typeof condition?.ifVersion === 'string' && isMissingObject(error)) return 'version-changed';
       throw failed('put', key, error);
     }
   }

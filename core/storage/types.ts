@@ -86,7 +86,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome>;
   /**
    * Removes the object; removing a missing object is not an error. With a condition, as `put`
-   * (a missing object with a non-null `ifVersion` is 'version-changed').
+   * (a missing object with a version named is 'version-changed'; `ifVersion: null`, "only if
+   * there is none", deletes nothing).
    */
   delete(key: string, condition?: WriteCondition): Promise<WriteOutcome>;
   /** Every key under a prefix, in lexicographic order. */
