@@ -7,15 +7,26 @@
  * status shows the latest reason while retries go on) and clears it when a render of the page
  * succeeds. Ingest reads it (GET /admin/pages/status).
  *
+ * Pages awaiting recovery (issue 16): when a render's last attempt fails on a dependency that
+ * recovers on its own (upstream or storage down past the worker's retry window), the worker marks
+ * the failure `final` and `recoverable`, and the page joins a set the recovery sweep
+ * (render-workers/recovery-sweep.ts) reads: it queues the page again once the dependency answers,
+ * and takes it out of the set (`markRequeued`). A later failure or success of the page updates or
+ * clears the record and the set together.
+ *
  * Redis layout (queue prefix's hash tag):
- *   {newsroom}:page-failure:<site>:<path>   HASH jobId, reason, message, at, count
+ *   {newsroom}:page-failure:<site>:<path>   HASH jobId, reason, message, at, count, code, final, requeuedAt
+ *   {newsroom}:page-failures:recovery       ZSET "<site>:<path>" scored by the final failure's time (ms)
  * `count` is the number of failures since the last success. The hash expires 30 days after the
- * last failure, so a page that is gone does not keep its record forever.
+ * last failure, so a page that is gone does not keep its record forever; a set member whose hash
+ * has expired is dropped when the sweep reads it.
  */
 import type { RedisClient } from './redis.js';
 import { z } from 'zod';
 import type { PageRef } from './dependency-index.js';
+import { isSiteId } from './isomorphic/sites.js';
 import { QUEUE_PREFIX } from './queue.js';
+import { isValidPagePath } from './storage/keys.js';
 
 export const PAGE_FAILURE_TTL_S = 30 * 24 * 3600;
 /** Longest message kept: enough for an error code and its explanation, not a stack trace. */
@@ -30,6 +41,15 @@ export interface PageFailureInput {
   message: string;
   /** When it failed. */
   at: Date | string;
+  /** The error code (docs/errors.md), when the failure had one. */
+  code?: string | undefined;
+  /** No attempt of this job follows: it failed for good (retries exhausted or unrecoverable). */
+  final?: boolean;
+  /**
+   * With `final`: the failure is a dependency's that recovers on its own, so the page waits in the
+   * recovery set until the sweep queues it again.
+   */
+  recoverable?: boolean;
 }
 
 export interface PageFailure {
@@ -40,6 +60,20 @@ export interface PageFailure {
   at: string;
   /** Failures since the last successful render. */
   count: number;
+  /** The error code of the latest failure, or null. */
+  code: string | null;
+  /** The latest failure ended its job: no retry of that job follows. */
+  final: boolean;
+  /** When the recovery sweep queued the page again after that failure, or null. */
+  requeuedAt: string | null;
+}
+
+/** A page the recovery sweep may queue again. */
+export interface RecoveryCandidate extends PageRef {
+  /** The error code of its final failure. */
+  code: string;
+  /** ISO time of that failure. */
+  at: string;
 }
 
 const storedFailure = z.object({
@@ -48,7 +82,32 @@ const storedFailure = z.object({
   message: z.string(),
   at: z.string(),
   count: z.string().regex(/^[0-9]+$/).transform(Number),
+  code: z.string().optional(),
+  final: z.enum(['0', '1']).optional(),
+  requeuedAt: z.string().optional(),
 });
+
+/**
+ * Out of the recovery set, and the time into the record only while there is one: a page cleared
+ * between the sweep's read and this must not get a bare hash (it would have no expiry). One script,
+ * so nothing runs in between; both keys share the prefix's hash tag (Redis Cluster).
+ */
+const MARK_REQUEUED_SCRIPT = `
+redis.call('ZREM', KEYS[2], ARGV[2])
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'requeuedAt', ARGV[1]) end
+return 1`;
+
+/** The set member of a page, and back: the site id holds no ":", so the first one splits. */
+function memberOf(page: PageRef): string {
+  return `${page.site}:${page.path}`;
+}
+
+function pageOf(member: string): PageRef | null {
+  const colon = member.indexOf(':');
+  const site = member.slice(0, colon);
+  const path = member.slice(colon + 1);
+  return colon > 0 && isSiteId(site) && isValidPagePath(path) ? { site, path } : null;
+}
 
 export class PageStatusStore {
   constructor(
@@ -60,36 +119,88 @@ export class PageStatusStore {
     return `${this.prefix}:page-failure:${page.site}:${page.path}`;
   }
 
+  /** The set of pages awaiting recovery (file header). */
+  recoveryKey(): string {
+    return `${this.prefix}:page-failures:recovery`;
+  }
+
   /** Records the latest failure of a render of `page` (the worker calls it when a render throws). */
   async recordFailure(page: PageRef, failure: PageFailureInput): Promise<void> {
     const key = this.key(page);
     const at = typeof failure.at === 'string' ? failure.at : failure.at.toISOString();
+    const final = failure.final === true;
     const fields: Record<string, string> = {
       reason: failure.reason.slice(0, 100),
       message: failure.message.slice(0, PAGE_FAILURE_MESSAGE_MAX),
       at,
+      final: final ? '1' : '0',
     };
     const tx = this.redis.multi();
-    // The job id of an earlier failure must not stay beside this failure's message.
-    tx.hdel(key, 'jobId');
+    // The job id, code and requeue time of an earlier failure must not stay beside this one.
+    tx.hdel(key, 'jobId', 'code', 'requeuedAt');
     if (failure.jobId !== undefined) fields.jobId = failure.jobId.slice(0, 200);
+    if (failure.code !== undefined) fields.code = failure.code.slice(0, 100);
     tx.hset(key, fields);
     tx.hincrby(key, 'count', 1);
     tx.expire(key, PAGE_FAILURE_TTL_S);
+    // Only a job that gave up waits for the sweep: one still retrying recovers by itself.
+    if (final && failure.recoverable === true && failure.code !== undefined) tx.zadd(this.recoveryKey(), Date.parse(at) || Date.now(), memberOf(page));
+    else tx.zrem(this.recoveryKey(), memberOf(page));
     await tx.exec();
   }
 
   /** Forgets the failures of `page` (the worker calls it when a render of the page succeeds). */
   async clearFailure(page: PageRef): Promise<void> {
-    await this.redis.del(this.key(page));
+    await this.redis.multi().del(this.key(page)).zrem(this.recoveryKey(), memberOf(page)).exec();
   }
 
   /** The latest failure since the last success, or null. A malformed record reads as none. */
   async read(page: PageRef): Promise<PageFailure | null> {
     const parsed = storedFailure.safeParse(await this.redis.hgetall(this.key(page)));
     if (!parsed.success) return null;
-    const { jobId, ...rest } = parsed.data;
-    return { ...rest, jobId: jobId ?? null };
+    const { jobId, code, final, requeuedAt, ...rest } = parsed.data;
+    return { ...rest, jobId: jobId ?? null, code: code ?? null, final: final === '1', requeuedAt: requeuedAt ?? null };
+  }
+
+  /**
+   * Up to `limit` pages awaiting recovery, the longest waiting first. Members whose record is gone
+   * (expired, cleared) or no longer final are dropped from the set on the way.
+   */
+  async listAwaitingRecovery(limit: number): Promise<RecoveryCandidate[]> {
+    const found: RecoveryCandidate[] = [];
+    const chunk = Math.max(1, Math.min(limit, 500));
+    let start = 0;
+    while (found.length < limit) {
+      const members = await this.redis.zrange(this.recoveryKey(), start, start + chunk - 1);
+      if (members.length === 0) break;
+      const pages = members.map(pageOf);
+      const pipeline = this.redis.pipeline();
+      for (const page of pages) if (page) pipeline.hmget(this.key(page), 'code', 'final', 'at');
+      const replies = (await pipeline.exec()) ?? [];
+      const stale: string[] = [];
+      let reply = 0;
+      for (const [i, page] of pages.entries()) {
+        const member = members[i] ?? '';
+        if (page === null) {
+          stale.push(member);
+          continue;
+        }
+        const [error, value] = replies[reply++] ?? [null, null];
+        const [code, final, at] = !error && Array.isArray(value) ? (value as Array<string | null>) : [];
+        if (typeof code !== 'string' || final !== '1' || typeof at !== 'string') stale.push(member);
+        else if (found.length < limit) found.push({ ...page, code, at });
+      }
+      if (stale.length > 0) await this.redis.zrem(this.recoveryKey(), ...stale);
+      // Dropped members shift the ranks after them: read on from where the kept ones end.
+      start += members.length - stale.length;
+      if (members.length < chunk) break;
+    }
+    return found;
+  }
+
+  /** The sweep queued `page` again: it leaves the set, and its status says when it was queued. */
+  async markRequeued(page: PageRef, at: Date = new Date()): Promise<void> {
+    await this.redis.eval(MARK_REQUEUED_SCRIPT, 2, this.key(page), this.recoveryKey(), at.toISOString(), memberOf(page));
   }
 }
 

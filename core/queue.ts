@@ -17,13 +17,15 @@ export const RENDER_QUEUE = 'render';
  */
 export const QUEUE_PREFIX = '{newsroom}';
 
-export const RENDER_REASONS = ['republish', 'event', 'miss', 'schedule', 'bulk-republish', 'sweep'] as const;
+export const RENDER_REASONS = ['republish', 'event', 'miss', 'schedule', 'bulk-republish', 'sweep', 'recovery'] as const;
 export type RenderReason = (typeof RENDER_REASONS)[number];
 
 /**
  * Lower runs first (BullMQ). Editor republish, then events, render-on-miss, schedules, an
  * editor's republish of a prefix, section, tag or the whole site (ingest/republish.ts: thousands
  * of jobs must not hold back single-page republishes, content events or schedules), sweeps.
+ * A `recovery` render (render-workers/recovery-sweep.ts: a page whose render failed for good while
+ * a dependency was down) is as urgent as a schedule: both refresh a page that is stale.
  */
 export const PRIORITY: Record<RenderReason, number> = {
   republish: 1,
@@ -32,6 +34,7 @@ export const PRIORITY: Record<RenderReason, number> = {
   schedule: 4,
   'bulk-republish': 5,
   sweep: 6,
+  recovery: 4,
 };
 
 const renderJobSchema = z.strictObject({
@@ -67,9 +70,13 @@ export function renderDedupId(site: SiteId, path: string): string {
 }
 
 export interface RenderJobDefaults {
-  /** Attempts before a job stays failed on the dashboard. */
+  /**
+   * Most attempts BullMQ allows the job. The render worker's retry policy
+   * (render-workers/retry-policy.ts) decides when a failing job stops, well before this ceiling:
+   * after its retry window for a dependency failure, after a few attempts otherwise.
+   */
   attempts: number;
-  /** First retry delay; doubles each attempt. */
+  /** First retry delay; the worker doubles it each attempt up to its cap. */
   backoffMs: number;
   /**
    * How long a content event's render waits before it starts, so that a burst of edits to one
@@ -84,7 +91,20 @@ export interface RenderJobDefaults {
 /** Default debounce of content-event renders: a second is most CMS bursts, and little latency. */
 export const EVENT_DEBOUNCE_MS = 1_000;
 
-export const DEFAULT_RENDER_JOB: RenderJobDefaults = { attempts: 4, backoffMs: 2_000, eventDebounceMs: EVENT_DEBOUNCE_MS };
+/**
+ * The backoff type of render jobs: the render worker's own strategy (render-workers/retry-policy.ts,
+ * passed to BullMQ as `settings.backoffStrategy`), a capped exponential backoff with a retry window.
+ */
+export const RENDER_BACKOFF = 'render';
+
+/**
+ * BullMQ's attempt ceiling for render jobs. The worker's retry window ends retries first: the
+ * default window (65 minutes of 30-second waits) takes about 135 attempts, and a day-long window
+ * under 3,000.
+ */
+export const RENDER_ATTEMPTS_CEILING = 10_000;
+
+export const DEFAULT_RENDER_JOB: RenderJobDefaults = { attempts: RENDER_ATTEMPTS_CEILING, backoffMs: 2_000, eventDebounceMs: EVENT_DEBOUNCE_MS };
 
 export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = DEFAULT_RENDER_JOB): JobsOptions {
   const debounceMs = job.reason === 'event' ? (defaults.eventDebounceMs ?? EVENT_DEBOUNCE_MS) : 0;
@@ -92,7 +112,7 @@ export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = D
     priority: PRIORITY[job.reason],
     ...(debounceMs > 0 ? { delay: debounceMs } : {}),
     attempts: defaults.attempts,
-    backoff: { type: 'exponential', delay: defaults.backoffMs },
+    backoff: { type: RENDER_BACKOFF, delay: defaults.backoffMs },
     // Coalescing: while a render of the page waits (or debounces), further requests are dropped;
     // while one runs, the latest request is kept and queued once it finishes (it may have read
     // data older than the edit). So a burst renders a page once or twice, never twice at once.

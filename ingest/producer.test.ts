@@ -42,7 +42,7 @@ describe('createRenderProducer', () => {
     expect(first.deduplicated).toBe(false);
     const added = await kit.inspect.getJob(first.jobId ?? '');
     expect(added?.priority).toBe(PRIORITY.event);
-    expect(added?.opts.attempts).toBe(4);
+    expect(added?.opts.attempts).toBe(DEFAULT_RENDER_JOB.attempts);
     expect(added?.name).toBe('event news/politics');
 
     const second = await kit.producer.enqueue(job('/politics'));
@@ -159,7 +159,7 @@ describe('createRenderProducer', () => {
         reason: 'republish',
         requestedBy: 'second',
         attempts: 0,
-        maxAttempts: 4,
+        maxAttempts: DEFAULT_RENDER_JOB.attempts,
       });
 
       release();

@@ -7,8 +7,11 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
+import { PlatformError } from '../core/errors.js';
 import { MISS_NEGATIVE_TTL_S } from '../core/miss-cache.js';
-import { QUEUE_PREFIX } from '../core/queue.js';
+import { QUEUE_PREFIX, RENDER_ATTEMPTS_CEILING } from '../core/queue.js';
+import { DEFAULT_RECOVERY_SWEEP, type RecoverySweepSettings } from './recovery-sweep.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { DEFAULT_LOCK_DURATION_MS, DEFAULT_STALLED_INTERVAL_MS } from './worker.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
 import type { RedisTarget } from '../core/redis.js';
@@ -42,6 +45,21 @@ const shape = {
   WORKER_STALLED_INTERVAL_MS: envVars.positiveInt(DEFAULT_STALLED_INTERVAL_MS),
   /** How long a page whose render stored nothing is not rendered on a miss again (ADR 0018). */
   WORKER_MISS_NEGATIVE_TTL_S: envVars.positiveInt(MISS_NEGATIVE_TTL_S),
+  /**
+   * Retries (render-workers/retry-policy.ts, issue 16): the longest wait between two attempts (a
+   * page is current about this long after its dependency returns), how long in waits a render
+   * failing on upstream or storage keeps retrying (long enough to ride out an hour's outage), and
+   * the attempts of a render failing for another reason.
+   */
+  WORKER_RETRY_MAX_DELAY_MS: envVars.positiveInt(DEFAULT_RETRY_POLICY.maxDelayMs),
+  WORKER_RETRY_WINDOW_MS: envVars.positiveInt(DEFAULT_RETRY_POLICY.windowMs),
+  WORKER_RETRY_ATTEMPTS: envVars.positiveInt(DEFAULT_RETRY_POLICY.otherAttempts),
+  /**
+   * The recovery sweep (render-workers/recovery-sweep.ts): how often it looks for pages whose
+   * render failed for good on a dependency (`off`: never), and how many it queues again per run.
+   */
+  WORKER_RECOVERY_SWEEP_MS: z.union([z.literal('off'), envVars.positiveInt(DEFAULT_RECOVERY_SWEEP.intervalMs)], { error: 'must be a number of milliseconds or "off"' }).default(DEFAULT_RECOVERY_SWEEP.intervalMs),
+  WORKER_RECOVERY_SWEEP_BATCH: envVars.positiveInt(DEFAULT_RECOVERY_SWEEP.batch),
   ...storageEnvShape,
   ...upstreamEnvShape,
   ...cdnEnvShape,
@@ -68,10 +86,21 @@ export interface WorkerConfig {
   stalledIntervalMs: number;
   /** Seconds a page that rendered nothing stays in the miss negative cache. */
   missNegativeTtlS: number;
+  retryPolicy: RetryPolicy;
+  /** The recovery sweep; undefined when WORKER_RECOVERY_SWEEP_MS=off. */
+  recoverySweep: RecoverySweepSettings | undefined;
 }
 
 export function loadWorkerConfig(env: EnvSource): WorkerConfig {
   const raw = parseEnv(shape, env, 'render-workers');
+  // BullMQ stops at the job's attempt ceiling whatever the window says: a window that needs more
+  // attempts than that would end early without saying so.
+  if (raw.WORKER_RETRY_WINDOW_MS / raw.WORKER_RETRY_MAX_DELAY_MS > RENDER_ATTEMPTS_CEILING / 2) {
+    throw new PlatformError(
+      'CONFIG_INVALID',
+      `render-workers: invalid configuration: WORKER_RETRY_WINDOW_MS=${raw.WORKER_RETRY_WINDOW_MS} needs more than ${RENDER_ATTEMPTS_CEILING / 2} waits of WORKER_RETRY_MAX_DELAY_MS=${raw.WORKER_RETRY_MAX_DELAY_MS}; shorten the window or lengthen the delay`,
+    );
+  }
   return {
     redis: redisTargetFromEnv(raw, 'render-workers'),
     redisUrl: raw.REDIS_URL ?? DEFAULT_REDIS_URL,
@@ -88,5 +117,7 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: raw.WORKER_STALLED_INTERVAL_MS,
     missNegativeTtlS: raw.WORKER_MISS_NEGATIVE_TTL_S,
+    retryPolicy: { maxDelayMs: raw.WORKER_RETRY_MAX_DELAY_MS, windowMs: raw.WORKER_RETRY_WINDOW_MS, otherAttempts: raw.WORKER_RETRY_ATTEMPTS },
+    recoverySweep: raw.WORKER_RECOVERY_SWEEP_MS === 'off' ? undefined : { intervalMs: raw.WORKER_RECOVERY_SWEEP_MS, batch: raw.WORKER_RECOVERY_SWEEP_BATCH },
   };
 }

@@ -5,7 +5,12 @@
  * `shutdown`), sends the CDN purges still pending, and exits.
  *
  * Prometheus scrapes GET /metrics on WORKER_METRICS_PORT (core/metrics.ts lists the metrics).
+ *
+ * Failed renders retry by the worker's retry policy (WORKER_RETRY_*, retry-policy.ts); pages whose
+ * render failed for good on upstream or storage are queued again by the recovery sweep
+ * (WORKER_RECOVERY_SWEEP_*, recovery-sweep.ts) once the dependency answers.
  */
+import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { describeCdnTarget } from '../core/cdn/config.js';
 import { createPurger } from '../core/cdn/purger.js';
@@ -22,6 +27,8 @@ import { takePageFence } from '../core/page-fence.js';
 import { MissNegativeCache } from '../core/miss-cache.js';
 import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { RedisLastGoodStore } from '../core/last-good.js';
+import { RENDER_QUEUE } from '../core/queue.js';
+import { startRecoverySweep, storageProbe, upstreamProbe, type RunningRecoverySweep } from './recovery-sweep.js';
 import { createPageRenderer } from './render-page.js';
 import { createRenderWorker } from './worker.js';
 
@@ -79,19 +86,38 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     negativeCache: new MissNegativeCache(redis, config.queuePrefix, config.missNegativeTtlS),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
+    retryPolicy: config.retryPolicy,
   });
+  // The sweep queues renders on the worker's own (non-blocking) connection.
+  const recoveryQueue = new Queue(RENDER_QUEUE, { connection: redis, prefix: config.queuePrefix });
+  let sweep: RunningRecoverySweep | undefined;
+  if (config.recoverySweep) {
+    sweep = startRecoverySweep({
+      ...config.recoverySweep,
+      redis,
+      prefix: config.queuePrefix,
+      pageStatus,
+      queue: recoveryQueue,
+      probes: { upstream: upstreamProbe(editions.news.upstream), storage: storageProbe(store) },
+      logger,
+    });
+  }
   logger.info(
     {
       concurrency: config.concurrency,
       storage: store.driver,
       cdn: describeCdnTarget(config.cdn.target),
       metrics: config.metrics ? `http://${config.metrics.host}:${config.metrics.port}/metrics` : 'off',
+      retry: config.retryPolicy,
+      recoverySweep: config.recoverySweep ?? 'off',
     },
     'render worker started',
   );
 
   return {
     async close() {
+      await sweep?.stop();
+      await recoveryQueue.close();
       const { released } = await worker.shutdown({ deadlineMs: config.shutdownDeadlineMs });
       await purger.close();
       await metricsApp?.close();

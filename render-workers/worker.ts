@@ -3,8 +3,11 @@
  *
  * Failure kinds (STYLE.md): invalid job data and errors whose catalogue entry says `retry: false`
  * become UnrecoverableError (no retry, visible on the dashboard with the reason); everything else
- * is retried with the queue's exponential backoff. Nothing is written unless the render succeeded,
- * so a failing upstream leaves the last good page in storage.
+ * is retried by the worker's retry policy (retry-policy.ts, BullMQ `settings.backoffStrategy`): a
+ * capped exponential backoff, for a whole retry window when a dependency failed (issue 16), as
+ * delayed jobs, so waiting holds no worker. Nothing is written unless the render succeeded, so a
+ * failing upstream leaves the last good page in storage. The page's failure record says whether
+ * the failure was the job's last; a last one on a dependency waits for the recovery sweep.
  *
  * After a render that wrote or deleted objects, the page's own surrogate key is purged from the
  * CDN (DESIGN.md flow, step 6; ADR 0008). Every variant of the page carries that key, so one key
@@ -29,6 +32,7 @@ import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
 import type { RenderOutcome, PageRenderer } from './render-page.js';
+import { DEFAULT_RETRY_POLICY, isDependencyFailure, isFinalAttempt, nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 
 /** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
 export const DEFAULT_LOCK_DURATION_MS = 60_000;
@@ -60,6 +64,8 @@ export interface RenderWorkerOptions {
   renderLog?: PageRenderLog;
   /** Pages whose render stored nothing, for render on miss (core/miss-cache.ts). Default: none kept. */
   negativeCache?: MissNegativeCache;
+  /** When failed renders are tried again (retry-policy.ts). Default DEFAULT_RETRY_POLICY. */
+  retryPolicy?: RetryPolicy;
 }
 
 /** Render outcomes that leave no page at the path (render-page.ts). */
@@ -95,6 +101,7 @@ interface ActiveJob {
 export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
   const log = options.logger;
   const { purger, metrics } = options;
+  const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const active = new Map<string, ActiveJob>();
 
   const worker = new Worker<unknown, RenderOutcome>(
@@ -169,15 +176,28 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         // Handed back at shutdown: not a failure, BullMQ leaves the job where shutdown put it.
         if (error instanceof DelayedError) throw error;
         metrics?.failed(failureCode(error));
-        log.warn(
-          { job: { id: job.id, reason: data.reason, attempt: job.attemptsMade + 1 }, page: data, error },
-          'render failed',
-        );
+        const unrecoverable = isPlatformError(error) && !error.retry;
+        // BullMQ's own decision, worked out ahead so the record can say this was the last attempt.
+        const final = unrecoverable || isFinalAttempt(job.attemptsMade, job.opts, error, retryPolicy);
+        const fields = { job: { id: job.id, reason: data.reason, attempt: job.attemptsMade + 1, final }, page: data, error };
+        if (final) log.error(fields, 'render failed for good');
+        else log.warn(fields, 'render failed');
         const message = isPlatformError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
         await options.pageStatus
-          ?.recordFailure({ site: data.site, path: data.path }, { jobId: job.id, reason: data.reason, message, at: new Date() })
+          ?.recordFailure(
+            { site: data.site, path: data.path },
+            {
+              jobId: job.id,
+              reason: data.reason,
+              message,
+              at: new Date(),
+              code: isPlatformError(error) ? error.code : undefined,
+              final,
+              recoverable: final && !unrecoverable && isDependencyFailure(error),
+            },
+          )
           .catch((statusError: unknown) => log.warn({ error: statusError }, 'could not record the page failure'));
-        if (isPlatformError(error) && !error.retry) throw new UnrecoverableError(`${error.code}: ${error.message}`);
+        if (unrecoverable) throw new UnrecoverableError(`${error.code}: ${error.message}`);
         if (error instanceof PlatformError) throw new Error(`${error.code}: ${error.message}`, { cause: error });
         throw error;
       } finally {
@@ -191,6 +211,14 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
       stalledInterval: options.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS,
       autorun: true,
+      // For jobs whose backoff type is RENDER_BACKOFF (core/queue.ts): -1 fails the job for good.
+      settings: {
+        backoffStrategy: (attemptsMade, _type, error, job) => {
+          const backoff = job?.opts.backoff;
+          const first = typeof backoff === 'object' ? (backoff.delay ?? 0) : (backoff ?? 0);
+          return nextRetryDelay(attemptsMade, error, first, retryPolicy);
+        },
+      },
     },
   );
   worker.on('error', (error) => log.error({ error }, 'worker error'));

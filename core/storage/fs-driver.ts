@@ -222,7 +222,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     } catch (error) {
       throw failed('write', key, error);
     } finally {
-      if (!renamed) await rm(temp, { force: true });
+      // The clean-up's own failure (ENOTDIR when the directory could not be made) must not
+      // replace the write's STORAGE_FAILED: the worker retries by that code.
+      if (!renamed) await rm(temp, { force: true }).catch(() => {});
     }
   }
 

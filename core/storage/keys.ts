@@ -15,6 +15,9 @@
  *   assets/{file}                      hashed bundle assets, shared by every site
  *   {site}/versions{path}/_v/{version}/{variant file}   earlier versions of a page (rollback,
  *                                      core/page-versions.ts); never served
+ *   probe/render-worker.txt            what the recovery sweep writes to learn whether storage
+ *                                      takes writes again (render-workers/recovery-sweep.ts);
+ *                                      never served
  */
 import { PlatformError } from '../errors.js';
 import { isSiteId, type SiteId } from '../isomorphic/sites.js';
@@ -115,6 +118,12 @@ export function feedSectionFromRequestPath(requestPath: string): string | null {
   const section = FEED_REQUEST.exec(requestPath)?.[1];
   return section !== undefined && FEED_SECTION.test(section) ? section : null;
 }
+
+/**
+ * The storage probe's object (key layout above). Outside every site's prefix, so no request path
+ * maps to it and no listing of pages finds it.
+ */
+export const STORAGE_PROBE_KEY = 'probe/render-worker.txt';
 
 export function assetKey(file: string): string {
   if (!ASSET_FILE.test(file)) throw new PlatformError('INVALID_PATH', `Invalid asset file name ${JSON.stringify(file)}`);

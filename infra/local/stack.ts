@@ -30,7 +30,9 @@ import { publishBundleAssets } from '../../render-workers/assets.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { RedisLastGoodStore } from '../../core/last-good.js';
+import { DEFAULT_RECOVERY_SWEEP, startRecoverySweep, storageProbe, upstreamProbe, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
+import type { RetryPolicy } from '../../render-workers/retry-policy.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
 import { listSitePages, streamSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
@@ -64,6 +66,13 @@ export interface StackOptions {
   defaultSite?: SiteId;
   /** Attempts and backoff of render jobs (core/queue.ts defaults when omitted). */
   renderJobDefaults?: RenderJobDefaults;
+  /** The worker's retry policy (render-workers/retry-policy.ts defaults when omitted). */
+  retryPolicy?: RetryPolicy;
+  /**
+   * The worker's recovery sweep (render-workers/recovery-sweep.ts). Omitted: on with its defaults
+   * when `schedules` is on (both queue renders by themselves), else off.
+   */
+  recoverySweep?: RecoverySweepSettings | false;
   /**
    * Render on miss at the edge (ADR 0018): true or limits to turn it on (`npm start` does, from
    * EDGE_RENDER_ON_MISS); off when omitted, so tests that count jobs see only their own.
@@ -191,6 +200,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pageStatus: new PageStatusStore(redis, options.queuePrefix),
       renderLog: new PageRenderLog(redis, options.queuePrefix),
       negativeCache: new MissNegativeCache(redis, options.queuePrefix),
+      ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
     });
     closers.push(async () => {
       await worker.close();
@@ -206,6 +216,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.renderJobDefaults ? { defaults: options.renderJobDefaults } : {}),
     });
     closers.push(() => producer.close());
+    const sweepSettings = options.recoverySweep ?? (options.schedules ? DEFAULT_RECOVERY_SWEEP : false);
+    if (sweepSettings) {
+      const sweep = startRecoverySweep({
+        ...sweepSettings,
+        redis,
+        prefix: options.queuePrefix,
+        pageStatus: new PageStatusStore(redis, options.queuePrefix),
+        queue: producer.queue,
+        probes: { upstream: upstreamProbe(upstream), storage: storageProbe(store) },
+        logger: workerLog,
+      });
+      closers.push(() => sweep.stop());
+    }
     const adminApp = await buildAdminApp({
       config: { adminToken: options.adminToken, webhookSecret: options.webhookSecret, queuePrefix: options.queuePrefix },
       producer,

@@ -4,9 +4,12 @@
  *
  * - Section front: the category by path (none -> null), the tag `fox-news/{section}` (optional:
  *   sponsor), the `section` layout by path (none -> empty regions, spec 2 §2).
- * - Category route: the category by path (a failure is logged and yields null, spec 1 §8), the tag
- *   `fox-news/` plus the path minus `/category/` and the `category` layout by that tag path; a tag
- *   or layout that is missing or fails to load -> null, i.e. the 404 page (spec 2 §8).
+ * - Category route: the category by path (none: the tag names the page), the tag `fox-news/` plus
+ *   the path minus `/category/` and the `category` layout by that tag path; a missing tag or
+ *   layout -> null, i.e. the 404 page (spec 2 §8).
+ * A fetch that fails is logged (spec 1 §8, spec 2 §8) and then fails the render with the client's
+ * retryable error: for a pre-rendering pipeline a failed read is neither "not found" nor "no
+ * category" (issue 16), so the job retries and the stored front stays meanwhile.
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
 import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';
@@ -90,23 +93,20 @@ async function loadSection(ctx: PageBuildContext, route: FrontRoute, deps: Secti
 async function loadCategoryRoute(ctx: PageBuildContext, route: FrontRoute, deps: SectionFrontDeps): Promise<Loaded | null> {
   const [category, tag, layout] = await Promise.all([
     ctx.client.getCategoryByPath(ctx.path).catch((error: unknown) => {
-      if (!isUpstreamFailure(error)) throw error;
-      // Spec 1 §8: a category fetch failure is logged and yields null.
-      ctx.log.warn({ error }, 'category fetch failed; the tag names the page');
-      return null;
+      // Spec 1 §8: logged. Not treated as "no category": the page would lose its category's title.
+      if (isUpstreamFailure(error)) ctx.log.warn({ error }, 'category fetch failed');
+      throw error;
     }),
     deps.tags.getTagByPath(route.tagPath).catch((error: unknown) => {
-      if (!isUpstreamFailure(error)) throw error;
-      ctx.log.warn({ error, tagPath: route.tagPath }, 'tag fetch failed: not found (spec 2 §8)');
-      return null;
+      if (isUpstreamFailure(error)) ctx.log.warn({ error, tagPath: route.tagPath }, 'tag fetch failed');
+      throw error;
     }),
     ctx.client.getLayout('category', route.tagPath).catch((error: unknown) => {
-      if (!isUpstreamFailure(error)) throw error;
-      ctx.log.warn({ error, tagPath: route.tagPath }, 'layout fetch failed: not found (spec 2 §8)');
-      return null;
+      if (isUpstreamFailure(error)) ctx.log.warn({ error, tagPath: route.tagPath }, 'layout fetch failed');
+      throw error;
     }),
   ]);
-  // Spec 2 §8: a tag or layout fetch failure is a 404 on category routes.
+  // Spec 2 §8: a missing tag or layout is a 404 on category routes.
   if (tag === null || layout === null) return null;
   return { info: category ?? tag, category, tag, layout };
 }

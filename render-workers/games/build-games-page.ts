@@ -9,9 +9,11 @@
  * default) renders as a front component.
  *
  * Not found (return null: nothing written, the edge router serves the stored 404 page, spec 2 §8):
- * a missing layout, a layout fetch failure (logged), a hub with no cards, a game with no card or
- * no Game entry ("undefined game"), or a game whose frame URL the safe-URL rule refuses (logged as
- * a skip; game-frame.ts sandboxes the frame).
+ * a missing layout, a hub with no cards, a game with no card or no Game entry ("undefined game"),
+ * or a game whose frame URL the safe-URL rule refuses (logged as a skip; game-frame.ts sandboxes
+ * the frame). A layout fetch failure is logged (spec 2 §8) and fails the render with the client's
+ * retryable error: for a pre-rendering pipeline a failed read is not "not found" (issue 16), so the
+ * job retries and the stored pages stay meanwhile.
  */
 import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
@@ -55,16 +57,16 @@ interface GamesData {
   games: Game[];
 }
 
-/** The games layout with its cards and games; null when missing or failed (logged). */
+/** The games layout with its cards and games; null when missing. A failed fetch is logged and thrown. */
 export async function loadGamesData(ctx: PageBuildContext): Promise<GamesData | null> {
   let layout: Layout | null;
   try {
     layout = await ctx.client.getLayout(GAMES_LAYOUT_SUBTYPE, GAMES_LAYOUT_ELEMENT_ID);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    // Spec 2 §8: a layout fetch failure is not-found handling; the failure is logged.
+    // Spec 2 §8: the failure is logged. Thrown rather than treated as not found (issue 16).
     ctx.log.error({ error, layout: { subtype: GAMES_LAYOUT_SUBTYPE, elementId: GAMES_LAYOUT_ELEMENT_ID } }, 'games layout fetch failed');
-    return null;
+    throw error;
   }
   if (layout === null) {
     ctx.log.info({ layout: { subtype: GAMES_LAYOUT_SUBTYPE, elementId: GAMES_LAYOUT_ELEMENT_ID } }, 'no games layout');

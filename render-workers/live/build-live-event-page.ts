@@ -3,11 +3,13 @@
  * live-event header, §3 live event fields, §5 adInfo rule, §7 calls, §8 not-found and logged-only
  * failures; issue 8 item 6):
  *   - the live event by path (core/upstream/live-event-client.ts, key `live-event:<path>`); an
- *     undefined event, or a failed fetch (logged), returns null: nothing is written and the edge
- *     serves the stored 404 page;
+ *     undefined event returns null: nothing is written and the edge serves the stored 404 page;
  *   - the layout (subtype `liveEvent`, elementId the path without slashes) for the regions
  *     pre-content, main, left rail, right rail and post-content; a missing layout gives empty
- *     regions, a layout fetch failure is not found (spec 2 §8);
+ *     regions;
+ *   - a failed event or layout fetch is logged (spec 2 §8) and fails the render with the client's
+ *     retryable error: for a pre-rendering pipeline a failed read is not "not found" (issue 16),
+ *     so the job retries and the stored page stays meanwhile;
  *   - the live-blog SEO feed: its updates shown newest first with their times and listed in the
  *     LiveBlogPosting JSON-LD, both from live-blog-updates.ts (issue 15). A failing feed leaves
  *     liveBlogUpdate empty and tells readers so; and since that page is worse than one that had
@@ -43,7 +45,7 @@ export function isLiveEventPath(path: string): boolean {
   return path === '/coverage' || /^\/coverage\/[^/]+$/.test(path);
 }
 
-/** The live event, or null when there is none or its fetch failed (logged: spec 2 §8). */
+/** The live event, or null when there is none. A failed fetch is logged (spec 2 §8) and thrown. */
 async function loadLiveEvent(ctx: PageBuildContext, liveEvents: LiveEventClient): Promise<LiveEvent | null> {
   try {
     const event = await liveEvents.getLiveEvent(ctx.path);
@@ -52,18 +54,18 @@ async function loadLiveEvent(ctx: PageBuildContext, liveEvents: LiveEventClient)
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     ctx.log.error({ liveEvent: { path: ctx.path }, error }, 'live event fetch failed');
-    return null;
+    throw error;
   }
 }
 
-/** The layout; undefined when its fetch failed (spec 2 §8 "layout fetch failure: not found"). */
-async function loadLayout(ctx: PageBuildContext): Promise<Layout | null | undefined> {
+/** The layout, or null when there is none. A failed fetch is logged (spec 2 §8) and thrown. */
+async function loadLayout(ctx: PageBuildContext): Promise<Layout | null> {
   try {
     return await ctx.client.getLayout(LIVE_EVENT_LAYOUT_SUBTYPE, liveEventElementId(ctx.path));
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     ctx.log.error({ liveEvent: { path: ctx.path }, error }, 'live event layout fetch failed');
-    return undefined;
+    throw error;
   }
 }
 
@@ -79,7 +81,6 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
     loadLayout(ctx),
     event.liveBlog === undefined ? Promise.resolve(null) : liveEvents.getLiveBlogUpdates(event.liveBlog),
   ]);
-  if (layout === undefined) return null;
   const regions = await loadFrontRegions(client, layout, log);
   // loadFrontRegions knows four regions; the left rail (spec 2 §2) loads through it as a lone right rail.
   const leftRail = layout === null || layout.leftRail.length === 0 ? [] : (await loadFrontRegions(client, { ...layout, preContent: [], main: [], postContent: [], rightRail: layout.leftRail }, log)).rightRail;

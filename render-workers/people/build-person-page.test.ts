@@ -1,7 +1,8 @@
 /**
  * Person pages and the persons list on real parts (tests/support/renderer.ts: the sample upstream
  * over HTTP, the filesystem store, a real Redis): what a reader sees in the stored HTML, the 301
- * record, the not-found cases (nothing written) and the logged failures.
+ * record, the not-found cases (nothing written) and the logged failures (the render fails with the
+ * retryable upstream error, so the job retries and the stored page stays: issue 16).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
@@ -93,17 +94,21 @@ describe('person page', () => {
     expect(h.logLines.some((line) => line.message === PERSON_ROLE_ERROR && line.level === 'warn')).toBe(true);
   });
 
-  it('logs a person fetch failure and writes nothing', async () => {
+  it('logs a person fetch failure (spec 2 §8) and fails the render with the retryable error; the stored page stays', async () => {
+    await h.render(GRACE);
+    const before = await h.stored(GRACE);
     await h.sample('POST', '/__sample/faults', { path: '/api/person', mode: 'status', status: 500 });
-    const outcome = await h.render(GRACE);
-    expect(outcome.kind).toBe('not-found');
+    await expect(h.render(GRACE)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
     expect(h.logLines.some((line) => line.message === 'An error occurred while fetching person data' && line.level === 'error')).toBe(true);
+    expect(await h.stored(GRACE)).toBe(before);
   });
-  it('is not found when the person layout fetch fails (spec 2 §8)', async () => {
-    await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'person', elementId: 'grace-holloway' }, mode: 'status', status: 500 });
-    const outcome = await h.render(GRACE);
-    expect(outcome.kind).toBe('not-found');
-    expect(outcome.written).toEqual([]);
+  it('fails the render when the person layout fetch fails, after logging it; the stored page stays', async () => {
+    await h.render(GRACE);
+    const before = await h.stored(GRACE);
+    await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'person', elementId: 'grace-holloway' }, mode: 'malformed' });
+    await expect(h.render(GRACE)).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', retry: true });
+    expect(h.logLines.some((line) => line.message === 'person layout fetch failed' && line.level === 'warn')).toBe(true);
+    expect(await h.stored(GRACE)).toBe(before);
   });
 });
 
@@ -122,10 +127,13 @@ describe('persons list', () => {
     expect(errorLines(await validateHtml([{ name: '/personalities', html: await h.stored('/personalities') }]))).toEqual([]);
   }, 60_000);
 
-  it('is not found when the persons fetch fails', async () => {
+  it('fails the render with the retryable error when the persons fetch fails, after logging it; the stored page stays', async () => {
+    await h.render('/personalities');
+    const before = await h.stored('/personalities');
     await h.sample('POST', '/__sample/faults', { path: '/api/person', mode: 'status', status: 503 });
-    const outcome = await h.render('/personalities');
-    expect(outcome.kind).toBe('not-found');
+    await expect(h.render('/personalities')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
+    expect(h.logLines.some((line) => line.message === 'An error occurred while fetching persons data' && line.level === 'error')).toBe(true);
+    expect(await h.stored('/personalities')).toBe(before);
   });
 
   it('is listed for whole-site publishing with every person page', async () => {

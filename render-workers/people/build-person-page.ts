@@ -2,11 +2,14 @@
  * The person page at /person/{p}/{slug} (spec 2 §2, §4, §5, §7, §8; spec 1 §2.2):
  *   - both p and slug are needed, otherwise no fetch and no page;
  *   - /api/person fetchByUrl (`{domain}/person/{p}/{slug}`, key `person:<slug>`); null is the 404
- *     page (nothing written), a fetch failure is logged and treated as null;
+ *     page (nothing written). A fetch failure is logged with the spec's message (spec 2 §8 "logged
+ *     and yields null" describes the data function) and then fails the render with the client's
+ *     retryable error: a pre-rendered page must not be published as not found because a read
+ *     failed (issue 16), so the job retries and the stored page stays meanwhile;
  *   - a role other than Author or Personality is rejected with the spec's message (no page);
  *   - a 301 record when the requested path is not the person's canonical path;
- *   - layout regions from the layout service with elementId = personSlug (a fetch failure is not
- *     found, spec 2 §8; no layout leaves the regions empty);
+ *   - layout regions from the layout service with elementId = personSlug (no layout leaves the
+ *     regions empty; a fetch failure is logged and fails the render the same way);
  *   - schema.org Person structured data.
  */
 import { absoluteUrl } from '../structured-data/urls.js';
@@ -102,10 +105,9 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
   try {
     person = await client.getPersonByUrl(params.p, params.slug, site.layoutDomain);
   } catch (error) {
-    // Spec 2 §8: a person fetch failure is logged and yields null.
-    if (!isUpstreamFailure(error)) throw error;
-    log.error({ error, person: params }, 'An error occurred while fetching person data');
-    person = null;
+    // Spec 2 §8: a person fetch failure is logged. Not published as "no person" (issue 16).
+    if (isUpstreamFailure(error)) log.error({ error, person: params }, 'An error occurred while fetching person data');
+    throw error;
   }
   if (person === null) return null;
   if (!hasPersonPageRole(person)) {
@@ -122,18 +124,15 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
     };
   }
 
-  let layoutFailed = false;
   const [shell, layout] = await Promise.all([
     loadShell(client, ctx.shellContext),
     client.getLayout(PERSON_LAYOUT_SUBTYPE, person.personSlug).catch((error: unknown) => {
-      if (!isUpstreamFailure(error)) throw error;
-      log.warn({ error, person: { slug: person.personSlug } }, 'layout fetch failed: not found (spec 2 §8)');
-      layoutFailed = true;
-      return null;
+      // Spec 2 §8: logged. Thrown, not "not found": the stored page stays while the job retries.
+      if (isUpstreamFailure(error)) log.warn({ error, person: { slug: person.personSlug } }, 'person layout fetch failed');
+      throw error;
     }),
   ]);
-  // Spec 2 §8: a layout fetch failure is not found; a person with no layout has empty regions.
-  if (layoutFailed) return null;
+  // A person with no layout has empty regions.
   const regions = await loadFrontRegions(client, layout, log);
   const canonicalUrl = canonicalFor(ctx.publicOrigin, canonicalPath);
   const image = safeImageSrc(person.avatar);

@@ -2,8 +2,10 @@
  * The persons list (spec 2 §2 /personalities and /person/personalities), inside the "On Air
  * Personalities" shell heading (spec 1 §2.3). Persons come from /api/person fetchAll (key
  * `list:person`, plus `person:<slug>` per listed person); only roles with a person page are listed
- * (spec 2 §5). Spec 2 §8: an undefined persons list is the 404 page, so a failed or empty fetch
- * writes nothing.
+ * (spec 2 §5). Spec 2 §8: an undefined persons list is the 404 page, so an empty list writes
+ * nothing. A failed fetch is logged with the spec's message and fails the render with the
+ * client's retryable error (issue 16: a failed read is not "not found"), so the job retries and
+ * the stored page stays meanwhile.
  */
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
@@ -35,7 +37,7 @@ export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.error({ error }, 'An error occurred while fetching persons data');
-    return null;
+    throw error;
   }
   const items: PersonListItem[] = persons.flatMap((person) => {
     const url = hasPersonPageRole(person) ? personCanonicalPath(person) : null;

@@ -2,9 +2,11 @@
  * The show page at /shows/{id} (spec 2 §2, §3, §5, §8): the show from the shows service
  * (core/upstream/show-client.ts, key `show:<id>`), its layout (subtype `show`, elementId its
  * show_slug, spec 2 §7) for the regions, and the shell. Returns null, so nothing is written and the
- * edge router serves the stored 404 page, when the show is missing or unpublished, or when its
- * fetch fails (logged: spec 2 §8). A show requested off its canonical path stores a 301 record
- * instead, unless the path contains "video" (spec 2 §2).
+ * edge router serves the stored 404 page, when the show is missing or unpublished. A failed fetch
+ * is logged (spec 2 §8) and fails the render with the client's retryable error (issue 16: a failed
+ * read is not "not found"), so the job retries and the stored page stays meanwhile. A show
+ * requested off its canonical path stores a 301 record instead, unless the path contains "video"
+ * (spec 2 §2).
  */
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
@@ -27,7 +29,7 @@ import { tvSeriesJsonLd } from './structured-data.js';
 /** Layout subtype of show pages (docs/upstream-contract.md §4.3). */
 export const SHOW_LAYOUT_SUBTYPE = 'show';
 
-/** The show, or null when there is none, it is unpublished, or its fetch failed (logged). */
+/** The show, or null when there is none or it is unpublished. A failed fetch is logged and thrown. */
 export async function loadShow(ctx: PageBuildContext, shows: ShowClient, id: string): Promise<Show | null> {
   let show: Show | null;
   try {
@@ -35,7 +37,7 @@ export async function loadShow(ctx: PageBuildContext, shows: ShowClient, id: str
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     ctx.log.error({ show: { id }, error }, 'show fetch failed');
-    return null;
+    throw error;
   }
   if (show === null) {
     ctx.log.info({ show: { id } }, 'no show with this id');

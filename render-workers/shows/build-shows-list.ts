@@ -1,8 +1,9 @@
 /**
  * The shows list at /shows (spec 2 §2): every published show from the shows service
  * (searchType=all, key `list:shows`) in upstream's order, linking to each show's canonical page.
- * An empty or failed list is not found (spec 2 §8 "undefined ... shows: not found"; the failure is
- * logged), so nothing is written and the stored page, if any, stays.
+ * An empty list is not found (spec 2 §8 "undefined ... shows: not found"), so nothing is written.
+ * A failed list read is logged and fails the render with the client's retryable error (issue 16:
+ * a failed read is not "not found"); the job retries and the stored page stays meanwhile.
  */
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
@@ -18,7 +19,7 @@ import { renderDocument } from '../render-html.js';
 import { SHOWS_LIST_HEADING, SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
 import { posterOf } from './show-view.js';
 
-/** Every published show, or null when the list is missing, empty or failed (logged). */
+/** Every published show, or null when the list is missing or empty. A failed read is logged and thrown. */
 export async function loadPublishedShows(ctx: Pick<PageBuildContext, 'log'>, shows: ShowClient): Promise<Show[] | null> {
   let all: Show[];
   try {
@@ -26,7 +27,7 @@ export async function loadPublishedShows(ctx: Pick<PageBuildContext, 'log'>, sho
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     ctx.log.error({ error }, 'shows fetch failed');
-    return null;
+    throw error;
   }
   const published = all.filter(isPublishedShow);
   return published.length === 0 ? null : published;

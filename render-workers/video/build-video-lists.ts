@@ -13,8 +13,10 @@
  *
  * Carousels, their drop rules and the live and Moxie lists: render-workers/video/lists/carousels.ts.
  * Every page records `refresh:video`, so the video schedule (every 2 minutes, ingest/schedules.ts)
- * re-renders it and live-now stays current. A missing or unpublished show, an unknown topic or a
- * failed show or layout fetch (logged) is not found: nothing is written.
+ * re-renders it and live-now stays current. A missing or unpublished show or an unknown topic is
+ * not found: nothing is written. A failed show or layout fetch is logged and fails the render with
+ * the client's retryable error (issue 16: a failed read is not "not found"), so the job retries
+ * and the stored page stays meanwhile.
  */
 import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
 import { createElement } from 'react';
@@ -63,13 +65,13 @@ export function showVideoTags(show: Pick<Show, 'fnTags' | 'show_slug'>, domain: 
   return tags.length > 0 ? tags : [`${domain}/shows/${show.show_slug}`];
 }
 
-async function layoutOrFailure(ctx: PageBuildContext, elementId: string): Promise<{ layout: Layout | null } | null> {
+/** The video layout, or null when there is none. A failed fetch is logged and thrown. */
+async function loadVideoLayout(ctx: PageBuildContext, elementId: string): Promise<Layout | null> {
   try {
-    return { layout: await ctx.client.getLayout(VIDEO_LAYOUT_SUBTYPE, elementId) };
+    return await ctx.client.getLayout(VIDEO_LAYOUT_SUBTYPE, elementId);
   } catch (error) {
-    if (!isUpstreamFailure(error)) throw error;
-    ctx.log.error({ layout: { subtype: VIDEO_LAYOUT_SUBTYPE, elementId }, error }, 'video layout fetch failed');
-    return null;
+    if (isUpstreamFailure(error)) ctx.log.error({ layout: { subtype: VIDEO_LAYOUT_SUBTYPE, elementId }, error }, 'video layout fetch failed');
+    throw error;
   }
 }
 
@@ -99,9 +101,8 @@ function regionComponents(layout: Layout): LayoutComponent[] {
 
 export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage | null> {
   ctx.record(dataKeys.refresh('video'));
-  const found = await layoutOrFailure(ctx, '/video');
-  if (found === null) return null;
-  const carousels = await loadCarousels(ctx, found.layout === null ? DEFAULT_HOME_CAROUSELS : regionComponents(found.layout));
+  const layout = await loadVideoLayout(ctx, '/video');
+  const carousels = await loadCarousels(ctx, layout === null ? DEFAULT_HOME_CAROUSELS : regionComponents(layout));
   return await page(
     ctx,
     'video-home',
@@ -181,16 +182,15 @@ export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClien
 
 /** /video/topics (topic = null) or /video/topics/{topic...}. */
 export async function buildTopicPage(ctx: PageBuildContext, topic: string | null): Promise<BuiltPage | null> {
-  const found = await layoutOrFailure(ctx, VIDEO_TOPICS_PATH);
-  if (found === null) return null;
-  const topics = topicsOf(ctx, found.layout);
+  const layout = await loadVideoLayout(ctx, VIDEO_TOPICS_PATH);
+  const topics = topicsOf(ctx, layout);
   if (topic === null) {
     if (topics.length === 0) {
       ctx.log.info('no video topics; nothing to list');
       return null;
     }
     ctx.record(dataKeys.refresh('video'));
-    const carousels = found.layout === null ? [] : await loadCarousels(ctx, regionComponents(found.layout));
+    const carousels = layout === null ? [] : await loadCarousels(ctx, regionComponents(layout));
     return await page(
       ctx,
       'video-topics',
@@ -204,15 +204,14 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
     return null;
   }
   ctx.record(dataKeys.refresh('video'));
-  const own = await layoutOrFailure(ctx, known.url);
-  if (own === null) return null;
+  const own = await loadVideoLayout(ctx, known.url);
   let carousels: CarouselView[];
-  if (own.layout === null) {
+  if (own === null) {
     const model: VideoCarouselModel = { title: `Latest ${known.label} Videos`, source: 'tags', style: 'video', tags: [topicTag(ctx.site.layoutDomain, known.topic)], items: [] };
     const carousel = await loadCarousel(ctx, model);
     carousels = carousel === null ? [] : [carousel];
   } else {
-    carousels = await loadCarousels(ctx, regionComponents(own.layout));
+    carousels = await loadCarousels(ctx, regionComponents(own));
   }
   return await page(
     ctx,

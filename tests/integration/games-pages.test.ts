@@ -145,12 +145,12 @@ describe('game page', () => {
     }
   });
 
-  it('logs a layout fetch failure and writes nothing (the last good page stays)', async () => {
+  it('logs a layout fetch failure and fails the render with the retryable error, writing nothing (the last good page stays, issue 16)', async () => {
     const before = await h.stored('/games/word-search');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'games' }, mode: 'status', status: 500 });
-    const outcomes = [await h.render('/games/word-search'), await h.render('/games'), await h.render('/games/never-rendered')];
+    const outcomes = await Promise.allSettled([h.render('/games/word-search'), h.render('/games'), h.render('/games/never-rendered')]);
     await h.sample('DELETE', '/__sample/faults');
-    for (const outcome of outcomes) expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'UPSTREAM_UNAVAILABLE', retry: true } });
     expect(await h.stored('/games/word-search')).toBe(before);
     await expect(h.stored('/games/never-rendered')).rejects.toThrow();
     expect(h.logLines.filter((line) => line.message === 'games layout fetch failed')).toHaveLength(3);

@@ -223,25 +223,26 @@ describe('live-event pages', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/coverage/no-such-event' })).toContain(dataKeys.liveEvent('/coverage/no-such-event'));
   });
 
-  it('logs a live event fetch failure and writes nothing', async () => {
+  it('logs a live event fetch failure and fails the render with the retryable error, writing nothing (issue 16)', async () => {
     await h.sample('POST', '/__sample/faults', { path: '/api/live-event', mode: 'status', status: 500 });
-    const outcome = await h.render('/coverage/space-launch-fault');
+    const outcome = h.render('/coverage/space-launch-fault');
+    await expect(outcome).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
     await h.sample('DELETE', '/__sample/faults');
-    expect(outcome.kind).toBe('not-found');
     await expect(h.stored('/coverage/space-launch-fault')).rejects.toThrow();
     expect(h.logLines.some((line) => line.message === 'live event fetch failed')).toBe(true);
   });
 
-  it('treats a layout fetch failure as not found', async () => {
+  it('fails the render when the layout fetch fails, after logging it; the stored page stays', async () => {
     await h.sample('PUT', '/__sample/live-events?path=/coverage/layout-fault', { id: 'layout-fault', title: 'Layout fault' });
-    await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'liveEvent' }, mode: 'status', status: 500 });
-    const outcome = await h.render('/coverage/layout-fault');
-    await h.sample('DELETE', '/__sample/faults');
-    expect(outcome.kind).toBe('not-found');
-    await expect(h.stored('/coverage/layout-fault')).rejects.toThrow();
-    expect(h.logLines.some((line) => line.message === 'live event layout fetch failed')).toBe(true);
-    // Without the fault the same event renders, with empty regions (no layout).
+    // Without the fault the event renders, with empty regions (no layout).
     expect((await h.render('/coverage/layout-fault')).kind).toBe('live-event');
+    const before = await h.stored('/coverage/layout-fault');
+    await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'liveEvent' }, mode: 'status', status: 500 });
+    const outcome = h.render('/coverage/layout-fault');
+    await expect(outcome).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
+    await h.sample('DELETE', '/__sample/faults');
+    expect(await h.stored('/coverage/layout-fault')).toBe(before);
+    expect(h.logLines.some((line) => line.message === 'live event layout fetch failed')).toBe(true);
   });
 
   it('stores only valid HTML', { timeout: 120_000 }, async () => {

@@ -72,12 +72,19 @@ describe('shows pages', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/shows/no-such-show' })).toContain('show:no-such-show');
   });
 
-  it('logs a show fetch failure and writes nothing', async () => {
+  it('logs a show or shows-list fetch failure and fails the render with the retryable error; the stored pages stay (issue 16)', async () => {
+    await h.render('/shows/morning-desk');
+    await h.render('/shows');
+    const before = { show: await h.stored('/shows/morning-desk'), list: await h.stored('/shows') };
     await h.sample('POST', '/__sample/faults', { path: '/api/shows', mode: 'status', status: 500 });
-    const outcome = await h.render('/shows/morning-desk');
+    const show = h.render('/shows/morning-desk');
+    const list = h.render('/shows');
+    await expect(show).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
+    await expect(list).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
     await h.sample('DELETE', '/__sample/faults');
-    expect(outcome.kind).toBe('not-found');
     expect(h.logLines.some((line) => line.message === 'show fetch failed')).toBe(true);
+    expect(h.logLines.some((line) => line.message === 'shows fetch failed')).toBe(true);
+    expect({ show: await h.stored('/shows/morning-desk'), list: await h.stored('/shows') }).toEqual(before);
   });
 
   it('stores only valid HTML', { timeout: 120_000 }, async () => {

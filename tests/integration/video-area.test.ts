@@ -135,12 +135,12 @@ describe('video home', () => {
 });
 
 describe('video layout failure', () => {
-  it('logs a failed video layout fetch and writes nothing, so the last good page stays', async () => {
+  it('logs a failed video layout fetch and fails the render with the retryable error, so the job retries and the last good page stays (issue 16)', async () => {
     await h.render('/video');
     const before = await h.stored('/video');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'video', elementId: '/video' }, mode: 'status', status: 503 });
     const from = h.logLines.length;
-    expect(await h.render('/video')).toEqual({ kind: 'not-found', written: [], unchanged: [] });
+    await expect(h.render('/video')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
     expect(logged(from, 'video layout fetch failed')).toHaveLength(1);
     expect(await h.stored('/video')).toBe(before);
   });
@@ -227,15 +227,19 @@ describe('video shows', () => {
     expect(await h.stored('/video/shows/morning-desk')).toContain('No videos from this show yet.');
   });
 
-  it('writes nothing for a missing or unpublished show, or when the show fetch fails (logged)', async () => {
+  it('writes nothing for a missing or unpublished show; a failed show fetch is logged and fails the render (issue 16)', async () => {
     for (const path of ['/video/shows/no-such-show', '/video/shows/late-night-draft']) {
       const outcome = await h.render(path);
       expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
     }
+    const before = await h.stored('/video/shows/morning-desk');
     await h.sample('POST', '/__sample/faults', { path: '/api/shows', mode: 'status', status: 500 });
     const from = h.logLines.length;
-    expect((await h.render('/video/shows/morning-desk')).kind).toBe('not-found');
+    await expect(h.render('/video/shows/morning-desk')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
+    await expect(h.render('/video/shows')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });
     expect(logged(from, 'show fetch failed')).toHaveLength(1);
+    expect(logged(from, 'shows fetch failed')).toHaveLength(1);
+    expect(await h.stored('/video/shows/morning-desk')).toBe(before);
   });
 });
 

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { createLogger } from '../../core/logger.js';
+import { RENDER_BACKOFF } from '../../core/queue.js';
 import { createFsStore } from '../../core/storage/fs-driver.js';
 import { feedUrlPath, pageKey, parseKey, variantUrlPath } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
@@ -154,9 +155,9 @@ describe('upstream faults', () => {
 
       expect(await job.getState()).toBe('failed');
       expect(job.failedReason).toMatch(fault.reason());
-      // Every attempt failed with the same reason, and BullMQ spaced them by the job's exponential backoff.
+      // Every attempt failed with the same reason, and BullMQ spaced them by the worker's doubling backoff (render-workers/retry-policy.ts).
       expect(job.attemptsMade).toBe(ATTEMPTS);
-      expect(job.opts.backoff).toEqual({ type: 'exponential', delay: BACKOFF_MS });
+      expect(job.opts.backoff).toEqual({ type: RENDER_BACKOFF, delay: BACKOFF_MS });
       expect(pipeline.attemptFailures.filter((f) => f.jobId === jobId).map((f) => f.message)).toEqual(Array(ATTEMPTS).fill(job.failedReason));
       const arrivals = proxy.arrivals('/api/article', query).filter((at) => at >= since);
       expect(arrivals.length).toBeGreaterThanOrEqual(ATTEMPTS);
