@@ -20,7 +20,8 @@ import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { takePageFence } from '../core/page-fence.js';
 import { MissNegativeCache } from '../core/miss-cache.js';
-import { PageStatusStore } from '../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
+import { RedisLastGoodStore } from '../core/last-good.js';
 import { createPageRenderer } from './render-page.js';
 import { createRenderWorker } from './worker.js';
 
@@ -53,6 +54,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     publicOrigins: config.publicOrigins,
     scripts: bundle.scripts,
     takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
+    lastGood: new RedisLastGoodStore(redis, config.queuePrefix),
   });
   const pageStatus = new PageStatusStore(redis, config.queuePrefix);
 
@@ -73,6 +75,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     purger,
     metrics,
     pageStatus,
+    renderLog: new PageRenderLog(redis, config.queuePrefix),
     negativeCache: new MissNegativeCache(redis, config.queuePrefix, config.missNegativeTtlS),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
