@@ -71,6 +71,7 @@ describe('the safe-URL rule (issue 16)', () => {
 
   it('takes mailto: and tel: links only where text links allow them', () => {
     expect(checkUrl('mailto:tips@example.test?subject=Hi', { mailtoAndTel: true })).toEqual({ ok: true, url: 'mailto:tips@example.test?subject=Hi' });
+    expect(checkUrl('mailto:tips@example.test?subject=News tip', { mailtoAndTel: true })).toEqual({ ok: true, url: 'mailto:tips@example.test?subject=News%20tip' });
     expect(checkUrl('TEL:+1-555-0100', { mailtoAndTel: true })).toEqual({ ok: true, url: 'tel:+1-555-0100' });
     expect(checkUrl('mailto:a@example.test"onclick="x', { mailtoAndTel: true })).toEqual({ ok: false, reason: 'malformed' });
     expect(checkUrl('javascript:alert(1)', { mailtoAndTel: true })).toEqual({ ok: false, reason: 'scheme' });

@@ -67,10 +67,10 @@ function parse(raw: string): URL | null {
   }
 }
 
-/** `mailto:` and `tel:` links: no spaces or markup characters, in the parser's form. */
+/** `mailto:` and `tel:` links: no markup characters, spaces encoded ("?subject=News tip"), in the parser's form. */
 function checkMailtoOrTel(raw: string): UrlCheck {
-  if (/[\s<>"'`\\]/.test(raw)) return { ok: false, reason: 'malformed' };
-  const parsed = parse(raw);
+  if (/[<>"'`\\]/.test(raw)) return { ok: false, reason: 'malformed' };
+  const parsed = parse(raw.replace(/ /g, '%20'));
   return parsed === null ? { ok: false, reason: 'malformed' } : { ok: true, url: parsed.href };
 }
 

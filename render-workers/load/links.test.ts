@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { optionalLink, safeAbsoluteUrl, safeHref, safeHttpsUrl, safeImageSrc, safeLinks, safeTextLinkUrl } from './links.js';
@@ -76,3 +79,34 @@ describe('render-side URL checks (issue 16)', () => {
     expect((lines[0]?.skip as { value: string }).value).toHaveLength(SKIP_VALUE_MAX + 1);
   });
 });
+
+describe('one owner of the URL checks (issue 16)', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  /** Checks of a checked URL's form, not of its safety (the Instagram shortcode of an https URL). */
+  const ALLOWED = [/^const INSTAGRAM_SHORTCODE = /];
+
+  it('render-workers test no URL scheme and import no URL check of their own: they ask load/links.ts', () => {
+    const found: string[] = [];
+    for (const file of sources(root)) {
+      const name = relative(root, file);
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, '');
+          if (ALLOWED.some((pattern) => pattern.test(code.trim()))) return;
+          // A regex on a scheme (/^https?:/, /javascript:/i, ...) is a second URL rule.
+          if (/\/\^?\(?(https\?|https|http|javascript|vbscript|data)[^/]*:/i.test(code)) found.push(`${name}:${index + 1}: ${line.trim()}`);
+          // The core checks report nothing: render code takes them through load/links.ts.
+          if (name !== join('load', 'links.ts') && /import\s*\{[^}]*\b(safeImageUrl|checkUrl)\b[^}]*\}\s*from\s*'[^']*core\/isomorphic\//.test(code)) found.push(`${name}:${index + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+});
+
