@@ -65,6 +65,14 @@ export class DependencyIndex {
     private readonly prefix = QUEUE_PREFIX,
   ) {}
 
+  /**
+   * The Redis connection and prefix the index lives in: the page fence's mark lives beside it
+   * (core/page-fence.ts), so publishPage admits a render where it records its dependencies.
+   */
+  get scope(): { redis: RedisClient; prefix: string } {
+    return { redis: this.redis, prefix: this.prefix };
+  }
+
   private depsKey(dataKey: string): string {
     return `${this.prefix}:deps:${dataKey}`;
   }

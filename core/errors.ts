@@ -33,6 +33,7 @@ export const ERRORS = {
   JOB_NOT_FOUND: { code: 'JOB_NOT_FOUND', status: 404, expose: true, retry: false },
   VERSION_NOT_FOUND: { code: 'VERSION_NOT_FOUND', status: 404, expose: true, retry: false },
   STORAGE_FAILED: { code: 'STORAGE_FAILED', status: 503, expose: false, retry: true },
+  REDIS_UNAVAILABLE: { code: 'REDIS_UNAVAILABLE', status: 503, expose: true, retry: true },
   STORED_OBJECT_CORRUPT: { code: 'STORED_OBJECT_CORRUPT', status: 500, expose: false, retry: false },
   OBJECT_META_INVALID: { code: 'OBJECT_META_INVALID', status: 500, expose: false, retry: false },
   RENDER_FAILED: { code: 'RENDER_FAILED', status: 500, expose: false, retry: true },

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
-import { currentPageFence, FENCE_TTL_MS, fenceKey, takePageFence } from './page-fence.js';
+import { admitPageFence, currentPageFence, FENCE_TTL_MS, fenceKey, fenceMarkKey, pageFenceMark, takePageFence } from './page-fence.js';
 import { createRedis } from './redis.js';
 
 let server: TestRedis;
@@ -48,5 +48,27 @@ describe('page fencing tokens', () => {
     const many = await Promise.all(Array.from({ length: 20 }, () => takePageFence(redis, page, server.prefix)));
     expect(new Set(many).size).toBe(20);
     expect(Math.min(...many)).toBeGreaterThan(after);
+  });
+
+  it('admit a render unless a higher token was admitted first, and keep the highest as the mark (ADR 0023)', async () => {
+    const page = { site: 'news', path: '/admitted' } as const;
+    expect(await pageFenceMark(redis, page, server.prefix)).toBeNull();
+    const big = 1_732_000_000_000_123;
+    expect(await admitPageFence(redis, page, big, server.prefix)).toBe(true);
+    expect(await admitPageFence(redis, page, big + 2, server.prefix)).toBe(true);
+    // An older render, whatever it would write, is refused; the same token is admitted again.
+    expect(await admitPageFence(redis, page, big + 1, server.prefix)).toBe(false);
+    expect(await admitPageFence(redis, page, big + 2, server.prefix)).toBe(true);
+    expect(await pageFenceMark(redis, page, server.prefix)).toBe(big + 2);
+    expect(await redis.get(fenceMarkKey(page, server.prefix))).toBe(String(big + 2));
+    expect(await redis.pttl(fenceMarkKey(page, server.prefix))).toBeGreaterThan(FENCE_TTL_MS - 60_000);
+    // Another page has its own mark.
+    expect(await admitPageFence(redis, { site: 'es', path: '/admitted' }, 1, server.prefix)).toBe(true);
+    // Concurrent admissions: every token at or above the highest admitted before it gets in, and the mark ends at the highest.
+    const tokens = Array.from({ length: 20 }, (_, i) => big + 10 + i);
+    const admitted = await Promise.all(tokens.map((t) => admitPageFence(redis, page, t, server.prefix)));
+    expect(admitted.filter(Boolean).length).toBeGreaterThan(0);
+    expect(await pageFenceMark(redis, page, server.prefix)).toBe(big + 29);
+    await expect(admitPageFence(redis, page, 1.5, server.prefix)).rejects.toThrow(/not a fencing token/);
   });
 });

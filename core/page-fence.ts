@@ -9,7 +9,15 @@
  * when the editor rolled back cannot undo the rollback.
  *
  * Redis layout (under the queue prefix's hash tag, beside the dependency index):
- *   {newsroom}:fence:<site>:<path>   a counter, INCR per render
+ *   {newsroom}:fence:<site>:<path>        a counter, INCR per render
+ *   {newsroom}:fence-mark:<site>:<path>   the highest token admitted to publish the page
+ *
+ * The mark closes the two gaps ADR 0009 left (ADR 0023). A render that publishes is *admitted*
+ * first: the mark rises to its token, or the render is refused when a higher token was admitted.
+ * A render whose bytes equal the stored ones writes nothing, so the token stored with the objects
+ * stays old; the mark is where its token goes up instead, and every conditional write checks the
+ * mark again as its guard (core/storage/types.ts WriteCondition), so an older, slower render is
+ * refused after it, with no storage write per unchanged page.
  *
  * The counter is seeded with the Redis server clock in microseconds when it does not exist. Tokens
  * therefore keep growing across a Redis that lost its data (the embedded default runs without
@@ -57,4 +65,47 @@ export async function takePageFence(redis: RedisClient, page: PageRef, prefix = 
 export async function currentPageFence(redis: RedisClient, page: PageRef, prefix = QUEUE_PREFIX): Promise<number | null> {
   const value = await redis.get(fenceKey(page, prefix));
   return value === null ? null : Number(value);
+}
+
+export function fenceMarkKey(page: PageRef, prefix = QUEUE_PREFIX): string {
+  return `${prefix}:fence-mark:${page.site}:${page.path}`;
+}
+
+// Tokens are integers below 2^53, which Lua's doubles hold exactly; the mark is SET from the
+// argument string, so it is never printed in exponent form.
+const ADMIT_SCRIPT = `
+local mark = tonumber(redis.call('GET', KEYS[1]) or '0')
+local token = tonumber(ARGV[1])
+if mark > token then return 0 end
+if mark < token then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1
+`;
+
+/**
+ * Admits the render holding `token` to publish the page: true, and the mark rises to the token,
+ * unless a render holding a higher token was admitted first (false: every write of this render is
+ * stale). Atomic in Redis, so across processes exactly the renders whose token is at least every
+ * token admitted before them get through.
+ */
+export async function admitPageFence(redis: RedisClient, page: PageRef, token: number, prefix = QUEUE_PREFIX): Promise<boolean> {
+  if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: ${String(token)} is not a fencing token`);
+  const reply = await redis.eval(ADMIT_SCRIPT, 1, fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS));
+  return Number(reply) === 1;
+}
+
+/** The highest token admitted to publish the page, or null when none is known (status, tests). */
+export async function pageFenceMark(redis: RedisClient, page: PageRef, prefix = QUEUE_PREFIX): Promise<number | null> {
+  const value = await redis.get(fenceMarkKey(page, prefix));
+  return value === null ? null : Number(value);
+}
+
+/** Where the page fence lives: the Redis connection and key prefix (a DependencyIndex carries both). */
+export interface PageFenceScope {
+  redis: RedisClient;
+  prefix: string;
+}
+
+/** The render's admission, bound to its page and token: what publishPage and its writes' guards call. */
+export function pageFenceGate(scope: PageFenceScope, page: PageRef, token: number): () => Promise<boolean> {
+  return () => admitPageFence(scope.redis, page, token, scope.prefix);
 }

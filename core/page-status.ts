@@ -203,3 +203,64 @@ export class PageStatusStore {
     await this.redis.eval(MARK_REQUEUED_SCRIPT, 2, this.key(page), this.recoveryKey(), at.toISOString(), memberOf(page));
   }
 }
+
+/**
+ * The last render of each page, changed or not, with its outcome: an editor who republishes a page
+ * whose bytes did not change sees that it rendered, and whether any side data was stale (a last
+ * good copy stood in for a failed read) or missing (core/upstream/side-data.ts).
+ *
+ * Redis layout: {newsroom}:page-render:<site>:<path>   STRING JSON of PageRender, expires like failures.
+ */
+export interface PageRender {
+  at: string;
+  jobId: string | null;
+  reason: string;
+  /** What the path rendered as ('article', 'section', 'not-found', ...). */
+  kind: string;
+  /** Objects written (0: unchanged, or kept because the render was degraded). */
+  written: number;
+  /** Side-data keys shown from their last good copy. */
+  staleData: string[];
+  /** Side-data keys with no good copy: shown empty, and the render was degraded. */
+  missingData: string[];
+  /** Whether a degraded render kept the stored good page instead of writing. */
+  kept: boolean;
+}
+
+const storedRender = z.object({
+  at: z.string(),
+  jobId: z.string().nullable(),
+  reason: z.string(),
+  kind: z.string(),
+  written: z.number(),
+  staleData: z.array(z.string()),
+  missingData: z.array(z.string()),
+  kept: z.boolean(),
+});
+
+export class PageRenderLog {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = QUEUE_PREFIX,
+  ) {}
+
+  key(page: PageRef): string {
+    return `${this.prefix}:page-render:${page.site}:${page.path}`;
+  }
+
+  async record(page: PageRef, render: PageRender): Promise<void> {
+    await this.redis.set(this.key(page), JSON.stringify(render), 'EX', PAGE_FAILURE_TTL_S);
+  }
+
+  /** The last render of `page`, or null (none recorded, or unreadable). */
+  async read(page: PageRef): Promise<PageRender | null> {
+    const json = await this.redis.get(this.key(page));
+    if (json === null) return null;
+    try {
+      const parsed = storedRender.safeParse(JSON.parse(json));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -21,7 +21,7 @@ import type { PageRef } from './dependency-index.js';
 import { PlatformError } from './errors.js';
 import { PAGE_VARIANTS, pageKey, pageVersionKey, pageVersionsPrefix, parseVersionKey, type PageVariant } from './storage/keys.js';
 import type { ObjectMeta, ObjectStore, StoredObject } from './storage/types.js';
-import { isStaleWrite, writeIfChanged } from './storage/write.js';
+import { deleteUnlessNewer, writeIfChanged } from './storage/write.js';
 
 export const DEFAULT_KEEP_VERSIONS = 10;
 
@@ -209,15 +209,13 @@ export async function restoreVersion(store: ObjectStore, page: PageRef, options:
     for (const k of object.meta.surrogateKeys) surrogate.add(k);
     result.restored.push({ variant, key, contentHash: write.contentHash, bytes: object.body.length, written: write.written });
   }
-  for (const [variant, object] of live) {
+  for (const variant of live.keys()) {
     if (objects.has(variant)) continue;
     const key = pageKey(page.site, page.path, variant);
-    if (isStaleWrite(object.meta, options.fence)) {
-      result.stale.push(key);
-      continue;
-    }
-    await store.delete(key);
-    result.removed.push(key);
+    // Conditional on the version read, like the writes above (ADR 0023).
+    const removed = await deleteUnlessNewer(store, key, options.fence);
+    if (removed === 'stale') result.stale.push(key);
+    else if (removed === 'deleted') result.removed.push(key);
   }
   result.surrogateKeys = [...surrogate].sort();
   return result;

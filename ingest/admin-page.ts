@@ -29,7 +29,7 @@ import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
 import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse } from './republish.js';
+import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse, type SiteMapSource } from './republish.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 
 export interface AdminPagePluginOptions {
@@ -42,6 +42,8 @@ export interface AdminPagePluginOptions {
   redis?: RedisClient | undefined;
   store?: ObjectStore | undefined;
   index?: DependencyIndex | undefined;
+  /** The upstream site map, where the whole site's republish starts. */
+  siteMap?: SiteMapSource | undefined;
   /** Page status and rollback (page-admin.ts); without it the page offers republish only. */
   pages?: PageAdmin | undefined;
 }
@@ -144,6 +146,14 @@ function statusHtml(status: PageStatus): string {
   const when = status.lastRendered
     ? `<p>Last rendered <strong>${escapeHtml(status.lastRendered.at)}</strong> (reason: ${escapeHtml(status.lastRendered.reason)}${status.lastRendered.jobId ? `, job ${escapeHtml(status.lastRendered.jobId)}` : ''}).</p>`
     : '<p>Nothing is stored for this page.</p>';
+  const render = status.lastRender;
+  const lastRender = render
+    ? `<p>Last render <strong>${escapeHtml(render.at)}</strong> (reason: ${escapeHtml(render.reason)}${render.jobId ? `, job ${escapeHtml(render.jobId)}` : ''}): ${
+        render.kept ? 'degraded, the stored page was kept' : render.written > 0 ? `${render.written} object(s) written` : 'unchanged'
+      }.${render.staleData.length > 0 ? ` <span class="err">Shown from the last good copy (the read failed): ${escapeHtml(render.staleData.join(', '))}.</span>` : ''}${
+        render.missingData.length > 0 ? ` <span class="err">No good copy anywhere, shown empty: ${escapeHtml(render.missingData.join(', '))}.</span>` : ''
+      }</p>`
+    : '';
   const error = status.lastError
     ? `<p class="err">Last error ${escapeHtml(status.lastError.at)} (${escapeHtml(status.lastError.reason)}${status.lastError.jobId ? `, job ${escapeHtml(status.lastError.jobId)}` : ''}, ${status.lastError.count} failure(s) since the last success): ${escapeHtml(status.lastError.message)}</p>`
     : '<p>No failed render since the last success.</p>';
@@ -160,7 +170,7 @@ function statusHtml(status: PageStatus): string {
     )
     .join('');
   return `<h2>${escapeHtml(status.site)} ${escapeHtml(status.path)}</h2>
-${when}
+${when}${lastRender}
 ${error}
 ${status.variants.length > 0 ? `<table><caption>Stored variants</caption><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody></table>` : ''}
 <h3>Dependency keys</h3>
@@ -179,7 +189,9 @@ function rollbackHtml(result: RollbackResponse): string {
 
 function scopeHtml(result: ScopeResponse): string {
   const what = result.scope.kind === 'site' ? 'the whole site' : `${result.scope.kind} ${result.scope.value}`;
-  return `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
+  const queued = `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
+  if (result.listingFailed === null) return queued;
+  return `${queued}<p class="err">Only part of the pages were listed: ${escapeHtml(result.listingFailed)}. Run the same republish again once that is fixed.</p>`;
 }
 
 export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (app, options, done) => {
@@ -242,6 +254,7 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
           logger: options.logger,
           store: options.store,
           index: options.index,
+          siteMap: options.siteMap,
         });
         return html(202, home(values, withPages, scopeHtml(result)));
       }

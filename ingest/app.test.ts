@@ -372,9 +372,9 @@ describe('GET /healthz', () => {
     expect(response.json()).toEqual({ status: 'ok', redis: 'ok' });
   });
 
-  it(`answers 503 within ${HEALTH_PING_TIMEOUT_MS} ms when Redis holds the PING instead of failing it`, async () => {
-    // A client whose commands wait for a server that never comes, as a Redis Cluster client's
-    // offline queue does while no node answers: nothing listens on the port.
+  it('answers 503 at once, naming the connection that is down and why, while it can not connect', async () => {
+    // A client whose commands would wait for a server that never comes, as a Redis Cluster
+    // client's offline queue does while no node answers: nothing listens on the port.
     const port = await freePort();
     const waiting = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: null, retryStrategy: () => 200 });
     waiting.on('error', () => undefined);
@@ -387,14 +387,38 @@ describe('GET /healthz', () => {
       logger: kit.logger,
     });
     try {
+      // Past the first refused attempt, so the connection's error is known.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       const started = Date.now();
       const response = await probe.inject({ method: 'GET', url: '/healthz' });
+      expect(Date.now() - started).toBeLessThan(500);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', redis: 'unreachable' });
-      expect(Date.now() - started).toBeLessThan(HEALTH_PING_TIMEOUT_MS + 2000);
+      expect(response.headers['retry-after']).toBe('5');
+      const body = response.json<{ status: string; redis: string; reason: string; connections: Array<Record<string, unknown>> }>();
+      expect(body).toMatchObject({ status: 'unavailable', redis: 'unreachable', connections: [{ name: 'ingest', error: 'ECONNREFUSED' }] });
+      expect(body.reason).toMatch(/^Redis is unreachable: connection ingest is (connecting|reconnecting) \(ECONNREFUSED\) since \d{4}-/);
+      // The port's address stays out of an unauthenticated answer.
+      expect(JSON.stringify(body)).not.toContain(String(port));
     } finally {
       await probe.close();
       waiting.disconnect();
+    }
+  });
+
+  it(`answers 503 within ${HEALTH_PING_TIMEOUT_MS} ms when Redis is connected but does not answer`, async () => {
+    // A real Redis that holds every client's commands for 2.5 s (CLIENT PAUSE), as a hung server would.
+    const pauser = new Redis(kit.server.url);
+    try {
+      await pauser.client('PAUSE', 2_500, 'ALL');
+      const started = Date.now();
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', redis: 'unreachable', reason: `Redis did not answer PING within ${HEALTH_PING_TIMEOUT_MS} ms` });
+      expect(Date.now() - started).toBeLessThan(HEALTH_PING_TIMEOUT_MS + 1000);
+    } finally {
+      pauser.disconnect();
+      // The paused PING is answered when the pause ends; later tests need the server back.
+      await kit.redis.ping();
     }
   });
 });

@@ -138,7 +138,7 @@ export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowSeconds: 60 } as c
  * every admin request until the window ends, even with the right token: a blocked client's token
  * is not checked, so the 429s tell a guesser nothing. Successful requests never count, and other
  * clients are not affected. When Redis cannot be reached the limit fails open (the token check
- * still applies) and logs a warning. Registered on the root instance before the admin plugins,
+ * still applies) at once, without waiting for the connection, and logs a warning. Registered on the root instance before the admin plugins,
  * so its hooks run ahead of every plugin's token check.
  */
 export function registerAuthFailureLimit(app: FastifyInstance, options: AuthFailureLimitOptions): void {
@@ -151,6 +151,9 @@ export function registerAuthFailureLimit(app: FastifyInstance, options: AuthFail
 
   app.addHook('onRequest', async (request, reply) => {
     if (exempt.has(pathOf(request))) return;
+    // While the connection is down a command would wait in ioredis's offline queue: fail open at
+    // once instead (the outage itself is logged by core/redis.ts and refused by redis-availability.ts).
+    if (options.redis.status !== 'ready') return;
     let failures: number;
     let ttlMs: number;
     try {
@@ -175,6 +178,10 @@ export function registerAuthFailureLimit(app: FastifyInstance, options: AuthFail
   // attempt already meets the new count.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!refusedRequests.has(request)) return payload;
+    if (options.redis.status !== 'ready') {
+      log.warn({ client: request.ip, path: pathOf(request) }, 'admin auth failure limit: Redis unavailable, failure not counted');
+      return payload;
+    }
     try {
       const key = keyFor(request);
       const result = await options.redis.multi().set(key, '0', 'EX', windowSeconds, 'NX').incr(key).exec();

@@ -16,7 +16,10 @@
  * A scope: posts the scope, prints how many pages were enqueued, deduplicated (joined a render
  * already queued) and failed; with --wait, a progress bar of the renders (polling
  * /admin/republish/scopes/:id) and a summary of how many rendered and failed. Exits non-zero when
- * anything failed.
+ * anything failed: a page not enqueued, a render failed, the wait timed out, the page list stopped
+ * part-way (the upstream site map or storage failed), or a whole site listed no page at all. The
+ * whole site is listed from the upstream site map, so `--all --wait` is also the first publish
+ * into an empty store (docker-compose.yml's publish-site).
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -35,7 +38,8 @@ const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join
   --prefix        every stored page at or below a path, e.g. /politics
   --section       a section: its front, its pages and the pages listing its articles, e.g. politics
   --tag           every page that shows a tag (its articles or its videos)
-  --all           the whole site (runs after single-page republishes, content changes and schedules)
+  --all           the whole site: every page of the upstream site map, the crawler files and every
+                  stored page (runs after single-page republishes, content changes and schedules)
   status          when the page was last rendered, why, by which job, its variants, dependency
                   keys, last error and kept versions
   rollback        put the page back to an earlier version (default: the previous one) and purge it
@@ -78,6 +82,8 @@ const scopeResponse = z.object({
   enqueued: z.number(),
   deduplicated: z.number(),
   failed: z.number(),
+  // Optional: an admin server older than this CLI does not send it.
+  listingFailed: z.string().nullable().optional(),
 });
 type ScopeResponse = z.infer<typeof scopeResponse>;
 
@@ -285,10 +291,15 @@ async function runScope(config: RepublishCliConfig, args: CliArgs, body: Record<
     rendered = `; rendered ${done.progress.completed}, render failed ${done.progress.failed}, still pending ${done.progress.pending}`;
   }
   console.log(`Summary: ${accepted.enqueued} enqueued, ${accepted.deduplicated} deduplicated, ${accepted.failed} failed${rendered}.`);
+  const listingFailed = accepted.listingFailed ?? null;
+  // A whole site always has pages (its home, its crawler files): none means nothing was published.
+  const nothing = accepted.scope.kind === 'site' && accepted.pages === 0;
+  if (listingFailed !== null) console.error(`The page list stopped part-way, so only the pages listed before it were republished: ${listingFailed}. Fix that, then run the same command again.`);
+  if (nothing) console.error(`Nothing was published: ${describeScope(accepted.scope)} listed no page.`);
   if (timedOut) console.error(`Gave up waiting after ${args.timeoutMs / 1000} s; the pending renders go on (scope ${accepted.scope.id}).`);
   if (accepted.failed > 0) console.error('Some pages could not be enqueued: see the ingest log, then run the same command again.');
   if (renderFailures > 0) console.error(`Failed renders are listed on the dashboard; \`npm run republish -- status <path>\` shows a page's last error.`);
-  return accepted.failed > 0 || renderFailures > 0 || timedOut ? 1 : 0;
+  return accepted.failed > 0 || renderFailures > 0 || timedOut || listingFailed !== null || nothing ? 1 : 0;
 }
 
 async function runStatus(config: RepublishCliConfig, args: CliArgs, path: string): Promise<number> {

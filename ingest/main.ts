@@ -16,7 +16,7 @@ import { startSchedules } from './schedules.js';
 import { createUpstreamClient } from '../core/upstream/client.js';
 import { createStore } from '../core/storage/create-store.js';
 import { createPurger } from '../core/cdn/purger.js';
-import { streamSitePages } from '../render-workers/site-pages.js';
+import { streamSitePages } from '../core/site-pages.js';
 
 /** After this long a shutdown stops waiting and exits non-zero. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -32,7 +32,19 @@ async function main(): Promise<void> {
   const upstream = createUpstreamClient({ config: config.upstream, logger });
   const store = await createStore(config.storage);
   const purger = createPurger(config.cdn, { logger });
-  const app = await buildAdminApp({ config, producer, index, redis, queue: producer.queue, logger, store, purger });
+  const app = await buildAdminApp({
+    config,
+    producer,
+    index,
+    redis,
+    queue: producer.queue,
+    logger,
+    store,
+    purger,
+    siteMap: upstream,
+    // Requests are refused at once while either is down (redis-availability.ts).
+    redisConnections: { ingest: redis, 'ingest-producer': producerConnection },
+  });
   await app.listen({ host: config.adminHost, port: config.adminPort });
 
   const schedules = config.schedulesEnabled

@@ -14,8 +14,14 @@ import { createFsStore } from '../core/storage/fs-driver.js';
 import { feedKey, pageKey, rootFileKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { contentHash } from '../core/storage/write.js';
+import { parseUpstreamConfig } from '../core/config/upstream.js';
+import type { PageRef } from '../core/dependency-index.js';
+import { streamSitePages } from '../core/site-pages.js';
+import { createUpstreamClient, type UpstreamClient } from '../core/upstream/client.js';
+import { startSampleUpstream, type RunningSampleUpstream } from '../infra/sample-upstream/server.js';
 import { HTML_CONTENT_TYPE, publishPage } from '../render-workers/publish.js';
 import { buildAdminApp } from './app.js';
+import { republishScope, SCOPE_BATCH } from './republish.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
@@ -27,11 +33,25 @@ let app: FastifyInstance;
 let store: ObjectStore;
 let root: string;
 const purged: string[][] = [];
+/** The sample upstream whose site map a whole-site republish reads, and a client of it. */
+let sample: RunningSampleUpstream;
+let siteMap: UpstreamClient;
+
+const clientOf = (upstream: RunningSampleUpstream): UpstreamClient =>
+  createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '10000' }), logger: kit.logger });
+
+async function collect(stream: AsyncIterable<PageRef>): Promise<string[]> {
+  const refs: string[] = [];
+  for await (const ref of stream) refs.push(`${ref.site}:${ref.path}`);
+  return refs;
+}
 
 beforeAll(async () => {
   kit = await startIngestTestKit();
   root = await mkdtemp(join(tmpdir(), 'page-admin-test-'));
   store = createFsStore({ root, durable: false });
+  sample = await startSampleUpstream({ port: 0 });
+  siteMap = clientOf(sample);
   app = await buildAdminApp({
     config: { adminToken: ADMIN_TOKEN, webhookSecret: 'webhook-secret-0123456789abcdef', queuePrefix: kit.prefix },
     producer: kit.producer,
@@ -40,6 +60,7 @@ beforeAll(async () => {
     queue: kit.producer.queue,
     logger: kit.logger,
     store,
+    siteMap,
     // A CDN stand-in with core/cdn's Purger shape; the integration test purges through real HTTP.
     purger: {
       purge: (keys: string[]) => {
@@ -54,11 +75,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await kit?.close();
+  await sample?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
   await kit.reset();
+  await sample.app.inject({ method: 'DELETE', url: '/__sample/faults' });
   await rm(root, { recursive: true, force: true });
   purged.length = 0;
 });
@@ -138,16 +161,77 @@ describe('POST /admin/republish with a scope', () => {
     expect(await pages()).toEqual(['news:/category/politics/elections', 'news:/video']);
   });
 
-  it('site: every stored page, the crawler files and the feeds of that site only', async () => {
+  it('site: every page of the upstream site map with the crawler files, on an empty store', async () => {
+    const response = await app.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { scope: 'site', site: 'es' } });
+    expect(response.statusCode).toBe(202);
+    const expected = [...new Set(await collect(streamSitePages(siteMap, ['es'])))].sort();
+    // The sample site map has a few hundred pages: the home, fronts, articles, static pages and the rest.
+    expect(expected.length).toBeGreaterThan(200);
+    expect(expected).toEqual(expect.arrayContaining(['es:/', 'es:/robots.txt', 'es:/sitemap.xml', 'es:/rss/politics.xml', 'es:/politics']));
+    expect(response.json()).toMatchObject({ pages: expected.length, enqueued: expected.length, deduplicated: 0, failed: 0, listingFailed: null });
+    expect(await pages()).toEqual(expected);
+  });
+
+  it('site: and every stored page the site map does not list, each page once, that site only', async () => {
+    // Stored pages beyond the site map (rendered on a miss, or gone upstream) and pages it lists.
+    await storePage('news', '/politics/stored-only');
     await storePage('news', '/');
-    await storePage('news', '/politics/a');
-    await storePage('es', '/mundo/b');
+    await storePage('es', '/mundo/es-only');
     for (const key of [rootFileKey('news', 'robots.txt'), rootFileKey('news', 'sitemap.xml'), feedKey('news', 'politics')]) {
       await store.put(key, Buffer.from('x'), { contentType: 'text/plain', cacheControl: CACHE_POLICIES.html, surrogateKeys: [], contentHash: contentHash('x'), renderedAt: new Date().toISOString(), reason: 'schedule' });
     }
     const response = await app.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { scope: 'site', site: 'news' } });
     expect(response.statusCode).toBe(202);
-    expect(await pages()).toEqual(['news:/', 'news:/politics/a', 'news:/robots.txt', 'news:/rss/politics.xml', 'news:/sitemap.xml']);
+    const fromSiteMap = new Set(await collect(streamSitePages(siteMap, ['news'])));
+    const expected = [...fromSiteMap, 'news:/politics/stored-only'].sort();
+    expect(response.json()).toMatchObject({ pages: expected.length, enqueued: expected.length, deduplicated: 0, failed: 0, listingFailed: null });
+    expect(await pages()).toEqual(expected);
+  });
+
+  it('site: a site map that fails part-way keeps what was queued and says why the list stopped', async () => {
+    // A site map of several upstream pages (1,000 paths each) whose second page answers 500.
+    const large = await startSampleUpstream({ port: 0, synthetic: { articles: 2_500 } });
+    try {
+      await large.app.inject({ method: 'POST', url: '/__sample/faults', payload: { path: '/api/sitemap', query: { from: '1000' }, mode: 'status', status: 500 } });
+      await storePage('news', '/politics/stored-only');
+      const result = await republishScope(
+        { site: 'news', kind: 'site', value: '' },
+        { producer: kit.producer, queue: kit.producer.queue, redis: kit.redis, logger: kit.logger, store, index: kit.index, siteMap: clientOf(large) },
+      );
+      expect(result.listingFailed).toMatch(/^UPSTREAM_UNAVAILABLE: .*sitemap.* 500/i);
+      // The first site-map page went out in batches before the failure; nothing after it was listed.
+      expect(result).toMatchObject({ pages: 1_000, enqueued: 1_000, failed: 0 });
+      expect(1_000 % SCOPE_BATCH).toBe(0);
+      const queued = await pages();
+      expect(queued).toHaveLength(1_000);
+      expect(queued).not.toContain('news:/politics/stored-only');
+      // Its progress is followed like any scope's, and the set of queued paths is gone.
+      const progress = await app.inject({ method: 'GET', url: `/admin/republish/scopes/${result.scope.id}`, headers: auth });
+      expect(progress.json()).toMatchObject({ listingFailed: result.listingFailed, progress: { total: 1_000, pending: 1_000 } });
+      expect(await kit.redis.keys(`${kit.prefix}*queued*`)).toEqual([]);
+    } finally {
+      await large.close();
+    }
+  });
+
+  it('site: refused with CONFIG_INVALID by an admin server given no site map, queueing nothing', async () => {
+    const bare = await buildAdminApp({
+      config: { adminToken: ADMIN_TOKEN, webhookSecret: 'webhook-secret-0123456789abcdef', queuePrefix: kit.prefix },
+      producer: kit.producer,
+      index: kit.index,
+      redis: kit.redis,
+      queue: kit.producer.queue,
+      logger: kit.logger,
+      store,
+    });
+    try {
+      const response = await bare.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { scope: 'site' } });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ error: { code: 'CONFIG_INVALID' } });
+      expect(await pending()).toEqual([]);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('a single-page republish made after a whole-site republish runs first', async () => {
@@ -165,12 +249,14 @@ describe('POST /admin/republish with a scope', () => {
     await storePage('news', '/a');
     await storePage('news', '/b');
     await app.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { path: '/a' } });
-    const response = await app.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { scope: 'site' } });
-    const body = response.json<{ scope: { id: string }; pages: number; enqueued: number; deduplicated: number }>();
-    expect(body).toMatchObject({ pages: 2, enqueued: 1, deduplicated: 1 });
-    const progress = await app.inject({ method: 'GET', url: `/admin/republish/scopes/${body.scope.id}`, headers: auth });
+    const site = await app.inject({ method: 'POST', url: '/admin/republish', headers: auth, payload: { scope: 'site' } });
+    const siteBody = site.json<{ scope: { id: string }; pages: number; enqueued: number; deduplicated: number }>();
+    // The site map's pages and /b are new jobs; /a (stored only) joins the render already queued.
+    const fromSiteMap = new Set(await collect(streamSitePages(siteMap, ['news']))).size;
+    expect(siteBody).toMatchObject({ pages: fromSiteMap + 2, enqueued: fromSiteMap + 1, deduplicated: 1 });
+    const progress = await app.inject({ method: 'GET', url: `/admin/republish/scopes/${siteBody.scope.id}`, headers: auth });
     expect(progress.statusCode).toBe(200);
-    expect(progress.json()).toMatchObject({ scope: { id: body.scope.id }, progress: { total: 2, completed: 0, failed: 0, pending: 2 } });
+    expect(progress.json()).toMatchObject({ scope: { id: siteBody.scope.id }, progress: { total: siteBody.pages, completed: 0, failed: 0, pending: siteBody.pages } });
     const missing = await app.inject({ method: 'GET', url: '/admin/republish/scopes/s-00000000-0000-0000-0000-000000000000', headers: auth });
     expect(missing.statusCode).toBe(404);
   });

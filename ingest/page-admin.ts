@@ -29,7 +29,7 @@ import { PlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { currentPageFence, takePageFence } from '../core/page-fence.js';
-import { PageStatusStore, type PageFailure } from '../core/page-status.js';
+import { PageRenderLog, PageStatusStore, type PageFailure, type PageRender } from '../core/page-status.js';
 import { DEFAULT_KEEP_VERSIONS, listVersions, readLiveVariants, restoreVersion, type PageVersion } from '../core/page-versions.js';
 import { isVersionId, pageKey, pageSurrogateKey, type PageVariant } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
@@ -81,6 +81,11 @@ export interface PageStatus {
   dependencies: string[];
   /** The last failed render since the last success, as the worker recorded it. */
   lastError: PageFailure | null;
+  /**
+   * The last render, changed or not, with its outcome: which side data was shown from its last
+   * good copy (`staleData`) or was missing, and whether a degraded render kept the stored page.
+   */
+  lastRender: PageRender | null;
   /** Kept versions, newest first. */
   versions: Array<{ id: string; renderedAt: string; reason: string; variants: PageVariant[] }>;
   /** The last fencing token taken for the page (a render or rollback), or null. */
@@ -128,15 +133,17 @@ const purgeResult = z.object({ ok: z.boolean(), reason: z.string().optional() })
 export function createPageAdmin(options: PageAdminOptions): PageAdmin {
   const { store, index, redis, prefix } = options;
   const failures = new PageStatusStore(redis, prefix);
+  const renders = new PageRenderLog(redis, prefix);
   const keep = options.keepVersions ?? DEFAULT_KEEP_VERSIONS;
   const log = options.logger.child({ module: 'page-admin' });
 
   return {
     async status(page) {
-      const [live, dependencies, lastError, versions, fence] = await Promise.all([
+      const [live, dependencies, lastError, lastRender, versions, fence] = await Promise.all([
         readLiveVariants(store, page),
         index.keysOf(page),
         failures.read(page),
+        renders.read(page),
         listVersions(store, page),
         currentPageFence(redis, page, prefix),
       ]);
@@ -161,6 +168,7 @@ export function createPageAdmin(options: PageAdminOptions): PageAdmin {
         variants,
         dependencies,
         lastError,
+        lastRender,
         versions: versions.map(summariseVersion),
         fence,
       };

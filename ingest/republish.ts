@@ -14,7 +14,8 @@
  *   section  the section front /<slug>, every stored page below /<slug>/, and every page that
  *            read the section's article list (dependency index, `list:category:<slug>`)
  *   tag      every page that read the tag or the videos by that tag (`tag:<tag>`, `videos:tag:<tag>`)
- *   site     every stored page of the site, its crawler files (robots.txt, sitemaps) and its feeds
+ *   site     every page of the upstream site map, the site's crawler files (robots.txt, sitemaps,
+ *            feeds) and own pages (core/site-pages.ts), then every stored page not among them
  *
  * Prefixes and sections are listed from storage, not from the dependency index: storage is what
  * readers are served, and it survives a Redis that lost its data (the embedded default runs
@@ -22,6 +23,20 @@
  * a prefix lists one directory tree, where the index would be scanned key by key. Tags have no
  * place in the storage layout, so they come from the index, which is exactly "the pages that
  * read it".
+ *
+ * The whole site starts from the upstream site map, read as a stream like the nightly sweep's, so
+ * the first publish into an empty store publishes everything (issue 16) and a page new upstream is
+ * published even if no event announced it. Storage is listed after it, because the site map does
+ * not hold every page a reader can be served: pages rendered on a miss (ADR 0018), pages of kinds
+ * the site map leaves out, and pages gone from upstream, whose render removes them when a delete
+ * event recorded it (render-page.ts) or keeps them otherwise. A whole-site republish after a
+ * template change must re-render all of those too. A path is queued once per scope: a set in Redis
+ * (per scope, deleted when the scope is queued) remembers what was queued, so ingest holds one
+ * batch of paths at a time whatever the size of the site.
+ *
+ * A listing that fails part-way (the site map's upstream, storage) stops the scope where it is:
+ * what was queued stays queued and is followed by the scope's progress, and the answer says why
+ * the listing stopped (`listingFailed`), so a caller can tell a partial publish from a whole one.
  *
  * A single page is republished with PRIORITY.republish (1, first of all). A scope's jobs carry
  * the reason 'bulk-republish' (PRIORITY 5: after content events, render-on-miss and schedules,
@@ -40,13 +55,15 @@ import type { Job, Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis.js';
 import { z } from 'zod';
 import type { DependencyIndex } from '../core/dependency-index.js';
-import { PlatformError } from '../core/errors.js';
+import { isPlatformError, PlatformError } from '../core/errors.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { parseRenderJob, type RenderJob } from '../core/queue.js';
 import { normalisePagePath, pagePrefix, parseKey, variantFromRequestPath } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
+import { streamSitePages } from '../core/site-pages.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
+import type { UpstreamClient } from '../core/upstream/client.js';
 import { requireAdmin } from './auth.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 import { findQueuedAfterActive, type EnqueueResult, type RenderProducer } from './producer.js';
@@ -64,7 +81,12 @@ export interface RepublishPluginOptions {
   store?: ObjectStore;
   /** Where a scope's job ids are kept for progress look-ups; required for scopes. */
   redis?: RedisClient;
+  /** The upstream site map, where a whole-site republish starts. Without it, that scope is refused. */
+  siteMap?: SiteMapSource;
 }
+
+/** What a whole-site republish reads of upstream: its site map, one page at a time. */
+export type SiteMapSource = Pick<UpstreamClient, 'streamSiteEntries'>;
 
 /** Jobs added per BullMQ addBulk call for a scope. */
 export const SCOPE_BATCH = 500;
@@ -116,6 +138,11 @@ export interface ScopeResponse {
   deduplicated: number;
   /** Pages that could not be enqueued (a batch Redis refused); see the ingest log. */
   failed: number;
+  /**
+   * Why listing the scope's pages stopped part-way (the upstream site map or storage failed), or
+   * null when every page was listed. The pages queued before it stay queued.
+   */
+  listingFailed: string | null;
 }
 
 export interface ScopeProgress extends ScopeResponse {
@@ -178,14 +205,15 @@ export function parseScopeRequest(data: unknown): ScopeRequest {
   }
 }
 
-async function collectPages(store: ObjectStore, listPrefix: string, site: SiteId, into: Set<string>): Promise<void> {
+/** The page paths stored under a storage prefix of `site` (crawler files and feeds by their public paths). */
+async function* storedPages(store: ObjectStore, listPrefix: string, site: SiteId): AsyncGenerator<string> {
   for await (const key of store.list(listPrefix)) {
     const parsed = parseKey(key);
     if (!parsed || !('site' in parsed) || parsed.site !== site) continue;
-    if (parsed.kind === 'page') into.add(parsed.path);
+    if (parsed.kind === 'page') yield parsed.path;
     // Crawler files and feeds are rendered by the jobs of their public paths (render-page.ts).
-    else if (parsed.kind === 'root') into.add(`/${parsed.file}`);
-    else if (parsed.kind === 'feed') into.add(`/rss/${parsed.section}.xml`);
+    else if (parsed.kind === 'root') yield `/${parsed.file}`;
+    else if (parsed.kind === 'feed') yield `/rss/${parsed.section}.xml`;
   }
 }
 
@@ -195,58 +223,79 @@ function needs<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** The page paths a scope covers, sorted. */
-export async function pagesInScope(request: ScopeRequest, deps: { store?: ObjectStore | undefined; index?: DependencyIndex | undefined }): Promise<string[]> {
-  const paths = new Set<string>();
+export interface ScopeSources {
+  store?: ObjectStore | undefined;
+  index?: DependencyIndex | undefined;
+  siteMap?: SiteMapSource | undefined;
+}
+
+/**
+ * The page paths a scope covers, as a stream read while the jobs go out; a path may come more
+ * than once (republishScope queues it once). Throws CONFIG_INVALID at once when a source the
+ * scope needs was not given; a source failing while it is read fails the stream.
+ */
+export function pathsInScope(request: ScopeRequest, deps: ScopeSources): AsyncIterable<string> {
   const { site } = request;
-  const fromIndex = async (keys: string[]) => {
-    for (const ref of await needs(deps.index, 'the dependency index').pagesFor(keys)) if (ref.site === site) paths.add(ref.path);
-  };
   switch (request.kind) {
-    case 'prefix':
-      await collectPages(needs(deps.store, 'object storage'), pagePrefix(site, request.value), site, paths);
-      break;
-    case 'section': {
-      const front = `/${request.value}`;
-      paths.add(front);
-      await collectPages(needs(deps.store, 'object storage'), pagePrefix(site, front), site, paths);
-      await fromIndex([dataKeys.categoryList(request.value)]);
-      break;
-    }
-    case 'tag':
-      await fromIndex([dataKeys.tag(request.value), dataKeys.videosByTag(request.value)]);
-      break;
-    case 'site': {
+    case 'prefix': {
       const store = needs(deps.store, 'object storage');
-      await collectPages(store, `${site}/pages/`, site, paths);
-      await collectPages(store, `${site}/root/`, site, paths);
-      await collectPages(store, `${site}/feeds/`, site, paths);
-      break;
+      return storedPages(store, pagePrefix(site, request.value), site);
+    }
+    case 'section': {
+      const store = needs(deps.store, 'object storage');
+      const index = needs(deps.index, 'the dependency index');
+      const front = `/${request.value}`;
+      return (async function* () {
+        yield front;
+        yield* storedPages(store, pagePrefix(site, front), site);
+        for (const ref of await index.pagesFor([dataKeys.categoryList(request.value)])) if (ref.site === site) yield ref.path;
+      })();
+    }
+    case 'tag': {
+      const index = needs(deps.index, 'the dependency index');
+      return (async function* () {
+        for (const ref of await index.pagesFor([dataKeys.tag(request.value), dataKeys.videosByTag(request.value)])) if (ref.site === site) yield ref.path;
+      })();
+    }
+    case 'site': {
+      const siteMap = needs(deps.siteMap, 'the upstream site map');
+      const store = needs(deps.store, 'object storage');
+      return (async function* () {
+        for await (const ref of streamSitePages(siteMap, [site])) yield ref.path;
+        // What storage holds beyond the site map (see the top of this file).
+        yield* storedPages(store, `${site}/pages/`, site);
+        yield* storedPages(store, `${site}/root/`, site);
+        yield* storedPages(store, `${site}/feeds/`, site);
+      })();
     }
   }
+}
+
+/** The page paths a scope covers, each once, sorted (for tools and tests; republishScope streams). */
+export async function pagesInScope(request: ScopeRequest, deps: ScopeSources): Promise<string[]> {
+  const paths = new Set<string>();
+  for await (const path of pathsInScope(request, deps)) paths.add(path);
   return [...paths].sort();
 }
 
-function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs'): string {
+/** summary: the scope's answer; jobs: its job ids; queued: the paths queued so far, while it is being queued. */
+function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs' | 'queued'): string {
   return queue.toKey(`republish-scope:${id}:${part}`);
 }
 
-export interface ScopeRepublishDeps {
+export interface ScopeRepublishDeps extends ScopeSources {
   producer: RenderProducer;
   queue: Queue;
   redis: RedisClient;
   logger: Logger;
-  store?: ObjectStore | undefined;
-  index?: DependencyIndex | undefined;
-  /** Called after each batch with the pages handled so far. */
-  onProgress?: (done: number, total: number) => void;
   now?: Date;
 }
 
 /**
- * Enqueues every page of a scope, in batches, with the reason 'bulk-republish', and keeps the
- * job ids for progress look-ups. A batch Redis refuses is counted as failed and logged; the
- * others go on.
+ * Enqueues every page of a scope, in batches of SCOPE_BATCH read from its stream, with the reason
+ * 'bulk-republish', each path once, and keeps the job ids for progress look-ups. A batch Redis
+ * refuses is counted as failed and logged; the others go on. A listing that fails part-way ends
+ * the scope there, with `listingFailed` saying why.
  */
 export async function republishScope(request: ScopeRequest, deps: ScopeRepublishDeps): Promise<ScopeResponse> {
   const now = deps.now ?? new Date();
@@ -258,12 +307,23 @@ export async function republishScope(request: ScopeRequest, deps: ScopeRepublish
     requestedBy: request.requestedBy ?? 'editor',
     requestedAt: now.toISOString(),
   };
-  const paths = await pagesInScope(request, deps);
+  const paths = pathsInScope(request, deps);
   const client = deps.redis;
-  const response: ScopeResponse = { scope, pages: paths.length, enqueued: 0, deduplicated: 0, failed: 0 };
+  const response: ScopeResponse = { scope, pages: 0, enqueued: 0, deduplicated: 0, failed: 0, listingFailed: null };
   const log = deps.logger.child({ module: 'republish', scope: scope.id });
-  for (let start = 0; start < paths.length; start += SCOPE_BATCH) {
-    const batch = paths.slice(start, start + SCOPE_BATCH);
+  const queuedKey = scopeKey(deps.queue, scope.id, 'queued');
+  const jobsKey = scopeKey(deps.queue, scope.id, 'jobs');
+
+  const queueBatch = async (listed: string[]): Promise<void> => {
+    // SADD answers 1 for a path this scope has not queued yet.
+    const tx = client.pipeline();
+    for (const path of listed) tx.sadd(queuedKey, path);
+    tx.expire(queuedKey, SCOPE_TTL_S);
+    const replies = (await tx.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const batch = listed.filter((_, i) => replies[i]?.[1] === 1);
+    if (batch.length === 0) return;
+    response.pages += batch.length;
     const jobs: RenderJob[] = batch.map((path) => ({
       site: request.site,
       path,
@@ -278,8 +338,7 @@ export async function republishScope(request: ScopeRequest, deps: ScopeRepublish
     } catch (error) {
       log.error({ error, first: batch[0], count: batch.length }, 'republish scope: a batch could not be enqueued');
       response.failed += batch.length;
-      deps.onProgress?.(Math.min(start + SCOPE_BATCH, paths.length), paths.length);
-      continue;
+      return;
     }
     const ids = results.flatMap((r) => (r.jobId === undefined ? [] : [r.jobId]));
     for (const result of results) {
@@ -287,11 +346,37 @@ export async function republishScope(request: ScopeRequest, deps: ScopeRepublish
       else if (result.deduplicated) response.deduplicated += 1;
       else response.enqueued += 1;
     }
-    if (ids.length > 0) await client.multi().rpush(scopeKey(deps.queue, scope.id, 'jobs'), ...ids).expire(scopeKey(deps.queue, scope.id, 'jobs'), SCOPE_TTL_S).exec();
-    deps.onProgress?.(Math.min(start + SCOPE_BATCH, paths.length), paths.length);
+    if (ids.length > 0) await client.multi().rpush(jobsKey, ...ids).expire(jobsKey, SCOPE_TTL_S).exec();
+  };
+
+  const listing = paths[Symbol.asyncIterator]();
+  try {
+    let listed: string[] = [];
+    for (;;) {
+      let next: IteratorResult<string>;
+      try {
+        next = await listing.next();
+      } catch (error) {
+        response.listingFailed = isPlatformError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+        log.error({ error, listedSoFar: response.pages + listed.length }, 'republish scope: listing its pages failed part-way; the pages listed so far are queued');
+        break;
+      }
+      if (next.done === true) break;
+      listed.push(next.value);
+      if (listed.length >= SCOPE_BATCH) {
+        await queueBatch(listed);
+        listed = [];
+      }
+    }
+    if (listed.length > 0) await queueBatch(listed);
+  } finally {
+    // Stops a listing left part-way by a failed batch (closes its storage or site-map walk).
+    await listing.return?.();
+    await client.del(queuedKey).catch((error: unknown) => log.warn({ error }, 'republish scope: could not delete its set of queued paths (it expires in a day)'));
   }
   await client.set(scopeKey(deps.queue, scope.id, 'summary'), JSON.stringify(response), 'EX', SCOPE_TTL_S);
-  log.info({ ...response }, 'republish scope enqueued');
+  if (response.listingFailed === null) log.info({ ...response }, 'republish scope enqueued');
+  else log.warn({ ...response }, 'republish scope enqueued part of its pages: the listing failed');
   return response;
 }
 
@@ -308,6 +393,8 @@ const storedScope = z.object({
   enqueued: z.number(),
   deduplicated: z.number(),
   failed: z.number(),
+  // Absent from the summaries of an older ingest.
+  listingFailed: z.string().nullable().default(null),
 });
 
 /**
@@ -494,7 +581,15 @@ export const republishPlugin: FastifyPluginCallback<RepublishPluginOptions> = (a
     if (isScopeRequest(request.body)) {
       const scope = parseScopeRequest(request.body);
       const redis = needs(options.redis, 'a Redis connection');
-      const result = await republishScope(scope, { producer: options.producer, queue: options.queue, redis, logger: options.logger, store: options.store, index: options.index });
+      const result = await republishScope(scope, {
+        producer: options.producer,
+        queue: options.queue,
+        redis,
+        logger: options.logger,
+        store: options.store,
+        index: options.index,
+        siteMap: options.siteMap,
+      });
       return await reply.status(202).send(result);
     }
     const input = parseRepublishRequest(request.body);

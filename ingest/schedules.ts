@@ -37,7 +37,7 @@ import type { PageRef } from '../core/dependency-index.js';
 import type { RenderJob, RenderReason } from '../core/queue.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
-import { CRAWLER_PUBLISH_PATHS } from '../render-workers/crawlers/crawler-files.js';
+import { CRAWLER_PUBLISH_PATHS } from '../core/site-pages.js';
 import type { RenderProducer } from './producer.js';
 
 /** Long enough to cover clock skew between replicas and a slow tick; each tick has its own key. */
@@ -62,7 +62,7 @@ export interface ScheduleSources {
   listFrontPaths: () => Promise<PageRef[]>;
   /** Pages that read any of these data keys (the dependency index). */
   pagesReading: (dataKeys: string[]) => Promise<PageRef[]>;
-  /** Every page of every site as a stream (render-workers/site-pages.ts), for the nightly sweep. */
+  /** Every page of every site as a stream (core/site-pages.ts), for the nightly sweep. */
   sitePages: () => AsyncIterable<PageRef>;
 }
 

@@ -25,7 +25,8 @@ import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { takePageFence } from '../core/page-fence.js';
 import { MissNegativeCache } from '../core/miss-cache.js';
-import { PageStatusStore } from '../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
+import { RedisLastGoodStore } from '../core/last-good.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 import { startRecoverySweep, storageProbe, upstreamProbe, type RunningRecoverySweep } from './recovery-sweep.js';
 import { createPageRenderer } from './render-page.js';
@@ -60,6 +61,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     publicOrigins: config.publicOrigins,
     scripts: bundle.scripts,
     takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
+    lastGood: new RedisLastGoodStore(redis, config.queuePrefix),
   });
   const pageStatus = new PageStatusStore(redis, config.queuePrefix);
 
@@ -80,6 +82,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     purger,
     metrics,
     pageStatus,
+    renderLog: new PageRenderLog(redis, config.queuePrefix),
     negativeCache: new MissNegativeCache(redis, config.queuePrefix, config.missNegativeTtlS),
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,

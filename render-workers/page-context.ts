@@ -6,6 +6,7 @@
 import type { SiteInfo } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import type { SideData } from '../core/upstream/side-data.js';
 import type { ShellContext } from './load/shell.js';
 import type { RenderedObject } from './publish.js';
 
@@ -19,6 +20,12 @@ export interface PageBuildContext {
   /** Public origin for canonical and absolute links, without a trailing slash. */
   publicOrigin: string;
   shellContext: ShellContext;
+  /**
+   * The render's side data (core/upstream/side-data.ts): a builder reading side data outside the
+   * client's own side-data reads (the lists beside an article, a managed carousel) remembers and
+   * recalls its last good copy here. The client's recorder carries the same object.
+   */
+  sideData: SideData;
   /** Records a data key that is not an upstream read (e.g. `front:<path>`). */
   record(dataKey: string): void;
   /** The render's clock (feeds and sitemaps use it for their windows). */

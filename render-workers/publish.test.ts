@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyIndex } from '../core/dependency-index.js';
-import { takePageFence } from '../core/page-fence.js';
+import { admitPageFence, pageFenceMark, takePageFence } from '../core/page-fence.js';
 import { listVersions } from '../core/page-versions.js';
 import { createRedis } from '../core/redis.js';
 import { CACHE_POLICIES } from '../core/storage/cache-policy.js';
@@ -95,6 +95,50 @@ describe('publishPage write order (fencing tokens)', () => {
     expect(slow.written).toEqual([]);
     expect(slow.stale).toHaveLength(1);
     expect(await liveBody(page)).toBe('<p>started last</p>');
+  });
+
+  it('a newer render whose bytes are unchanged still fences out an older, slower one (ADR 0023)', async () => {
+    const page = freshPage();
+    const first = await takePageFence(redis, page, server.prefix);
+    await publishPage(store, index, input(page, '<p>same</p>', { fence: first }));
+    const slower = await takePageFence(redis, page, server.prefix);
+    const newer = await takePageFence(redis, page, server.prefix);
+    const unchanged = await publishPage(store, index, input(page, '<p>same</p>', { fence: newer }));
+    expect(unchanged.unchanged).toEqual([pageKey('news', page.path, 'standard')]);
+    // Nothing was written, so the stored token is still the first render's ...
+    expect((await store.head(pageKey('news', page.path, 'standard')))?.fence).toBe(first);
+    // ... but the page's mark carries the newer token, and the slower render is refused.
+    expect(await pageFenceMark(redis, page, server.prefix)).toBe(newer);
+    const late = await publishPage(store, index, input(page, '<p>what the slower render read</p>', { fence: slower, remove: [pageKey('news', page.path, 'amp')] }));
+    expect(late).toMatchObject({ written: [], unchanged: [], stale: [pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')] });
+    expect(await liveBody(page)).toBe('<p>same</p>');
+  });
+
+  it('a render admitted before a newer one is refused at the write the newer one was admitted before', async () => {
+    const page = freshPage();
+    const older = await takePageFence(redis, page, server.prefix);
+    const newer = await takePageFence(redis, page, server.prefix);
+    const standard = pageKey('news', page.path, 'standard');
+    // The older render is admitted, reads storage, and only then does the newer one publish
+    // (unchanged bytes: nothing stored moves); the older write must then be refused by its guard.
+    await publishPage(store, index, input(page, '<p>stored</p>'));
+    let newerPublished = false;
+    const pausing: ObjectStore = {
+      ...store,
+      stat: async (key) => {
+        const read = await store.stat(key);
+        if (!newerPublished) {
+          newerPublished = true;
+          // What the newer render's publish does when its bytes equal the stored ones (another
+          // process's publishPage: this process runs one publish of a page at a time).
+          expect(await admitPageFence(redis, page, newer, server.prefix)).toBe(true);
+        }
+        return read;
+      },
+    };
+    const late = await publishPage(pausing, index, input(page, '<p>older</p>', { fence: older }));
+    expect(late.stale).toEqual([standard]);
+    expect(await liveBody(page)).toBe('<p>stored</p>');
   });
 
   it('does not delete a variant a newer render wrote', async () => {

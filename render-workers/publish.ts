@@ -8,8 +8,12 @@
  *   render that changes nothing copies nothing.
  * - Write order: with a `fence` (core/page-fence.ts, taken when the render started), an object
  *   stored by a render that started later is never replaced; those keys are reported `stale`, and
- *   the dependency index is left to the newer render. Publishes of one page in this process run
- *   one at a time, so the check and the write of one render can not interleave with another's.
+ *   the dependency index is left to the newer render. Across processes (ADR 0023) the render is
+ *   first admitted in Redis (the page's mark rises to its token, or a higher token was admitted
+ *   and every key is stale), and every write and delete is conditional on the version it read
+ *   with the admission checked again as its guard; so a newer render whose bytes were unchanged
+ *   still fences an older one out, and no write lands between another's check and write.
+ *   Publishes of one page in this process also run one at a time.
  *
  * And one from issue 15: a `degraded` render (part of its data failed and the page says so, such as
  * a live event whose live blog failed) keeps a stored page that was not degraded: nothing is
@@ -19,10 +23,11 @@
  */
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { pageRefString } from '../core/dependency-index.js';
+import { pageFenceGate } from '../core/page-fence.js';
 import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
 import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
-import { isStaleWrite, writeIfChanged } from '../core/storage/write.js';
+import { deleteUnlessNewer, writeIfChanged } from '../core/storage/write.js';
 
 /** Surrogate key of every object a degraded render wrote (see the header). */
 export const DEGRADED_SURROGATE_KEY = 'degraded';
@@ -125,6 +130,13 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     return result;
   }
 
+  // Admitted once before anything is read for writing, then checked again by every write.
+  const guard = fence === undefined ? undefined : pageFenceGate(index.scope, page, fence);
+  if (guard && !(await guard())) {
+    result.stale = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
+    return result;
+  }
+
   let kept = false;
   const keepPrevious = async (key: string): Promise<void> => {
     if (kept || keep <= 0 || !isVariantOfPage(key)) return;
@@ -149,21 +161,15 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
         ...(object.status === undefined ? {} : { status: object.status }),
         ...(fence === undefined ? {} : { fence }),
       },
-      { beforeWrite: () => keepPrevious(object.key) },
+      { beforeWrite: () => keepPrevious(object.key), ...(guard ? { guard } : {}) },
     );
     (write.stale ? result.stale : write.written ? result.written : result.unchanged).push(object.key);
   }
   for (const key of input.remove ?? []) {
-    // head first: a delete is a write (and a purge), so only what exists is removed.
-    const stored = await store.head(key);
-    if (stored === null) continue;
-    if (isStaleWrite(stored, fence)) {
-      result.stale.push(key);
-      continue;
-    }
-    await keepPrevious(key);
-    await store.delete(key);
-    result.written.push(key);
+    // Read first: a delete is a write (and a purge), so only what exists is removed.
+    const removed = await deleteUnlessNewer(store, key, fence, { beforeDelete: () => keepPrevious(key), ...(guard ? { guard } : {}) });
+    if (removed === 'stale') result.stale.push(key);
+    else if (removed === 'deleted') result.written.push(key);
   }
   // Recorded after the writes: a page whose write failed keeps its previous dependencies, which
   // still describe what is stored. A stale render leaves them to the newer render that wrote.

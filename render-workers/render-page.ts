@@ -26,6 +26,7 @@ import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import { createRenderSideData, type LastGoodStore, type RenderSideData } from '../core/upstream/side-data.js';
 import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
@@ -37,6 +38,7 @@ import { sectionFrontBuilder } from './fronts/build-section-front.js';
 import { loadFrontRegions } from './fronts/load-components.js';
 import { SectionFrontPage } from './fronts/section-front-page.js';
 import { buildHead, canonicalFor, loadShell } from './load/shell.js';
+import { withSkipLog } from './load/skip-log.js';
 import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { loadLatestVideos, type VideoItem } from './load/videos.js';
@@ -63,6 +65,17 @@ export interface RenderOutcome {
   unchanged: string[];
   /** A degraded render (BuiltPage.degraded) that kept the stored good page: the keys it did not write. */
   kept?: string[];
+  /** Side data whose read failed and whose last good copy the page shows (core/upstream/side-data.ts). */
+  staleData?: string[];
+  /** Side data whose read failed with no good copy anywhere: the page shows it empty and is degraded. */
+  missingData?: string[];
+}
+
+function sideDataFallbacks(sideData: RenderSideData): { stale: string[]; missing: string[] } {
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const [key, source] of sideData.fallbacks) (source === 'last-good' ? stale : missing).push(key);
+  return { stale, missing };
 }
 
 export interface PageRenderer {
@@ -104,6 +117,11 @@ export interface PageRendererOptions {
    * single-process tools may leave it out.
    */
   takeFence?: (page: PageRef) => Promise<number>;
+  /**
+   * Where side data's last good copies are kept for every worker (core/last-good.ts). Without it a
+   * failed side read falls back to empty at once (and the page is degraded).
+   */
+  lastGood?: LastGoodStore;
 }
 
 const HTML = HTML_CONTENT_TYPE;
@@ -128,10 +146,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // higher token, so storage ends with the newest data whichever render finishes last.
       const fence = options.takeFence ? await options.takeFence(page) : undefined;
       const reads = new Set<string>();
-      const record = (key: string) => reads.add(key);
-      const clients = options.editions?.[job.site] ?? options;
-      const client = clients.upstream.withRecorder({ record });
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
+      const sideData = createRenderSideData(options.lastGood, job.site, (error, key) => log.warn({ error, sideData: key }, 'last good copy of side data unavailable'));
+      const record = (key: string) => reads.add(key);
+      const recorder = { record, sideData };
+      const clients = options.editions?.[job.site] ?? options;
+      const client = clients.upstream.withRecorder(recorder);
       const clock = now();
       const ctx: PageBuildContext = {
         site,
@@ -141,16 +161,25 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         publicOrigin: options.publicOrigins[job.site],
         shellContext: { site, scripts: options.scripts, now: clock, alternates: editionAlternates(job.path, options.publicOrigins) },
         record,
+        sideData,
         now: clock,
       };
 
-      const built = await route(ctx, {
-        adHocGating: options.adHocGating ?? false,
-        buildFront: buildFrontFor(job.site),
-        staticPages: clients.staticPages.withRecorder({ record }),
-        shows: clients.shows.withRecorder({ record }),
-        liveEvents: clients.liveEvents.withRecorder({ record }),
-      });
+      // Unsafe URLs and iframe sandbox tokens dropped while building are logged on this page's log.
+      const built = await withSkipLog(log, () =>
+        route(ctx, {
+          adHocGating: options.adHocGating ?? false,
+          buildFront: buildFrontFor(job.site),
+          staticPages: clients.staticPages.withRecorder(recorder),
+          shows: clients.shows.withRecorder(recorder),
+          liveEvents: clients.liveEvents.withRecorder(recorder),
+        }),
+      );
+      // The copies this render read well are stored before it reports (a render that fails next
+      // must find them), and what it could not read well is named.
+      await sideData.settle();
+      const { stale, missing } = sideDataFallbacks(sideData);
+      if (stale.length > 0) log.warn({ sideData: { stale } }, 'side data read failed; rendered with its last good copy');
       if (built === null) {
         const deletion = await options.index.deletion(page);
         if (deletion === null) {
@@ -182,6 +211,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // A path that now holds another kind of page must not keep an article's redirect record or
       // AMP/print variants from before (they would shadow it or linger).
       const remove = built.remove ?? (built.kind === 'article' || built.kind === 'redirect' ? [] : staleArticleKeys(job.site, job.path));
+      // Side data with no good copy anywhere fell back to empty: such a page never replaces a
+      // stored page that had the data (publish.ts keeps a stored page that was not degraded).
+      const degraded = [built.degraded, missing.length > 0 ? `no good copy of side data: ${missing.join(', ')}` : undefined].filter((reason) => reason !== undefined).join('; ') || undefined;
       const result = await publishPage(options.store, options.index, {
         page,
         objects: built.objects,
@@ -190,13 +222,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
         ...(fence === undefined ? {} : { fence }),
-        ...(built.degraded === undefined ? {} : { degraded: built.degraded }),
+        ...(degraded === undefined ? {} : { degraded }),
       });
+      const data = { ...(stale.length > 0 ? { staleData: stale } : {}), ...(missing.length > 0 ? { missingData: missing } : {}) };
       if (result.kept.length > 0) {
-        log.warn({ degraded: built.degraded }, 'render degraded; the stored page is kept');
-        return { kind: built.kind, written: [], unchanged: [], kept: result.kept };
+        log.warn({ degraded }, 'render degraded; the stored page is kept');
+        return { kind: built.kind, written: [], unchanged: [], kept: result.kept, ...data };
       }
-      return { kind: built.kind, written: result.written, unchanged: result.unchanged };
+      if (degraded !== undefined) log.warn({ degraded }, 'render degraded; published (no good page was stored)');
+      return { kind: built.kind, written: result.written, unchanged: result.unchanged, ...data };
     },
   };
 }
@@ -243,6 +277,7 @@ async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage 
         shellContext: ctx.shellContext,
         adHocGating: deps.adHocGating,
         now: ctx.now,
+        sideData: ctx.sideData,
       });
     }
   }

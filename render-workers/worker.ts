@@ -27,7 +27,7 @@ import type { Purger } from '../core/cdn/types.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { MissNegativeCache } from '../core/miss-cache.js';
-import type { PageStatusStore } from '../core/page-status.js';
+import type { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
@@ -60,6 +60,8 @@ export interface RenderWorkerOptions {
   metrics?: RenderMetrics;
   /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
   pageStatus?: PageStatusStore;
+  /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). */
+  renderLog?: PageRenderLog;
   /** Pages whose render stored nothing, for render on miss (core/miss-cache.ts). Default: none kept. */
   negativeCache?: MissNegativeCache;
   /** When failed renders are tried again (retry-policy.ts). Default DEFAULT_RETRY_POLICY. */
@@ -136,12 +138,29 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
             page: { site: data.site, path: data.path, kind: outcome.kind },
             written: outcome.written.length,
             unchanged: outcome.unchanged.length,
+            ...(outcome.staleData ? { staleData: outcome.staleData } : {}),
+            ...(outcome.missingData ? { missingData: outcome.missingData } : {}),
             durationMs: Math.round(renderSeconds * 1000),
           },
           changed ? 'page rendered' : 'page unchanged',
         );
         // Bookkeeping for the page status: never fails the render it describes.
         options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+        options.renderLog
+          ?.record(
+            { site: data.site, path: data.path },
+            {
+              at: new Date().toISOString(),
+              jobId: job.id ?? null,
+              reason: data.reason,
+              kind: outcome.kind,
+              written: outcome.written.length,
+              staleData: outcome.staleData ?? [],
+              missingData: outcome.missingData ?? [],
+              kept: (outcome.kept?.length ?? 0) > 0,
+            },
+          )
+          .catch((error: unknown) => log.warn({ error }, 'could not record the page render'));
         if (NO_PAGE_KINDS.has(outcome.kind)) {
           await options.negativeCache?.record({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not record the page in the miss negative cache'));
         }

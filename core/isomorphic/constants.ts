@@ -47,11 +47,31 @@ export const SITE_TIME_ZONE = 'America/New_York';
 
 /**
  * Crawler file paths shared by the render worker (which builds them) and ingest (which schedules
- * the news sitemap: its 48-hour window moves with the clock, so it must be re-rendered even when no
- * content changes).
+ * them, and lists them for whole-site work: core/site-pages.ts). The news sitemap's 48-hour window
+ * moves with the clock, so it must be re-rendered even when no content changes.
  */
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 export const NEWS_SITEMAP_PATH = '/sitemap-news.xml';
+export const ROBOTS_PATH = '/robots.txt';
+
+/**
+ * Spec 1 §2.4: "RSS feeds exist for 12 sections", in the spec's order. Each is served at
+ * `/rss/{section}.xml`; the render worker builds them and ingest lists them for whole-site work.
+ */
+export const FEED_SECTIONS = [
+  'lifestyle',
+  'us',
+  'world',
+  'politics',
+  'media',
+  'opinion',
+  'entertainment',
+  'science',
+  'tech',
+  'health',
+  'travel',
+  'sports',
+] as const;
 
 /** Shown when an embedded post is gone (spec 1 §8: Instagram, "the same for tweets in AMP"). */
 export const EMBED_ERROR_TEXTS = {

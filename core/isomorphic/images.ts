@@ -18,8 +18,10 @@
  * the same URL (pages are compared by content hash).
  *
  * Only `http:`/`https:` URLs and site-relative paths ("/…", not "//…") are images; anything else
- * (javascript:, data:, protocol-relative, entity tricks) yields `null`, i.e. no image.
+ * (javascript:, data:, protocol-relative, entity tricks) yields `null`, i.e. no image. The check is
+ * the one safe-URL rule of safe-url.ts.
  */
+import { safeUrl } from './safe-url.js';
 
 export interface ImageSize {
   width: number;
@@ -78,35 +80,15 @@ export interface ImageSource {
   file: string;
 }
 
-const ABSOLUTE_HTTP = /^https?:\/\//i;
-// A site-relative path: one slash, not followed by another slash or a backslash (which URL
-// parsers read as "//", i.e. another host).
-const SITE_RELATIVE = /^\/(?![/\\])/;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const PARSE_BASE = 'https://relative.invalid';
 
 /**
- * The canonical form of an image URL when it is one we accept (http(s) or site-relative), else null.
- * The result is percent-encoded, so it is safe inside `srcset` (commas are encoded too).
+ * The canonical form of an image URL when it is one we accept, else null: the one safe-URL rule
+ * (safe-url.ts; http(s) or site-relative), whose result is percent-encoded with commas encoded
+ * too, so it is safe inside `srcset`.
  */
 export function safeImageUrl(url: string | undefined | null): string | null {
-  if (typeof url !== 'string') return null;
-  const raw = url.trim();
-  if (raw === '' || raw.length > 2048 || CONTROL.test(raw)) return null;
-  const relative = SITE_RELATIVE.test(raw);
-  if (!relative && !ABSOLUTE_HTTP.test(raw)) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw, PARSE_BASE);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  if (parsed.username !== '' || parsed.password !== '') return null;
-  const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`.replace(/,/g, '%2C');
-  if (relative) return parsed.origin === PARSE_BASE ? rest : null;
-  return `${parsed.origin}${rest}`;
+  return safeUrl(url);
 }
 
 /** Splits an accepted image URL into base, path and file; null for a URL that is not an image. */

@@ -5,6 +5,7 @@
  * never lets a value choose its own scheme: only http(s) addresses or the base address come out.
  * Isomorphic: no Node APIs.
  */
+import { safeUrl } from './safe-url.js';
 import type { SiteId } from './sites.js';
 
 /** The footer's social networks, in display order (spec 1 §2.3). */
@@ -92,8 +93,9 @@ function prependBase(base: string, value: string): string | undefined {
 export function socialUrl(network: SocialNetwork, value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
-  if (ABSOLUTE.test(trimmed) || PROTOCOL_RELATIVE.test(trimmed) || BARE_WWW.test(trimmed)) return webAddress(trimmed);
-  return prependBase(SOCIAL_NETWORK_INFO[network].base, trimmed);
+  const url = ABSOLUTE.test(trimmed) || PROTOCOL_RELATIVE.test(trimmed) || BARE_WWW.test(trimmed) ? webAddress(trimmed) : prependBase(SOCIAL_NETWORK_INFO[network].base, trimmed);
+  // What comes out passes the one safe-URL rule too (issue 16), in its canonical form.
+  return safeUrl(url) ?? undefined;
 }
 
 /** A site's footer social links, in the spec's order; a profile the rule rejects is left out. */

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
 import { CACHE_POLICIES } from './cache-policy.js';
 import { assetKey, notFoundPageKey, pageKey, PAGE_VARIANTS, parseKey, rootFileKey } from './keys.js';
-import type { ObjectMeta, ObjectStore } from './types.js';
+import type { ObjectMeta, ObjectStore, WriteCondition } from './types.js';
 import { etagFor } from './types.js';
-import { contentHash, writeIfChanged } from './write.js';
+import { contentHash, deleteUnlessNewer, writeIfChanged } from './write.js';
 
 export interface ContractSubject {
   store: ObjectStore;
@@ -63,10 +63,30 @@ export interface ContractOptions {
    * returning the old object. Real S3 and MinIO replace objects atomically. Default false.
    */
   nonAtomicServer?: boolean;
+  /**
+   * How the server treats a conditional write (If-Match / If-None-Match on S3; ADR 0023):
+   * - 'atomic' (the fs driver, AWS S3, MinIO): refused when the version moved, and of writes that
+   *   cross, exactly one lands;
+   * - 'sequential' (moto_server): refused when the version moved, but its check and its write are
+   *   not one step, so crossing writes are not tested;
+   * - `{ ignored: reason }` (s3rver): the server writes anyway. The refusal tests are skipped
+   *   with that reason; everything the driver does itself (the guard, outcomes, versions) runs.
+   * Default 'atomic'.
+   */
+  conditionalWrites?: 'atomic' | 'sequential' | { ignored: string };
+  /**
+   * Why a version does not change when only the metadata does (S3: the ETag is the MD5 of the
+   * body), or undefined when it does (fs). Only the test of that property is skipped.
+   */
+  versionsIgnoreMetadata?: string;
 }
 
 export function describeObjectStoreContract(name: string, setup: () => Promise<ContractSubject>, options: ContractOptions = {}): void {
-  const { nonAtomicServer = false } = options;
+  const { nonAtomicServer = false, conditionalWrites = 'atomic', versionsIgnoreMetadata } = options;
+  const ignored = typeof conditionalWrites === 'object' ? conditionalWrites.ignored : null;
+  /** A test that needs the server to refuse a condition; skipped, with the reason in its name, where it does not. */
+  const itRefuses = (title: string, body: () => Promise<void>) =>
+    ignored === null ? it(title, body) : it.skip(`${title} (skipped: ${ignored})`, body);
   describe(`ObjectStore contract: ${name}`, () => {
     let subject: ContractSubject | undefined;
     const store = (): ObjectStore => {
@@ -118,6 +138,140 @@ export function describeObjectStoreContract(name: string, setup: () => Promise<C
       expect((await writeIfChanged(store(), key, '<p>same fence</p>', { ...meta, fence: 5 })).written).toBe(true);
       expect((await writeIfChanged(store(), key, '<p>unfenced</p>', meta)).written).toBe(true);
       expect((await store().head(key))?.fence).toBeUndefined();
+    });
+
+    it('stat returns the metadata and a version that changes with the body', async () => {
+      const key = 'news/pages/stat/index.html';
+      expect(await store().stat(key)).toBeNull();
+      const first = Buffer.from('<p>first</p>');
+      await store().put(key, first, metaFor(first, { fence: 3 }));
+      const one = await store().stat(key);
+      expect(one?.meta).toStrictEqual(metaFor(first, { fence: 3 }));
+      expect(typeof one?.version).toBe('string');
+      expect((await store().stat(key))?.version).toBe(one?.version);
+      const second = Buffer.from('<p>second</p>');
+      await store().put(key, second, metaFor(second, { fence: 3 }));
+      expect((await store().stat(key))?.version).not.toBe(one?.version);
+    });
+
+    const metadataVersions = versionsIgnoreMetadata === undefined ? it : it.skip;
+    metadataVersions(
+      `a version changes when only the metadata changes${versionsIgnoreMetadata === undefined ? '' : ` (skipped: ${versionsIgnoreMetadata})`}`,
+      async () => {
+        const key = 'news/pages/stat-meta/index.html';
+        const body = Buffer.from('<p>same bytes</p>');
+        await store().put(key, body, metaFor(body, { fence: 3 }));
+        const before = await store().stat(key);
+        await store().put(key, body, metaFor(body, { fence: 4 }));
+        expect((await store().stat(key))?.version).not.toBe(before?.version);
+      },
+    );
+
+    itRefuses('a conditional put lands only on the version it read, and creates only where there is none', async () => {
+      const key = 'news/pages/conditional-put/index.html';
+      const a = Buffer.from('<p>a</p>');
+      const b = Buffer.from('<p>b</p>');
+      const c = Buffer.from('<p>c</p>');
+      expect(await store().put(key, a, metaFor(a), { ifVersion: null })).toBe('written');
+      expect(await store().put(key, b, metaFor(b), { ifVersion: null })).toBe('version-changed');
+      const read = await store().stat(key);
+      if (!read) throw new Error('no object');
+      expect(await store().put(key, b, metaFor(b), { ifVersion: read.version })).toBe('written');
+      // The version read before that write no longer matches.
+      expect(await store().put(key, c, metaFor(c), { ifVersion: read.version })).toBe('version-changed');
+      expect(await store().put(key, c, metaFor(c), { ifVersion: '"0123456789abcdef0123456789abcdef"' })).toBe('version-changed');
+      expect((await store().get(key))?.body.toString()).toBe('<p>b</p>');
+      expect(await store().put('news/pages/conditional-missing/index.html', c, metaFor(c), { ifVersion: read.version })).toBe('version-changed');
+      expect(await store().get('news/pages/conditional-missing/index.html')).toBeNull();
+    });
+
+    itRefuses('a conditional delete removes only the version it read', async () => {
+      const key = 'news/pages/conditional-delete/index.html';
+      const a = Buffer.from('<p>a</p>');
+      const b = Buffer.from('<p>b</p>');
+      await store().put(key, a, metaFor(a));
+      const old = await store().stat(key);
+      await store().put(key, b, metaFor(b));
+      expect(await store().delete(key, { ifVersion: old?.version ?? '' })).toBe('version-changed');
+      expect((await store().get(key))?.body.toString()).toBe('<p>b</p>');
+      const current = await store().stat(key);
+      expect(await store().delete(key, { ifVersion: current?.version ?? '' })).toBe('written');
+      expect(await store().get(key)).toBeNull();
+      expect(await store().delete(key, { ifVersion: current?.version ?? '' })).toBe('version-changed');
+    });
+
+    it('a conditional write runs its guard, and a refusing guard leaves the object alone', async () => {
+      const key = 'news/pages/guarded/index.html';
+      const a = Buffer.from('<p>a</p>');
+      const b = Buffer.from('<p>b</p>');
+      let calls = 0;
+      const refuse: WriteCondition = { guard: () => Promise.resolve((calls += 1) < 0) };
+      expect(await store().put(key, a, metaFor(a), refuse)).toBe('fenced');
+      expect(await store().get(key)).toBeNull();
+      expect(await store().put(key, a, metaFor(a), { ifVersion: null, guard: () => Promise.resolve(true) })).toBe('written');
+      const read = await store().stat(key);
+      expect(await store().put(key, b, metaFor(b), { ...refuse, ifVersion: read?.version ?? null })).toBe('fenced');
+      expect(await store().delete(key, { ...refuse, ifVersion: read?.version ?? null })).toBe('fenced');
+      expect((await store().get(key))?.body.toString()).toBe('<p>a</p>');
+      expect(calls).toBe(3);
+      // "Only if there is none" deletes nothing, on every driver.
+      expect(await store().delete(key, { ifVersion: null })).toBe('written');
+      expect((await store().get(key))?.body.toString()).toBe('<p>a</p>');
+    });
+
+    const itCrossing = conditionalWrites === 'atomic' ? it : it.skip;
+    itCrossing(
+      `of conditional writes that cross on one version, exactly one lands${conditionalWrites === 'atomic' ? '' : ` (skipped: ${ignored ?? 'the server checks and writes in two steps'})`}`,
+      async () => {
+        const key = 'news/pages/crossing/index.html';
+        const start = Buffer.from('<p>start</p>');
+        await store().put(key, start, metaFor(start));
+        const read = await store().stat(key);
+        const bodies = Array.from({ length: 6 }, (_, i) => Buffer.from(`<p>writer ${i}</p>`));
+        const outcomes = await Promise.all(bodies.map((body) => store().put(key, body, metaFor(body), { ifVersion: read?.version ?? null })));
+        expect(outcomes.filter((o) => o === 'written')).toHaveLength(1);
+        expect(outcomes.filter((o) => o === 'version-changed')).toHaveLength(5);
+        const winner = bodies[outcomes.indexOf('written')];
+        expect((await store().get(key))?.body.equals(winner ?? Buffer.alloc(0))).toBe(true);
+      },
+    );
+
+    itRefuses('writeIfChanged reads again and decides again when another writer lands between its read and its write', async () => {
+      const key = 'news/pages/interleaved/index.html';
+      const { contentHash: _unused, ...meta } = metaFor(Buffer.alloc(0));
+      expect((await writeIfChanged(store(), key, '<p>old</p>', { ...meta, fence: 4 })).written).toBe(true);
+      // A store whose first stat lets a newer render (fence 9) write before the older one (5) writes.
+      let interleaved = false;
+      const racing: ObjectStore = {
+        ...store(),
+        stat: async (k) => {
+          const read = await store().stat(k);
+          if (!interleaved) {
+            interleaved = true;
+            const newer = Buffer.from('<p>newer</p>');
+            await store().put(k, newer, metaFor(newer, { fence: 9 }));
+          }
+          return read;
+        },
+      };
+      const older = await writeIfChanged(racing, key, '<p>older</p>', { ...meta, fence: 5 });
+      expect(older).toEqual({ written: false, contentHash: contentHash('<p>older</p>'), stale: true });
+      expect((await store().get(key))?.body.toString()).toBe('<p>newer</p>');
+    });
+
+    it('writeIfChanged and deleteUnlessNewer report stale when the guard refuses, and write nothing', async () => {
+      const key = 'news/pages/guard-refuses/index.html';
+      const { contentHash: _unused, ...meta } = metaFor(Buffer.alloc(0));
+      await writeIfChanged(store(), key, '<p>stored</p>', { ...meta, fence: 4 });
+      const refused = await writeIfChanged(store(), key, '<p>older</p>', { ...meta, fence: 5 }, { guard: () => Promise.resolve(false) });
+      expect(refused.stale).toBe(true);
+      expect(await deleteUnlessNewer(store(), key, 5, { guard: () => Promise.resolve(false) })).toBe('stale');
+      expect(await deleteUnlessNewer(store(), key, 3)).toBe('stale');
+      expect((await store().get(key))?.body.toString()).toBe('<p>stored</p>');
+      // Unchanged bytes never ask the guard: a render admitted at publish writes nothing then.
+      expect((await writeIfChanged(store(), key, '<p>stored</p>', { ...meta, fence: 6 }, { guard: () => Promise.reject(new Error('asked')) })).written).toBe(false);
+      expect(await deleteUnlessNewer(store(), key, 6, { guard: () => Promise.resolve(true) })).toBe('deleted');
+      expect(await deleteUnlessNewer(store(), key, 6)).toBe('absent');
     });
 
     it('round-trips meta without the optional fields and with no surrogate keys', async () => {

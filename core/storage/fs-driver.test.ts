@@ -1,5 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
@@ -112,6 +113,93 @@ describe('fs driver specifics', () => {
         expect(isPlatformError(headError, 'STORED_OBJECT_CORRUPT'), `head, ${name}: ${String(headError)}`).toBe(true);
       }
     }
+  });
+
+  describe('the key lock (ADR 0023)', () => {
+    const key = 'news/pages/locked/index.html';
+    const lockFile = () => join(root, 'objects', 'news', 'pages', 'locked', '.index.html@obj.lock');
+    const other = () => createFsStore({ root: join(root, 'objects'), lockWaitMs: 300, lockStaleMs: 5_000 });
+
+    it('a stat waits for a conditional write that passed its check, then sees it', async () => {
+      const first = Buffer.from('<p>first</p>');
+      await store.put(key, first, metaFor(first));
+      const before = await store.stat(key);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered: () => void = () => {};
+      const inGuard = new Promise<void>((resolve) => (entered = resolve));
+      const second = Buffer.from('<p>second</p>');
+      const writing = store.put(key, second, metaFor(second), {
+        ifVersion: before?.version ?? null,
+        guard: async () => {
+          entered();
+          await held;
+          return true;
+        },
+      });
+      await inGuard;
+      // Another store on the same root stands in for another process: its stat must not answer
+      // with the version the writer already checked.
+      let answered = false;
+      const reading = createFsStore({ root: join(root, 'objects') })
+        .stat(key)
+        .then((stat) => {
+          answered = true;
+          return stat;
+        });
+      await new Promise((r) => setTimeout(r, 150));
+      expect(answered).toBe(false);
+      release();
+      expect(await writing).toBe('written');
+      const after = await reading;
+      expect(after?.meta.contentHash).toBe(contentHash(second));
+      expect(after?.version).not.toBe(before?.version);
+      expect((await readdir(join(root, 'objects', 'news', 'pages', 'locked'))).sort()).toEqual(['index.html@obj']);
+    });
+
+    it('a writer waits for a live holder, then fails with STORAGE_FAILED, writing nothing', async () => {
+      const body = Buffer.from('<p>x</p>');
+      await store.put(key, body, metaFor(body));
+      await writeFile(lockFile(), `${process.pid} ${hostname()} abc ${Date.now()}`);
+      const started = Date.now();
+      const error = await errorOf(other().put(key, Buffer.from('<p>y</p>'), metaFor(Buffer.from('<p>y</p>'))));
+      expect(isPlatformError(error, 'STORAGE_FAILED'), String(error)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect((await store.get(key))?.body.toString()).toBe('<p>x</p>');
+    });
+
+    it('breaks a lock whose holder on this host is dead, and one from another host past lockStaleMs', async () => {
+      const body = Buffer.from('<p>x</p>');
+      await store.put(key, body, metaFor(body));
+      const dead = spawnSync(process.execPath, ['-e', '']).pid;
+      await writeFile(lockFile(), `${dead} ${hostname()} abc ${Date.now()}`);
+      const y = Buffer.from('<p>y</p>');
+      expect(await other().put(key, y, metaFor(y))).toBe('written');
+      await writeFile(lockFile(), `1 elsewhere.example abc ${Date.now()}`);
+      const z = Buffer.from('<p>z</p>');
+      expect(isPlatformError(await errorOf(other().put(key, z, metaFor(z))), 'STORAGE_FAILED')).toBe(true);
+      const old = new Date(Date.now() - 10_000);
+      await utimes(lockFile(), old, old);
+      expect(await other().put(key, z, metaFor(z))).toBe('written');
+      expect((await store.get(key))?.body.toString()).toBe('<p>z</p>');
+    });
+
+    it('a holder whose lock was broken while it held it does not write', async () => {
+      const body = Buffer.from('<p>x</p>');
+      await store.put(key, body, metaFor(body));
+      const y = Buffer.from('<p>y</p>');
+      const error = await errorOf(
+        store.put(key, y, metaFor(y), {
+          guard: async () => {
+            // As if it stalled past lockStaleMs and another writer broke the lock and took it.
+            await writeFile(lockFile(), `${process.pid} ${hostname()} someone-else ${Date.now()}`);
+            return true;
+          },
+        }),
+      );
+      expect(isPlatformError(error, 'STORAGE_FAILED'), String(error)).toBe(true);
+      expect((await store.get(key))?.body.toString()).toBe('<p>x</p>');
+    });
   });
 
   it('reports malformed stored metadata as STORED_OBJECT_CORRUPT', async () => {

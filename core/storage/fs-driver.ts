@@ -14,25 +14,44 @@
  * the prefix of another key ("news/pages/x/index.html" and "news/pages/x/index.html/index.html"
  * are both valid page keys): "@" never occurs in a key, so object files and directories can't
  * collide. Temp files start with "." and are never listed.
+ *
+ * Conditional writes (ADR 0023). Every write of a key (put, delete) and every `stat` holds the
+ * key's lock file ".{name}@obj.lock", created with O_EXCL so one process at a time holds it: a
+ * conditional write reads the stored version, runs its guard and renames its temp file into place
+ * all inside the lock, so no other process's write lands between its check and its write, and a
+ * `stat` returns only once a write in progress has landed. The version is the sha256 of the
+ * object's header, so it changes with any metadata (fence included), not only with the body.
+ * A lock whose holder died is broken: on this host when its pid is gone, and after `lockStaleMs`
+ * whoever held it (a holder checks that the lock is still its own just before it renames). The
+ * store is for one machine's disk: processes on other hosts sharing it over NFS are not ordered
+ * beyond that timeout.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm, stat as statFile, unlink, type FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { PlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey, isObjectKeySegment } from './object-key.js';
-import type { ObjectMeta, ObjectStore, StoredObject } from './types.js';
+import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface FsStoreOptions {
   /** Directory holding the objects; created on first write. A relative path resolves against the working directory. */
   root: string;
   /** fsync each object before it is renamed into place, so a crash cannot leave an empty page. Default true. */
   durable?: boolean;
+  /** How long a write or `stat` waits for another process's hold on the key before STORAGE_FAILED. Default 10 s. */
+  lockWaitMs?: number;
+  /**
+   * A key lock older than this is taken to belong to a dead holder, whoever holds it (a holder on
+   * this host is checked by pid first). Far above a write's few milliseconds. Default 60 s.
+   */
+  lockStaleMs?: number;
 }
 
-const DEFAULTS = { durable: true } as const;
+const DEFAULTS = { durable: true, lockWaitMs: 10_000, lockStaleMs: 60_000 } as const;
 
 const MAGIC = Buffer.from('NRS1', 'ascii');
 const PREAMBLE_LENGTH = MAGIC.length + 4;
@@ -75,8 +94,8 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     return verifiedObject(key, data.subarray(bodyStart), header.meta);
   }
 
-  async function head(key: string): Promise<ObjectMeta | null> {
-    const file = fileFor(key);
+  /** The metadata and the raw header bytes (the version is their hash), or null when there is no object. */
+  async function readHeader(key: string, file: string): Promise<{ meta: ObjectMeta; header: Buffer } | null> {
     let handle;
     try {
       handle = await open(file, 'r');
@@ -101,7 +120,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       const { header, bodyStart } = decodeHeader(key, bytes.subarray(0, headerEnd));
       const { size } = await handle.stat();
       if (size !== bodyStart + header.bodyLength) throw corrupt(key, 'its length does not match its header');
-      return header.meta;
+      return { meta: header.meta, header: bytes.subarray(0, headerEnd) };
     } catch (error) {
       if (error instanceof PlatformError) throw error;
       throw failed('read', key, error);
@@ -110,7 +129,64 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     }
   }
 
-  async function put(key: string, body: Buffer, meta: ObjectMeta): Promise<void> {
+  async function head(key: string): Promise<ObjectMeta | null> {
+    return (await readHeader(key, fileFor(key)))?.meta ?? null;
+  }
+
+  async function stat(key: string): Promise<ObjectStat | null> {
+    const file = fileFor(key);
+    // Under the lock: a conditional write that passed its check in another process lands first.
+    const lock = await locks.acquire(key, file, { createDirs: false });
+    if (lock === null) return null;
+    try {
+      const read = await readHeader(key, file);
+      return read === null ? null : { meta: read.meta, version: versionOf(read.header) };
+    } finally {
+      await locks.release(lock);
+    }
+  }
+
+  /** The stored version for a condition check: null when there is none, a hash of the raw header bytes (valid or not) otherwise. */
+  async function currentVersion(key: string, file: string): Promise<string | null> {
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw failed('open', key, error);
+    }
+    try {
+      const bytes = Buffer.allocUnsafe(HEAD_READ_BYTES);
+      const { bytesRead } = await handle.read(bytes, 0, HEAD_READ_BYTES, 0);
+      const head = bytes.subarray(0, bytesRead);
+      // A corrupt object still has a version (it never equals a good one), so a writer that
+      // could not read it can still replace it with ifVersion undefined.
+      let headerEnd = head.length;
+      try {
+        headerEnd = Math.min(PREAMBLE_LENGTH + checkPreamble(key, head), MAX_HEADER_LENGTH + PREAMBLE_LENGTH);
+      } catch {
+        return versionOf(head);
+      }
+      if (head.length >= headerEnd) return versionOf(head.subarray(0, headerEnd));
+      const rest = Buffer.alloc(headerEnd - head.length);
+      const got = await handle.read(rest, 0, rest.length, head.length);
+      return versionOf(Buffer.concat([head, rest.subarray(0, got.bytesRead)]));
+    } catch (error) {
+      throw failed('read', key, error);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Checks a condition inside the key's lock: the stored version first, then the guard. */
+  async function admits(key: string, file: string, condition: WriteCondition | undefined): Promise<WriteOutcome> {
+    if (condition === undefined) return 'written';
+    if (condition.ifVersion !== undefined && (await currentVersion(key, file)) !== condition.ifVersion) return 'version-changed';
+    if (condition.guard && !(await condition.guard())) return 'fenced';
+    return 'written';
+  }
+
+  async function put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome> {
     const file = fileFor(key);
     const checked = checkPutMeta(key, body, meta);
     const header = Buffer.from(JSON.stringify({ meta: checked, bodyLength: body.length }), 'utf8');
@@ -119,7 +195,10 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     preamble.writeUInt32BE(header.length, MAGIC.length);
     const dir = dirname(file);
     const temp = join(dir, `.${file.slice(dir.length + 1)}.${randomBytes(6).toString('hex')}.tmp`);
+    let renamed = false;
     try {
+      // The temp file is written (and synced) before the lock is taken, so the lock is held for
+      // the check and the rename only.
       await mkdir(dir, { recursive: true });
       const handle = await open(temp, 'wx');
       try {
@@ -128,31 +207,170 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       } finally {
         await handle.close();
       }
-      await rename(temp, file);
+      const lock = await locks.acquire(key, file, { createDirs: true });
+      if (lock === null) throw new Error('the object directory vanished');
+      try {
+        const outcome = await admits(key, file, condition);
+        if (outcome !== 'written') return outcome;
+        await locks.assertHeld(lock);
+        await rename(temp, file);
+        renamed = true;
+      } finally {
+        await locks.release(lock);
+      }
+      return 'written';
     } catch (error) {
+      throw failed('write', key, error);
+    } finally {
       // The clean-up's own failure (ENOTDIR when the directory could not be made) must not
       // replace the write's STORAGE_FAILED: the worker retries by that code.
-      await rm(temp, { force: true }).catch(() => {});
-      throw failed('write', key, error);
+      if (!renamed) await rm(temp, { force: true }).catch(() => {});
     }
   }
 
-  async function remove(key: string): Promise<void> {
+  async function remove(key: string, condition?: WriteCondition): Promise<WriteOutcome> {
     const file = fileFor(key);
+    // "Only if there is none": there is nothing to delete (as on S3).
+    if (condition?.ifVersion === null) return 'written';
+    const missing: WriteOutcome = typeof condition?.ifVersion === 'string' ? 'version-changed' : 'written';
+    const lock = await locks.acquire(key, file, { createDirs: false });
+    if (lock === null) return missing;
     try {
+      const outcome = await admits(key, file, condition);
+      if (outcome !== 'written') return outcome;
+      await locks.assertHeld(lock);
       await unlink(file);
+      return 'written';
     } catch (error) {
-      if (isMissing(error)) return;
+      if (isMissing(error)) return missing;
       throw failed('delete', key, error);
+    } finally {
+      await locks.release(lock);
     }
   }
+
+  const locks = keyLocks(settings);
 
   async function* list(prefix: string): AsyncGenerator<string> {
     assertListPrefix(prefix);
     yield* walk(root, '', prefix);
   }
 
-  return { driver: 'fs', get, head, put, delete: remove, list, close: async () => {} };
+  return { driver: 'fs', get, head, stat, put, delete: remove, list, close: async () => {} };
+}
+
+function versionOf(header: Buffer): string {
+  return createHash('sha256').update(header).digest('hex').slice(0, 32);
+}
+
+interface KeyLock {
+  key: string;
+  path: string;
+  /** What this holder wrote into the lock file: pid, host, a nonce and the time. */
+  owner: string;
+}
+
+/** The per-key lock files of one store (see the header). */
+function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
+  const host = hostname();
+
+  function lockPathFor(file: string): string {
+    return join(dirname(file), `.${basename(file)}.lock`);
+  }
+
+  /** Whether the lock file at `path`, holding `owner`, belongs to a holder that is gone. */
+  async function isStale(path: string, owner: string): Promise<boolean> {
+    const [pid, lockHost] = owner.split(' ');
+    if (lockHost === host && pid !== undefined && /^[0-9]+$/.test(pid) && !isAlive(Number(pid))) return true;
+    try {
+      return Date.now() - (await statFile(path)).mtimeMs > settings.lockStaleMs;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Breaks the lock at `path` if it still holds `owner` (moved aside first, so two breakers can't remove a fresh lock). */
+  async function breakLock(path: string, owner: string): Promise<void> {
+    const aside = `${path}.${randomBytes(6).toString('hex')}.broken`;
+    try {
+      await rename(path, aside);
+    } catch {
+      return;
+    }
+    const moved = await readFile(aside, 'utf8').catch(() => '');
+    if (moved !== owner) {
+      // Another process broke it and took a fresh lock between our read and our rename: give it back.
+      await rename(aside, path).catch(() => undefined);
+      return;
+    }
+    await rm(aside, { force: true });
+  }
+
+  async function acquire(key: string, file: string, options: { createDirs: boolean }): Promise<KeyLock | null> {
+    const path = lockPathFor(file);
+    const owner = `${process.pid} ${host} ${randomBytes(8).toString('hex')} ${Date.now()}`;
+    const deadline = Date.now() + settings.lockWaitMs;
+    let pause = 1;
+    for (;;) {
+      try {
+        const handle = await open(path, 'wx');
+        try {
+          await handle.writeFile(owner);
+        } finally {
+          await handle.close();
+        }
+        return { key, path, owner };
+      } catch (error) {
+        if (isMissing(error)) {
+          if (!options.createDirs) return null;
+          await mkdir(dirname(path), { recursive: true }).catch((e: unknown) => {
+            throw failed('lock', key, e);
+          });
+          continue;
+        }
+        if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw failed('lock', key, error);
+      }
+      const held = await readFile(path, 'utf8').catch(() => null);
+      if (held !== null && held !== '' && (await isStale(path, held))) {
+        await breakLock(path, held);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new PlatformError('STORAGE_FAILED', `Filesystem storage could not lock ${key}: another writer held it for ${settings.lockWaitMs} ms`, {
+          details: { key, operation: 'lock', holder: held },
+        });
+      }
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 25);
+    }
+  }
+
+  /** Throws when the lock was broken while held (the holder stalled past lockStaleMs): its write must not land. */
+  async function assertHeld(lock: KeyLock): Promise<void> {
+    const held = await readFile(lock.path, 'utf8').catch(() => null);
+    if (held !== lock.owner) {
+      throw new PlatformError('STORAGE_FAILED', `Filesystem storage lost the lock on ${lock.key} while writing (held past ${settings.lockStaleMs} ms)`, {
+        details: { key: lock.key, operation: 'lock' },
+      });
+    }
+  }
+
+  async function release(lock: KeyLock): Promise<void> {
+    const held = await readFile(lock.path, 'utf8').catch(() => null);
+    if (held === lock.owner) await unlink(lock.path).catch(() => undefined);
+  }
+
+  return { acquire, assertHeld, release };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
 }
 
 /**

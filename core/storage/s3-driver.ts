@@ -6,6 +6,11 @@
  * ObjectMeta travels as x-amz-meta-* user metadata and is parsed back with zod on read. S3 replaces
  * an object atomically on PUT, which gives the ObjectStore atomicity contract; on top of that every
  * `get` checks the body against its recorded content hash (see `readAttempts`).
+ *
+ * Conditional writes (ADR 0023) are S3's own: `If-Match: <ETag>` to replace or delete the version
+ * the writer read, `If-None-Match: *` to create. AWS S3 and MinIO refuse with 412 (or 409 when
+ * two conditional writes of a key cross); s3rver and older MinIO ignore the headers and write
+ * anyway. The ETag is the MD5 of the body, so a version does not change when only metadata does.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
@@ -25,7 +30,7 @@ import { z } from 'zod';
 import { PlatformError, isPlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey } from './object-key.js';
-import type { ObjectMeta, ObjectStore, StoredObject } from './types.js';
+import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface S3StoreOptions {
   /** S3-compatible endpoint URL (MinIO, s3rver); AWS's regional endpoint when omitted. */
@@ -220,11 +225,37 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     return metaFromResponse(key, response);
   }
 
-  async function put(key: string, body: Buffer, meta: ObjectMeta): Promise<void> {
+  async function stat(key: string): Promise<ObjectStat | null> {
+    assertObjectKey(key);
+    await ready();
+    let response;
+    try {
+      response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (error) {
+      if (isMissingObject(error)) return null;
+      throw failed('head', key, error);
+    }
+    const meta = metaFromResponse(key, response);
+    if (response.ETag === undefined || response.ETag === '') {
+      throw new PlatformError('STORAGE_FAILED', `S3 storage answered no ETag for ${key}, so it cannot be written conditionally`, { details: { key } });
+    }
+    return { meta, version: response.ETag };
+  }
+
+  /** The request headers for a condition: If-Match names the version read, If-None-Match creates only. */
+  function conditionHeaders(condition: WriteCondition | undefined): { IfMatch?: string; IfNoneMatch?: string } {
+    if (typeof condition?.ifVersion === 'string') return { IfMatch: condition.ifVersion };
+    if (condition?.ifVersion === null) return { IfNoneMatch: '*' };
+    return {};
+  }
+
+  async function put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome> {
     assertObjectKey(key);
     const checked = checkPutMeta(key, body, meta);
     const metadata = encodeUserMetadata(key, checked, settings.maxUserMetadataBytes);
     await ready();
+    // No lock to hold it in: the guard runs just before the request (ADR 0023 says what that leaves).
+    if (condition?.guard && !(await condition.guard())) return 'fenced';
     try {
       await client.send(
         new PutObjectCommand({
@@ -235,21 +266,33 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           ContentType: checked.contentType,
           CacheControl: checked.cacheControl,
           Metadata: metadata,
+          ...conditionHeaders(condition),
         }),
       );
+      return 'written';
     } catch (error) {
+      if (condition?.ifVersion !== undefined && isConditionFailure(error)) return 'version-changed';
+      // If-Match on a key that is gone: AWS answers 404 NoSuchKey (a missing bucket is not that).
+      if (typeof condition?.ifVersion === 'string' && isMissingObject(error)) return 'version-changed';
       throw failed('put', key, error);
     }
   }
 
-  async function remove(key: string): Promise<void> {
+  async function remove(key: string, condition?: WriteCondition): Promise<WriteOutcome> {
     assertObjectKey(key);
     await ready();
+    // "Only if there is none": there is nothing to delete.
+    if (condition?.ifVersion === null) return 'written';
+    if (condition?.guard && !(await condition.guard())) return 'fenced';
+    const { IfMatch } = conditionHeaders(condition);
     try {
       // S3 answers 204 for a missing key too; a 404 from another server means the same.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(IfMatch === undefined ? {} : { IfMatch }) }));
+      return 'written';
     } catch (error) {
-      if (isMissingObject(error)) return;
+      // With If-Match, a missing object is one that changed since it was read.
+      if (IfMatch !== undefined && (isConditionFailure(error) || isMissingObject(error))) return 'version-changed';
+      if (isMissingObject(error)) return 'written';
       throw failed('delete', key, error);
     }
   }
@@ -288,7 +331,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     return Promise.resolve();
   }
 
-  return { driver: 's3', get, head, put, delete: remove, list, close };
+  return { driver: 's3', get, head, stat, put, delete: remove, list, close };
 }
 
 /**
@@ -338,6 +381,16 @@ function decodeSurrogateKeys(key: string, plain: string | undefined, deflated: s
 function statusOf(error: unknown): number | undefined {
   if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
   return undefined;
+}
+
+/**
+ * A refused condition: 412 PreconditionFailed, or 409 ConditionalRequestConflict when another
+ * conditional write of the key was in flight (AWS asks to read again and retry).
+ */
+function isConditionFailure(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  const status = error.$metadata.httpStatusCode;
+  return status === 412 || error.name === 'PreconditionFailed' || (status === 409 && error.name === 'ConditionalRequestConflict');
 }
 
 /** NoSuchKey (GET) or a bare 404 (HEAD has no body to name the error); a missing bucket is not "no object". */

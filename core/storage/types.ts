@@ -34,6 +34,38 @@ export interface StoredObject {
   etag: string;
 }
 
+/** What `stat` returns: the metadata and the version a conditional write names. */
+export interface ObjectStat {
+  meta: ObjectMeta;
+  /**
+   * Opaque tag of the stored object: it changes whenever the body changes, and on drivers whose
+   * versions follow metadata ('fs') whenever anything stored changes. S3 uses the ETag, which is
+   * the MD5 of the body only (ADR 0023).
+   */
+  version: string;
+}
+
+/**
+ * A conditional write (ADR 0023): the write lands only if the key still holds the version the
+ * writer read, and the guard (the page fence's last check) still admits it.
+ */
+export interface WriteCondition {
+  /** The version `stat` returned; null: only if the key holds no object; undefined: any. */
+  ifVersion?: string | null;
+  /**
+   * Runs after the version matched, just before the write lands; false abandons the write. On
+   * 'fs' it runs inside the key's write lock, so it is atomic with the write across processes;
+   * on 's3' it runs just before the request (S3 has no lock to hold it in).
+   */
+  guard?: () => Promise<boolean>;
+}
+
+/**
+ * How a write ended: 'written' (or deleted), 'version-changed' (the key no longer holds
+ * `ifVersion`: read it again and decide again), 'fenced' (the guard refused).
+ */
+export type WriteOutcome = 'written' | 'version-changed' | 'fenced';
+
 export interface ObjectStore {
   /** Driver name for logs and metrics ("s3", "fs"). */
   readonly driver: string;
@@ -42,12 +74,22 @@ export interface ObjectStore {
   /** The metadata only, or null when there is none. */
   head(key: string): Promise<ObjectMeta | null>;
   /**
-   * Stores body and metadata together. Atomic for readers: a concurrent `get` sees the old object
-   * or the new one, never a mix and never a partial body.
+   * The metadata and version, for a writer about to decide (writeIfChanged). On 'fs' it waits for
+   * a conditional write of the key in progress in any process, so what it returns is settled.
    */
-  put(key: string, body: Buffer, meta: ObjectMeta): Promise<void>;
-  /** Removes the object; removing a missing object is not an error. */
-  delete(key: string): Promise<void>;
+  stat(key: string): Promise<ObjectStat | null>;
+  /**
+   * Stores body and metadata together. Atomic for readers: a concurrent `get` sees the old object
+   * or the new one, never a mix and never a partial body. With a condition, the write lands only
+   * if it holds (see WriteCondition); without one it always lands and answers 'written'.
+   */
+  put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome>;
+  /**
+   * Removes the object; removing a missing object is not an error. With a condition, as `put`
+   * (a missing object with a version named is 'version-changed'; `ifVersion: null`, "only if
+   * there is none", deletes nothing).
+   */
+  delete(key: string, condition?: WriteCondition): Promise<WriteOutcome>;
   /** Every key under a prefix, in lexicographic order. */
   list(prefix: string): AsyncIterable<string>;
   /** Releases sockets and handles. */

@@ -1,10 +1,15 @@
 /**
  * Content hashing and the skip-if-unchanged write (DESIGN.md, "Object storage": "A write whose
  * content hash equals the stored one is skipped (no write, no purge)").
+ *
+ * Every write here is conditional (ADR 0023): it names the version it read, so a write by another
+ * process between the read and the write is never overwritten blind; the write then reads again
+ * and decides again. With a `guard` (the page fence, core/page-fence.ts), the guard runs with the
+ * write too, atomically with it on the filesystem driver.
  */
 import { createHash } from 'node:crypto';
-import { isPlatformError } from '../errors.js';
-import type { ObjectMeta, ObjectStore } from './types.js';
+import { isPlatformError, PlatformError } from '../errors.js';
+import type { ObjectMeta, ObjectStat, ObjectStore, WriteCondition } from './types.js';
 
 /** sha256 hex of the body. Over the bytes only: `renderedAt` changes on every render. */
 export function contentHash(body: Buffer | string): string {
@@ -28,7 +33,19 @@ export interface WriteOptions {
    * stored metadata or null: publishPage keeps the page's previous version here.
    */
   beforeWrite?: (stored: ObjectMeta | null) => Promise<void>;
+  /**
+   * The page fence's admission (core/page-fence.ts pageFenceGate), checked again as the write
+   * lands (WriteCondition.guard): false reports the write `stale`, because a render holding a
+   * higher token was admitted meanwhile, even one whose bytes were unchanged.
+   */
+  guard?: () => Promise<boolean>;
 }
+
+/**
+ * Conditional writes a key may need before one lands: each retry means another process wrote the
+ * key between this one's read and write, so a handful is already an unusual fight.
+ */
+export const CONDITIONAL_WRITE_ATTEMPTS = 5;
 
 /**
  * True when a write carrying `fence` must not replace an object stored with `stored.fence`:
@@ -48,7 +65,9 @@ export function isStaleWrite(stored: Pick<ObjectMeta, 'fence'> | null, fence: nu
  * bookkeeping (`renderedAt`, `reason`, `jobId`, `fence`) changes every time and never forces a write.
  * A stored object that cannot be read (STORED_OBJECT_CORRUPT) is overwritten.
  *
- * With `meta.fence`, a stored object with a higher fence is left alone and reported `stale`.
+ * With `meta.fence`, a stored object with a higher fence is left alone and reported `stale`; so is
+ * every write the `guard` refuses. The write names the version it read: when another process
+ * wrote the key meanwhile, the object is read again and the decision made again.
  */
 export async function writeIfChanged(
   store: ObjectStore,
@@ -60,20 +79,75 @@ export async function writeIfChanged(
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const hash = contentHash(bytes);
   const full: ObjectMeta = { ...meta, contentHash: hash };
-  let stored: ObjectMeta | null;
+  let calledBeforeWrite = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const { stored, condition } = await readForWrite(store, key, options.guard);
+    if (isStaleWrite(stored, full.fence)) return { written: false, contentHash: hash, stale: true };
+    if (stored && stored.contentHash === hash && servedTheSame(stored, full)) {
+      return { written: false, contentHash: hash };
+    }
+    if (!calledBeforeWrite) {
+      calledBeforeWrite = true;
+      await options.beforeWrite?.(stored);
+    }
+    const outcome = await store.put(key, bytes, full, condition);
+    if (outcome === 'written') return { written: true, contentHash: hash };
+    if (outcome === 'fenced') return { written: false, contentHash: hash, stale: true };
+    if (attempt >= CONDITIONAL_WRITE_ATTEMPTS) throw keptChanging(key, 'write');
+  }
+}
+
+export type FencedDeleteResult = 'deleted' | 'absent' | 'stale';
+
+/**
+ * Deletes `key` unless the stored object carries a higher fence than `fence` (or the guard
+ * refuses), conditionally on the version read, as writeIfChanged writes. `beforeDelete` runs once,
+ * just before the first delete is sent (publishPage keeps the previous version there).
+ */
+export async function deleteUnlessNewer(
+  store: ObjectStore,
+  key: string,
+  fence: number | undefined,
+  options: { guard?: () => Promise<boolean>; beforeDelete?: () => Promise<void> } = {},
+): Promise<FencedDeleteResult> {
+  let calledBefore = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const { stored, condition } = await readForWrite(store, key, options.guard);
+    // A corrupt object reads as null: it is removed like any other.
+    if (stored === null && condition.ifVersion === null) return 'absent';
+    if (isStaleWrite(stored, fence)) return 'stale';
+    if (!calledBefore) {
+      calledBefore = true;
+      await options.beforeDelete?.();
+    }
+    const outcome = await store.delete(key, condition);
+    if (outcome === 'written') return 'deleted';
+    if (outcome === 'fenced') return 'stale';
+    if (attempt >= CONDITIONAL_WRITE_ATTEMPTS) throw keptChanging(key, 'delete');
+  }
+}
+
+/** The stored metadata (null when there is none or it is unreadable) and the condition a write must carry. */
+async function readForWrite(
+  store: ObjectStore,
+  key: string,
+  guard: (() => Promise<boolean>) | undefined,
+): Promise<{ stored: ObjectMeta | null; condition: WriteCondition }> {
+  let stat: ObjectStat | null;
   try {
-    stored = await store.head(key);
+    stat = await store.stat(key);
   } catch (error) {
     if (!isPlatformError(error, 'STORED_OBJECT_CORRUPT')) throw error;
-    stored = null;
+    // Unreadable: replaced whatever version it is (the guard still applies).
+    return { stored: null, condition: guard ? { guard } : {} };
   }
-  if (isStaleWrite(stored, full.fence)) return { written: false, contentHash: hash, stale: true };
-  if (stored && stored.contentHash === hash && servedTheSame(stored, full)) {
-    return { written: false, contentHash: hash };
-  }
-  await options.beforeWrite?.(stored);
-  await store.put(key, bytes, full);
-  return { written: true, contentHash: hash };
+  return { stored: stat?.meta ?? null, condition: { ifVersion: stat?.version ?? null, ...(guard ? { guard } : {}) } };
+}
+
+function keptChanging(key: string, operation: string): PlatformError {
+  return new PlatformError('STORAGE_FAILED', `${key} changed under each of ${CONDITIONAL_WRITE_ATTEMPTS} conditional ${operation}s; giving up for now`, {
+    details: { key, operation },
+  });
 }
 
 function servedTheSame(a: ObjectMeta, b: ObjectMeta): boolean {

@@ -5,18 +5,20 @@
  *   - 404, or a 200 whose `data.results` is empty        -> null (spec 1 §7 generic helper, §8)
  *   - network error, timeout, 5xx, 429                    -> PlatformError UPSTREAM_UNAVAILABLE
  *   - other 4xx, malformed JSON, a body off the contract  -> PlatformError UPSTREAM_BAD_RESPONSE
- * Menus and legal links never throw: a failure is logged and leaves the menu empty (spec 1 §7, §8).
+ * Menus and legal links never throw: a failure is logged (spec 1 §7, §8) and the menu is the last
+ * good copy, or empty when there is none (core/upstream/side-data.ts).
  *
  * Each read records its data key with the recorder *before* the call, so a page that looked for
  * something that does not exist yet re-renders when it is created (DESIGN.md, dependency index).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isPlatformError, type PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isValidPagePath } from '../storage/keys.js';
 import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig } from '../config/upstream.js';
 import { createTransport, type CallSpec, type UpstreamCallTimer } from './transport.js';
 import { dataKeys } from './data-keys.js';
+import { parsedWith, readSideData, type SideData } from './side-data.js';
 import { createVideoFeedReads, type VideoFeedReads } from './video-feeds.js';
 import { createVideoReads, type VideoReads } from './video-client.js';
 import {
@@ -25,7 +27,9 @@ import {
   describeIssues,
   fullArticleSchema,
   layoutSchema,
+  legalLinkSchema,
   legalLinksModelSchema,
+  menuItemSchema,
   menuModelSchema,
   personSchema,
   sitePathEntrySchema,
@@ -42,6 +46,11 @@ import {
 /** Receives the data key of every upstream read (the render worker feeds them to the dependency index). */
 export interface ReadRecorder {
   record(dataKey: string): void;
+  /**
+   * The render's side data (core/upstream/side-data.ts): menus and legal links read through this
+   * client remember good reads there and fall back on the last good copy when a read fails.
+   */
+  sideData?: SideData;
 }
 
 export interface UpstreamClientOptions {
@@ -108,6 +117,9 @@ export interface UpstreamClient extends VideoReads, VideoFeedReads {
   /** The same client reporting reads to another recorder (one per render). */
   withRecorder(recorder: ReadRecorder | undefined): UpstreamClient;
 }
+
+const menuItemsSchema = z.array(menuItemSchema);
+const legalLinksSchema = z.array(legalLinkSchema);
 
 /** Nav layouts read for the menus (spec 1 §7), and the label each failure message uses (spec 1 §8). */
 const NAV_LAYOUTS = [
@@ -206,8 +218,8 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
   }
 
   const client: UpstreamClient = {
-    ...createVideoReads(transport, record, logger),
-    ...createVideoFeedReads(transport, record, logger),
+    ...createVideoReads(transport, record, logger, recorder?.sideData),
+    ...createVideoFeedReads(transport, record, logger, recorder?.sideData),
 
     async getArticleByPath(path) {
       record(dataKeys.articlePath(path));
@@ -233,15 +245,14 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     async getNavMenus() {
       record(dataKeys.menu());
       const menus = await Promise.all(
-        NAV_LAYOUTS.map(async ({ elementId, label }) => {
-          try {
-            return (await menuModel(NAV_SUBTYPE, elementId, menuModelSchema))?.items ?? [];
-          } catch (error) {
-            // Spec 1 §7, §8: menu failures are logged only; the menu stays empty.
-            logger.error({ error, menu: elementId }, `An error occurred while fetching ${label} menu data`);
-            return [];
-          }
-        }),
+        NAV_LAYOUTS.map(({ elementId, label }) =>
+          readSideData(recorder?.sideData, `menu:${elementId}`, async () => (await menuModel(NAV_SUBTYPE, elementId, menuModelSchema))?.items ?? [], {
+            empty: [],
+            parse: parsedWith(menuItemsSchema),
+            // Spec 1 §7, §8: menu failures are logged; the menu is the last good copy, else empty.
+            onFailure: (error) => logger.error({ error, menu: elementId }, `An error occurred while fetching ${label} menu data`),
+          }),
+        ),
       );
       const [header = [], more = [], mobile = [], topics = []] = menus;
       return { header, more, mobile, topics };
@@ -249,12 +260,16 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
 
     async getLegalLinks() {
       record(dataKeys.legalLinks());
-      try {
-        return (await menuModel(LEGAL_LINKS_SUBTYPE, LEGAL_LINKS_SUBTYPE, legalLinksModelSchema))?.items ?? [];
-      } catch (error) {
-        logger.error({ error }, 'An error occurred while fetching legal links data');
-        return [];
-      }
+      return await readSideData(
+        recorder?.sideData,
+        'legal-links',
+        async () => (await menuModel(LEGAL_LINKS_SUBTYPE, LEGAL_LINKS_SUBTYPE, legalLinksModelSchema))?.items ?? [],
+        {
+          empty: [],
+          parse: parsedWith(legalLinksSchema),
+          onFailure: (error) => logger.error({ error }, 'An error occurred while fetching legal links data'),
+        },
+      );
     },
 
     async searchArticles({ category, size, from, contentTypes }) {

@@ -19,6 +19,7 @@ import { resolveUpstreamBases } from '../config/upstream.js';
 import type { ReadRecorder, UpstreamClientOptions } from './client.js';
 import { dataKeys } from './data-keys.js';
 import { describeIssues } from './schemas.js';
+import { parsedWith } from './side-data.js';
 import { createTransport } from './transport.js';
 
 const optionalText = z.string().optional();
@@ -90,6 +91,7 @@ export const liveBlogUpdateSchema = z.looseObject({
   url: optionalText,
 });
 export type LiveBlogUpdate = z.infer<typeof liveBlogUpdateSchema>;
+const liveBlogUpdatesSchema = z.array(liveBlogUpdateSchema);
 
 const liveBlogFeedSchema = z.looseObject({ liveBlogUpdate: z.array(z.unknown()) });
 
@@ -130,6 +132,7 @@ function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadReco
         service: 'liveBlog' as const,
         path: `/live-blog/${encodeURIComponent(liveBlog.providerId)}/${encodeURIComponent(liveBlog.eventCode)}/seo.json`,
       };
+      const sideDataKey = `live-blog:${liveBlog.providerId}:${liveBlog.eventCode}`;
       try {
         const result = await transport.call(spec);
         if (!result.found) return { status: 'missing', updates: [] };
@@ -141,11 +144,14 @@ function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadReco
           logger.warn({ api: { name: spec.name, url: result.url }, liveBlog: { eventCode: liveBlog.eventCode, index } }, `Invalid live-blog update skipped: ${describeIssues(parsed.error)}`);
           return [];
         });
+        recorder?.sideData?.remember(sideDataKey, updates);
         return { status: 'ok', updates };
       } catch (error) {
-        // Spec 2 §8: "Live-blog SEO fetch failure: empty data". The transport already logged the call.
+        // Spec 2 §8: "Live-blog SEO fetch failure: empty data". The transport already logged the
+        // call. Empty only when no good copy exists (core/upstream/side-data.ts).
         logger.warn({ liveBlog: { providerId: liveBlog.providerId, eventCode: liveBlog.eventCode }, error }, 'Error fetching live-blog SEO data');
-        return { status: 'failed', updates: [] };
+        const lastGood = await recorder?.sideData?.recall(sideDataKey, parsedWith(liveBlogUpdatesSchema));
+        return lastGood === undefined ? { status: 'failed', updates: [] } : { status: 'ok', updates: lastGood };
       }
     },
     withRecorder(next) {

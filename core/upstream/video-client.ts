@@ -15,6 +15,7 @@
  * Its body is JSON:API (`{ data: [{ id, type, attributes }] }`), not the usual envelope. A
  * malformed item is logged and skipped; a body that is not JSON:API at all counts as a failure.
  */
+import { parsedWith, readSideData, type SideData } from './side-data.js';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { dataKeys, key } from './data-keys.js';
@@ -50,6 +51,7 @@ const recommendedVideoSchema = z.looseObject({
   }),
 });
 export type RecommendedVideo = z.infer<typeof recommendedVideoSchema>;
+const recommendedVideosSchema = z.array(recommendedVideoSchema);
 
 const jsonApiListSchema = z.looseObject({ data: z.array(z.unknown()) });
 
@@ -124,7 +126,7 @@ export interface VideoReads {
   getVideoBySlug(slug: string): Promise<Video | null>;
 }
 
-export function createVideoReads(transport: Transport, record: (dataKey: string) => void, logger: Logger): VideoReads {
+export function createVideoReads(transport: Transport, record: (dataKey: string) => void, logger: Logger, sideData?: SideData): VideoReads {
   async function fetchList(spec: CallSpec): Promise<RecommendedVideo[]> {
     const result = await transport.call(spec);
     if (!result.found) return [];
@@ -167,20 +169,35 @@ export function createVideoReads(transport: Transport, record: (dataKey: string)
 
     async getRecommendedVideos({ tag, fallbackTag }) {
       record(dataKeys.videosByTag(tag));
-      let videos: RecommendedVideo[] = [];
-      try {
-        videos = await fetchList(spec({ tags: tag }));
-      } catch (error) {
-        logger.error({ error, tag }, 'Error fetching recommended videos:');
-      }
-      if (videos.length === 0 && fallbackTag !== undefined && fallbackTag !== tag) {
-        record(dataKeys.videosByTag(fallbackTag));
-        try {
-          videos = await fetchList(spec({ tags: fallbackTag, mediaTags: LATEST_NEWS_MEDIA_TAG }));
-        } catch (error) {
-          logger.error({ error, tag: fallbackTag }, 'Error fetching recommended videos with fallback:');
-        }
-      }
+      // Spec 1 §7: the fallback tag when the tag has no videos or its read fails. When the
+      // answer is still a failure, this is side data that failed (core/upstream/side-data.ts):
+      // the last good list, else none.
+      const videos = await readSideData(
+        sideData,
+        `recommended-videos:${tag}|${fallbackTag ?? ''}`,
+        async () => {
+          let list: RecommendedVideo[] = [];
+          let failure: Error | undefined;
+          try {
+            list = await fetchList(spec({ tags: tag }));
+          } catch (error) {
+            logger.error({ error, tag }, 'Error fetching recommended videos:');
+            failure = error instanceof Error ? error : new Error(String(error));
+          }
+          if (list.length === 0 && fallbackTag !== undefined && fallbackTag !== tag) {
+            record(dataKeys.videosByTag(fallbackTag));
+            try {
+              return await fetchList(spec({ tags: fallbackTag, mediaTags: LATEST_NEWS_MEDIA_TAG }));
+            } catch (error) {
+              logger.error({ error, tag: fallbackTag }, 'Error fetching recommended videos with fallback:');
+              throw error;
+            }
+          }
+          if (failure !== undefined) throw failure;
+          return list;
+        },
+        { empty: [], parse: parsedWith(recommendedVideosSchema), onFailure: () => {} },
+      );
       if (videos.length === 0) logger.info({ tag, fallbackTag }, 'No recommended videos available');
       return videos;
     },

@@ -28,12 +28,13 @@ import { createRenderProducer, type RenderProducer } from '../../ingest/producer
 import { startSchedules } from '../../ingest/schedules.js';
 import { publishBundleAssets } from '../../render-workers/assets.js';
 import { takePageFence } from '../../core/page-fence.js';
-import { PageStatusStore } from '../../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
+import { RedisLastGoodStore } from '../../core/last-good.js';
 import { DEFAULT_RECOVERY_SWEEP, startRecoverySweep, storageProbe, upstreamProbe, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
 import type { RetryPolicy } from '../../render-workers/retry-policy.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
-import { listSitePages, streamSitePages } from '../../render-workers/site-pages.js';
+import { listSitePages, streamSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -187,6 +188,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       publicOrigins,
       scripts: bundle.scripts,
       takeFence: (page) => takePageFence(redis, page, options.queuePrefix),
+      lastGood: new RedisLastGoodStore(redis, options.queuePrefix),
     });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({
@@ -196,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       renderer,
       logger: workerLog,
       pageStatus: new PageStatusStore(redis, options.queuePrefix),
+      renderLog: new PageRenderLog(redis, options.queuePrefix),
       negativeCache: new MissNegativeCache(redis, options.queuePrefix),
       ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
     });
@@ -234,6 +237,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       queue: producer.queue,
       logger: ingestLog,
       store,
+      siteMap: upstream,
     });
     const adminUrl = await adminApp.listen({ port: options.adminPort, host });
     closers.push(() => adminApp.close());

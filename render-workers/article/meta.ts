@@ -11,10 +11,12 @@ import { createElement, Fragment, type ReactElement } from 'react';
 import { z } from 'zod';
 import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
+import { safeUrl } from '../../core/isomorphic/safe-url.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { normalisePagePath, variantUrlPath } from '../../core/storage/keys.js';
 import type { FullArticle } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
+import { safeAbsoluteUrl } from '../load/links.js';
 import { isGatedArticle, isQuizArticle, lastTagSegment } from './rules.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -284,11 +286,9 @@ function fnTypeOf(legacy: string | undefined): FnType {
   return legacy === 'interactive' || legacy === 'slideshow' ? legacy : 'article';
 }
 
+/** The article's picture for structured data and social tags: the safe-URL rule, made absolute. */
 function absoluteUrl(src: string, publicOrigin: string): string | null {
-  if (/^https?:\/\//i.test(src)) return src;
-  if (src.startsWith('//')) return `https:${src}`;
-  if (src.startsWith('/')) return `${publicOrigin}${src}`;
-  return null;
+  return safeAbsoluteUrl(src, publicOrigin, 'image') ?? null;
 }
 
 /** A slideshow's first slide as the article's picture (issue 15 item 8: the slideshow's NewsArticle had no image). */
@@ -329,7 +329,7 @@ function imageMetaOf(article: FullArticle, publicOrigin: string): ImageMeta | nu
 }
 
 function shortUrlOf(urls: readonly string[]): string | null {
-  return urls.find((url) => /^https?:\/\//i.test(url)) ?? null;
+  return urls.map((url) => safeUrl(url)).find((url): url is string => url !== null && !url.startsWith('/')) ?? null;
 }
 
 /** spec 1 §3 "Meta entries ... classification and classification-isa". */

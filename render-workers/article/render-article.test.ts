@@ -189,12 +189,26 @@ describe('recommended videos (spec 1 §2.6, §7)', () => {
     expect(titles).not.toContain('Red carpet highlights');
   });
 
-  it('leaves the strip out, and the article up, when the video service fails', async () => {
+  it('leaves the strip out, and the article up, when the video service fails and no good copy of the list exists', async () => {
+    // Nothing better exists anywhere: no last good copy and no stored page that had the strip.
+    await h.forgetSideData();
+    for (const variant of ['standard', 'amp', 'print'] as const) await h.store.delete(pageKey('news', pathOf('art-1002'), variant));
     await h.sample('POST', '/__sample/faults', { path: '/api/videos', mode: 'status', status: 500 });
     try {
       const html = await page('art-1002');
       expect(html).toMatch(/<h1 class="headline">/);
       expect(html).not.toContain('class="recommended-videos"');
+    } finally {
+      await h.sample('DELETE', '/__sample/faults');
+    }
+  });
+
+  it('shows the last good strip when the video service fails after a good read', async () => {
+    const good = await page('art-1002');
+    expect(good).toContain('class="recommended-videos"');
+    await h.sample('POST', '/__sample/faults', { path: '/api/videos', mode: 'status', status: 500 });
+    try {
+      expect(await page('art-1002')).toBe(good);
     } finally {
       await h.sample('DELETE', '/__sample/faults');
     }

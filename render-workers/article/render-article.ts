@@ -12,8 +12,10 @@ import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import type { Logger } from '../../core/logger.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey, variantUrlPath } from '../../core/storage/keys.js';
-import type { UpstreamClient } from '../../core/upstream/client.js';
-import type { FullArticle } from '../../core/upstream/schemas.js';
+import { z } from 'zod';
+import { isUpstreamFailure, type UpstreamClient } from '../../core/upstream/client.js';
+import { articleSummarySchema, type FullArticle, type LayoutComponent } from '../../core/upstream/schemas.js';
+import { parsedWith, readSideData, type SideData } from '../../core/upstream/side-data.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { toBlocks } from '../load/blocks.js';
 import { loadListSections } from '../load/front.js';
@@ -54,6 +56,22 @@ export interface ArticleRenderOptions {
   now: Date;
   /** The environment's ad-hoc gating switch (spec 2 §6: "an environment setting ... being 'true'"). */
   adHocGating: boolean;
+  /** The render's side data: the lists beside the article fall back on their last good copy. */
+  sideData: SideData;
+}
+
+/** The lists beside an article, as last rendered (a last good copy is checked against it). */
+const listSectionsSchema = z.array(
+  z.looseObject({ title: z.string().optional(), items: z.array(z.looseObject({ title: z.string(), url: z.string() })) }),
+) as unknown as z.ZodType<ListSection[]>;
+const articleSummariesSchema = z.array(articleSummarySchema);
+
+/** A side list that failed: logged; an error that is not an upstream failure is a bug and fails the render. */
+function sideListFailed(log: Logger, list: string): (error: unknown) => void {
+  return (error) => {
+    if (!isUpstreamFailure(error)) throw error;
+    log.error({ error, list }, 'side list fetch failed');
+  };
 }
 
 export type ArticleOutcome =
@@ -99,13 +117,22 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   // Lists beside the article (rail, post-content, On Our Radar) are read without recording: if
   // every article depended on its section's list, each new story would rewrite and purge every
   // article of the section. They refresh whenever the article renders (edits, sweeps).
-  const unrecorded = client.withRecorder(undefined);
+  // They are side data (core/upstream/side-data.ts): a failed read shows the last good copy.
+  const unrecorded = client.withRecorder({ record: () => {}, sideData: options.sideData });
   // The recommended-videos strip likewise: a new video of the section would otherwise rewrite
   // every article of the section.
+  const sideLists = (key: string, components: readonly LayoutComponent[]) =>
+    components.length === 0 ? Promise.resolve([]) : readSideData(options.sideData, key, () => loadListSections(unrecorded, components, log), { empty: [], parse: parsedWith(listSectionsSchema), onFailure: sideListFailed(log, key) });
   const [rightRail, postContent, onOurRadar, recommendedVideos] = await Promise.all([
-    loadListSections(unrecorded, layout?.rightRail ?? [], log),
-    loadListSections(unrecorded, layout?.postContent ?? [], log),
-    section === ON_OUR_RADAR_SECTION ? unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }) : Promise.resolve([]),
+    sideLists(`article-rail:${site.layoutDomain}/${section}`, layout?.rightRail ?? []),
+    sideLists(`article-post-content:${site.layoutDomain}/${section}`, layout?.postContent ?? []),
+    section === ON_OUR_RADAR_SECTION
+      ? readSideData(options.sideData, `on-our-radar:${section}`, () => unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }), {
+          empty: [],
+          parse: parsedWith(articleSummariesSchema),
+          onFailure: sideListFailed(log, 'on-our-radar'),
+        })
+      : Promise.resolve([]),
     loadRecommendedVideos(unrecorded, { domain: site.layoutDomain, section, now: options.now }),
   ]);
   const radar: ListSection = {
@@ -374,7 +401,12 @@ async function renderSlideshow(
   const section = categorySlugOf(options.path);
   // Spec 1 §7/§9: request 6 from the same category, show 5 excluding the current one.
   // Unrecorded, like the article's other side lists (see renderArticle).
-  const related = await options.client.withRecorder(undefined).searchArticles({ category: section, size: RECOMMENDED_SLIDESHOWS.request, from: 0, contentTypes: ['slideshow'] });
+  const related = await readSideData(
+    options.sideData,
+    `related-slideshows:${section}`,
+    () => options.client.withRecorder({ record: () => {}, sideData: options.sideData }).searchArticles({ category: section, size: RECOMMENDED_SLIDESHOWS.request, from: 0, contentTypes: ['slideshow'] }),
+    { empty: [], parse: parsedWith(articleSummariesSchema), onFailure: sideListFailed(options.log, 'related-slideshows') },
+  );
   return renderDocument(
     createElement(SlideshowPage, {
       head: { tags: extraHead },

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { KNOWN_BLOCK_KINDS, type ArticleBlock } from '../../core/upstream/schemas.js';
 import { toBlocks } from '../load/blocks.js';
+import { withSkipLog } from '../load/skip-log.js';
 import type { Block } from '../view-model.js';
 import { AmpBodyBlocks, ampExtensionsFor } from './blocks.amp.js';
 import { PrintBodyBlocks } from './blocks.print.js';
@@ -255,6 +256,38 @@ describe('the AMP raw-html rule (spec 1 §5)', () => {
   it('keeps a given sandbox and adds one when missing', () => {
     expect(ampOf('<iframe src="https://a.example/" width="1" height="2" sandbox="allow-scripts allow-top-navigation"></iframe>').html).toContain('sandbox="allow-scripts"');
     expect(ampOf('<iframe src="https://a.example/" width="1" height="2"></iframe>').html).toContain('sandbox="allow-scripts allow-popups allow-presentation"');
+  });
+});
+
+describe('raw-html iframe sandboxes (issue 16: allow-scripts never with allow-same-origin)', () => {
+  const variants = (html: string) => {
+    const { blocks } = build([{ kind: 'raw-html', props: { html } }]);
+    const sandboxOf = (markup: string) => /<(?:amp-)?iframe\b[^>]*\ssandbox="([^"]*)"/.exec(markup)?.[1];
+    return { standard: sandboxOf(standard(blocks)), amp: sandboxOf(ampHtml(blocks)) };
+  };
+  const frame = (sandbox: string) => `<iframe src="https://embed.example/frame" width="640" height="360" sandbox="${sandbox}"></iframe>`;
+
+  it.each([
+    ['allow-scripts allow-same-origin', 'allow-scripts', 'allow-scripts'],
+    ['ALLOW-SAME-ORIGIN allow-scripts allow-forms', 'allow-scripts allow-forms', 'allow-scripts allow-forms'],
+    ['allow-same-origin allow-popups', 'allow-same-origin allow-popups', 'allow-popups'],
+    ['allow-scripts allow-top-navigation allow-modals', 'allow-scripts', 'allow-scripts'],
+    // An empty sandbox is the strictest; it must not be dropped as an empty attribute (no sandbox at all).
+    ['', '', ''],
+    ['allow-top-navigation', '', ''],
+  ])('sandbox=%j is stored as %j (standard) and %j (AMP)', (asked, std, amp) => {
+    expect(variants(frame(asked))).toEqual({ standard: std, amp });
+  });
+
+  it('logs what it dropped as a skip of the render', async () => {
+    const { log, lines } = logSink();
+    await withSkipLog(log, async () => {
+      await Promise.resolve();
+      build([{ kind: 'raw-html', props: { html: frame('allow-scripts allow-same-origin') } }]);
+    });
+    expect(lines.filter((line) => line.skip !== undefined).map((line) => line.skip)).toEqual([
+      { kind: 'iframe-sandbox', use: 'frame', reason: 'allow-same-origin', value: 'allow-scripts allow-same-origin' },
+    ]);
   });
 });
 

@@ -3,9 +3,13 @@
  * including every attribute but a link's href (and its style, which the spec strips explicitly).
  */
 import sanitizeHtml from 'sanitize-html';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../load/links.js';
+import { reportSkip } from '../load/skip-log.js';
 import type { AmpIframeModel } from '../view-model.js';
+import { DEFAULT_IFRAME_SANDBOX, iframeSandbox } from './iframe-sandbox.js';
 
+// sanitize-html's own scheme check stays as a second line; the rule that decides is
+// safeTextLinkUrl (the one safe-URL rule, plus mailto: and tel:), whose canonical form is stored.
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
 /** Paragraphs allow only br, strong, em, u, s, b, i, a (spec 1 §5). */
@@ -19,7 +23,8 @@ export function sanitizeParagraph(html: string): string {
       // A link that opens a new window must not hand the opener to the target.
       a: (tagName, attribs) => {
         const next: Record<string, string> = {};
-        if (attribs.href !== undefined) next.href = attribs.href;
+        const href = safeTextLinkUrl(attribs.href);
+        if (href !== null) next.href = href;
         if (attribs.target === '_blank') {
           next.target = '_blank';
           next.rel = 'noopener noreferrer';
@@ -50,37 +55,24 @@ const RAW_HTML_TAGS = [
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'img', 'iframe',
 ];
 
-/** Sandbox for iframes that come without one; a cross-origin frame keeps its own origin. */
-// No allow-same-origin: with allow-scripts it would let a frame from the site's own origin lift
-// its own sandbox and script the page.
-export const DEFAULT_IFRAME_SANDBOX = 'allow-scripts allow-popups allow-presentation';
-
-/** The sandbox tokens an upstream iframe may keep; never allow-top-navigation. */
-function iframeSandbox(value: string | undefined): string {
-  if (value === undefined) return DEFAULT_IFRAME_SANDBOX;
-  const tokens = value
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => /^allow-(scripts|same-origin|popups|presentation|forms|popups-to-escape-sandbox)$/.test(t));
-  return [...new Set(tokens)].join(' ');
+/**
+ * A raw-html iframe's sandbox (iframe-sandbox.ts): the default when upstream gives none, else its
+ * allow-listed tokens, never allow-scripts with allow-same-origin (the sanitizer cannot know the
+ * frame is on another origin than the page). What is dropped is logged as a skip.
+ */
+function rawIframeSandbox(value: string | undefined, amp: boolean): string {
+  const decision = iframeSandbox(value ?? DEFAULT_IFRAME_SANDBOX, { crossOrigin: false, amp });
+  if (value !== undefined && decision.dropped.length > 0) {
+    reportSkip({ kind: 'iframe-sandbox', use: 'frame', reason: decision.dropped.join(' '), value });
+  }
+  return decision.sandbox;
 }
 
 const POSITIVE_INT = /^\d{1,5}$/;
 
-/** An https URL in canonical form, or null (iframes and embeds are https only). */
-export function safeHttpsUrl(url: string | undefined): string | null {
-  const safe = safeImageUrl(url);
-  return safe !== null && safe.startsWith('https://') ? safe : null;
-}
-
-/** A link target: http(s) or site-relative, canonical form, or null. */
-export function safeLinkUrl(url: string | undefined): string | null {
-  return safeImageUrl(url);
-}
-
 /**
  * Raw HTML blocks (spec 1 §3) through a strict allow-list: no script, style, svg or math, no event
- * handlers, no srcdoc, no id/name (DOM clobbering), links http(s)/mailto only, images
+ * handlers, no srcdoc, no id/name (DOM clobbering), links http(s)/site-relative/mailto/tel only, images
  * http(s)/site-relative only, iframes https only and always sandboxed.
  */
 export function sanitizeRawHtml(html: string): string {
@@ -92,7 +84,10 @@ export function sanitizeRawHtmlForPrint(html: string): string {
   return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS.filter((tag) => tag !== 'iframe')));
 }
 
-function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
+/** sanitize-html 2.x reads `allowedEmptyAttributes`; its type definitions do not list it yet. */
+type RawHtmlOptions = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
+
+function rawHtmlOptions(allowedTags: string[]): RawHtmlOptions {
   return {
     allowedTags,
     allowedAttributes: {
@@ -102,15 +97,19 @@ function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
       th: ['colspan', 'rowspan', 'scope'],
       td: ['colspan', 'rowspan'],
     },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
     allowProtocolRelative: false,
+    // An empty sandbox is the strictest one; sanitize-html would drop the empty attribute and leave
+    // the frame unsandboxed (issue 16: `sandbox="allow-top-navigation"` came out with no sandbox).
+    allowedEmptyAttributes: ['alt', 'sandbox'],
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'xmp'],
     transformTags: {
       a: (tagName, attribs) => {
         const next: Record<string, string> = {};
-        const href = attribs.href;
-        if (href !== undefined && (/^mailto:/i.test(href.trim()) || safeLinkUrl(href) !== null)) next.href = href;
+        // The rule plus mailto: (and tel:, as in paragraphs), in canonical form.
+        const href = safeTextLinkUrl(attribs.href);
+        if (href !== null) next.href = href;
         if (attribs.title !== undefined) next.title = attribs.title;
         if (attribs.target === '_blank') {
           next.target = '_blank';
@@ -120,7 +119,7 @@ function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
       },
       img: (tagName, attribs) => {
         const next: Record<string, string> = { loading: 'lazy' };
-        const src = safeImageUrl(attribs.src);
+        const src = safeImageSrc(attribs.src);
         if (src !== null) next.src = src;
         next.alt = attribs.alt ?? '';
         if (attribs.width !== undefined && POSITIVE_INT.test(attribs.width)) next.width = attribs.width;
@@ -128,7 +127,7 @@ function rawHtmlOptions(allowedTags: string[]): sanitizeHtml.IOptions {
         return { tagName, attribs: next };
       },
       iframe: (tagName, attribs) => {
-        const next: Record<string, string> = { loading: 'lazy', sandbox: iframeSandbox(attribs.sandbox) };
+        const next: Record<string, string> = { loading: 'lazy', sandbox: rawIframeSandbox(attribs.sandbox, false) };
         const src = safeHttpsUrl(attribs.src);
         if (src !== null) next.src = src;
         if (attribs.width !== undefined && POSITIVE_INT.test(attribs.width)) next.width = attribs.width;
@@ -173,7 +172,7 @@ export function firstAmpIframe(html: string): AmpIframeModel | null {
   const height = attribs.height;
   if (src === null || width === undefined || height === undefined) return null;
   if (!POSITIVE_INT.test(width) || !POSITIVE_INT.test(height) || Number(width) === 0 || Number(height) === 0) return null;
-  const sandbox = attribs.sandbox === undefined ? DEFAULT_IFRAME_SANDBOX : iframeSandbox(attribs.sandbox);
+  const sandbox = rawIframeSandbox(attribs.sandbox, true);
   return {
     src,
     width: Number(width),

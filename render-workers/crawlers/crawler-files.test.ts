@@ -3,6 +3,7 @@
  * (test-helpers.ts), compared with the sample's own site map, and served by the real edge router
  * from the filesystem store they were written to.
  */
+import { createRenderSideData } from '../../core/upstream/side-data.js';
 import { staticPageBelongsTo } from '../static/paths.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,6 +87,7 @@ async function build(path: string, now = NOW): Promise<{ built: BuiltPage; reads
     publicOrigin: ORIGIN,
     shellContext: { site: SITES.news, scripts: [], now },
     record: (key) => reads.add(key),
+    sideData: createRenderSideData(undefined, 'news', () => {}),
     now,
   };
   const built = await buildCrawlerFile(ctx);

@@ -1,7 +1,7 @@
 /**
  * What crawlers read (issue 4 item 6): section RSS feeds, sitemaps, the news sitemap, robots.txt.
  * render-page.ts routes every path `isCrawlerPath` accepts to `buildCrawlerFile`; the whole-site
- * publish renders `CRAWLER_PUBLISH_PATHS`.
+ * publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
  *
  *   path                          writes                                   records
  *   /rss/{section}.xml (12)       feedKey(site, section)                   list:category:<section>, category:/<section>
@@ -12,22 +12,14 @@
  *   /sitemap-news.xml             sitemap-news.xml                         list:latest
  *   /robots.txt                   robots.txt                               nothing
  */
-import { feedSectionFromRequestPath, feedUrlPath } from '../../core/storage/keys.js';
+import { feedSectionFromRequestPath } from '../../core/storage/keys.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { ROBOTS_PATH, buildRobots } from './robots.js';
-import { FEED_SECTIONS, buildRssFeed, isFeedSection } from './rss.js';
-import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH, buildNewsSitemap, buildSitemaps, isSitemapPath } from './sitemaps.js';
+import { buildRssFeed, isFeedSection } from './rss.js';
+import { NEWS_SITEMAP_PATH, buildNewsSitemap, buildSitemaps, isSitemapPath } from './sitemaps.js';
 
-/**
- * The paths a whole-site publish renders. The section and articles sitemaps are not listed: the
- * `/sitemap.xml` render writes them.
- */
-export const CRAWLER_PUBLISH_PATHS: readonly string[] = [
-  ROBOTS_PATH,
-  SITEMAP_INDEX_PATH,
-  NEWS_SITEMAP_PATH,
-  ...FEED_SECTIONS.map((section) => feedUrlPath(section)),
-];
+// What a whole-site publish renders of these; ingest lists it too, so it lives in core.
+export { CRAWLER_PUBLISH_PATHS } from '../../core/site-pages.js';
 
 export function isCrawlerPath(path: string): boolean {
   if (path === ROBOTS_PATH || isSitemapPath(path)) return true;

@@ -11,13 +11,14 @@
  * No upstream data: it is re-rendered by the whole-site publish (a change of origin or rules is a
  * deploy).
  */
+import { ROBOTS_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { rootFileKey } from '../../core/storage/keys.js';
 import { canonicalFor } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from './sitemaps.js';
 
-export const ROBOTS_PATH = '/robots.txt';
+export { ROBOTS_PATH };
 
 export function renderRobots(publicOrigin: string): string {
   return [

@@ -6,6 +6,7 @@
  * an unchanged feed. `lastBuildDate` is therefore the newest item's date, not the render's clock,
  * and it is left out of a feed with no items (it is optional in RSS 2.0).
  */
+import { FEED_SECTIONS } from '../../core/isomorphic/constants.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { feedKey, feedUrlPath, isValidPagePath } from '../../core/storage/keys.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
@@ -14,21 +15,8 @@ import { canonicalFor } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { element, parseDate, plainText, rfc822, xmlAttribute, XML_DECLARATION } from './xml.js';
 
-/** Spec 1 §2.4: "RSS feeds exist for 12 sections", in the spec's order. */
-export const FEED_SECTIONS = [
-  'lifestyle',
-  'us',
-  'world',
-  'politics',
-  'media',
-  'opinion',
-  'entertainment',
-  'science',
-  'tech',
-  'health',
-  'travel',
-  'sports',
-] as const;
+// Spec 1 §2.4's 12 sections; ingest lists them too, so the list lives in core.
+export { FEED_SECTIONS };
 export type FeedSection = (typeof FEED_SECTIONS)[number];
 
 /**

@@ -3,6 +3,7 @@
  * harness), the real upstream and tag clients, the builder and React rendering. Asserts what a
  * reader or crawler sees, with the spec's strings and numbers.
  */
+import { createRenderSideData } from '../../core/upstream/side-data.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { SITES } from '../../core/isomorphic/sites.js';
@@ -48,6 +49,7 @@ async function build(path: string): Promise<{ page: BuiltPage | null; html: stri
     publicOrigin: HARNESS_ORIGIN,
     shellContext: { site, scripts: [], now: HARNESS_NOW },
     record: (key) => keys.add(key),
+    sideData: createRenderSideData(undefined, 'news', () => {}),
     now: HARNESS_NOW,
   });
   return { page, html: page?.objects[0]?.body.toString() ?? '', keys: [...keys] };

@@ -15,7 +15,6 @@
 import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { sectionCode } from '../../core/isomorphic/sections.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
@@ -26,7 +25,7 @@ import type { Category, Layout } from '../../core/upstream/schemas.js';
 import { DEFAULT_WING_COLOR, tagPathFor, type SponsorImages, type Tag, type TagClient, type TagReader } from '../../core/upstream/tag-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { buildHead, canonicalFor, cssHexColor, loadShell } from '../load/shell.js';
-import { safeHref } from '../load/links.js';
+import { safeHref, safeImageSrc } from '../load/links.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { renderDocument } from '../render-html.js';
 import { loadFrontRegions } from './load-components.js';
@@ -115,10 +114,10 @@ async function loadCategoryRoute(ctx: PageBuildContext, route: FrontRoute, deps:
 function sponsorPicture(images: SponsorImages | undefined): SponsorPicture | undefined {
   if (images === undefined) return undefined;
   const sources = (['large', 'desktop', 'tablet', 'mobile'] as const).flatMap((breakpoint) => {
-    const src = safeImageUrl(images[breakpoint]);
+    const src = safeImageSrc(images[breakpoint]);
     return src === null ? [] : [{ media: SPONSOR_BREAKPOINT_MEDIA[breakpoint], srcSet: src }];
   });
-  const fallback = safeImageUrl(images.desktop) ?? sources[0]?.srcSet;
+  const fallback = safeImageSrc(images.desktop) ?? sources[0]?.srcSet;
   return fallback === undefined ? undefined : { src: fallback, sources };
 }
 

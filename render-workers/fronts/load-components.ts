@@ -4,7 +4,7 @@
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
 import { z } from 'zod';
-import { IMAGE_SIZES, resizedImageUrl, responsiveSources, safeImageUrl, type ImageSize } from '../../core/isomorphic/images.js';
+import { IMAGE_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
 import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import type { Logger } from '../../core/logger.js';
@@ -29,7 +29,7 @@ import {
 import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { placementFires } from '../article/ads.js';
 import { sanitizeInline, toPlainText } from '../blocks/sanitize.js';
-import { safeHref } from '../load/links.js';
+import { safeHref, safeImageSrc } from '../load/links.js';
 import type { FrontArticleItem, FrontComponent, FrontImage, FrontRegions, SpotlightItemView, SummaryItemView, TimeModel } from './view-model.js';
 
 /** Load-more page size: 10, fetched as 10 plus one to learn whether more exist (spec 1 §4, §9). */
@@ -219,7 +219,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       if (m === null) return null;
       const items = m.items.flatMap((item) => {
         const link = safeHref(item.link);
-        const src = safeImageUrl(item.image);
+        const src = safeImageSrc(item.image);
         return link && src ? [{ link, image: { src, width: 227, height: 128, alt: toPlainText(item.alt) } }] : [];
       });
       return { type: 'business-sites', ...textField('title', m.title), items };
@@ -242,7 +242,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
     case 'newsletter-promo': {
       const m = parse(newsletterPromoModelSchema);
       if (m === null) return null;
-      const logo = m.logo === undefined ? null : safeImageUrl(m.logo);
+      const logo = m.logo === undefined ? null : safeImageSrc(m.logo);
       return {
         type: 'newsletter-promo',
         anchorId: newsletterAnchorId(m.id),

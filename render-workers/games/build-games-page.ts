@@ -9,23 +9,23 @@
  * default) renders as a front component.
  *
  * Not found (return null: nothing written, the edge router serves the stored 404 page, spec 2 §8):
- * a missing layout, a hub with no cards, a game with no card or no Game entry ("undefined game").
- * A layout fetch failure is logged (spec 2 §8) and fails the render with the client's retryable
- * error: for a pre-rendering pipeline a failed read is not "not found" (issue 16), so the job
- * retries and the stored pages stay meanwhile.
+ * a missing layout, a hub with no cards, a game with no card or no Game entry ("undefined game"),
+ * or a game whose frame URL the safe-URL rule refuses (logged as a skip; game-frame.ts sandboxes
+ * the frame). A layout fetch failure is logged (spec 2 §8) and fails the render with the client's
+ * retryable error: for a pre-rendering pipeline a failed read is not "not found" (issue 16), so the
+ * job retries and the stored pages stay meanwhile.
  */
 import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { z } from 'zod';
 import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues, type Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { loadFrontRegions } from '../fronts/load-components.js';
-import { safeHref } from '../load/links.js';
+import { safeHref, safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { GamePage, type GamePageView, type ShareLink } from '../pages/game-page.js';
@@ -46,6 +46,7 @@ import {
   gamePathOf,
   otherGames,
 } from './game-rules.js';
+import { gameFrameSource } from './game-frame.js';
 import { GAME_CARD_COMPONENT, GAME_COMPONENT_TYPES, GAMES_COMPONENT, gameCardModelSchema, gameCardSchema, gameSchema, gamesModelSchema, type Game, type GameCard } from './game-schemas.js';
 
 export { GAMES_PATH, isGamesPath } from './game-rules.js';
@@ -107,8 +108,8 @@ async function loadRegions(ctx: PageBuildContext, layout: Layout): Promise<GameR
 function cardView(card: GameCard): GameCardView | null {
   const url = gamePathOf(card.buttonUrl) ?? safeHref(card.buttonUrl);
   if (url === undefined) return null;
-  const logo = safeImageUrl(card.logo);
-  const logoDark = safeImageUrl(card.logoDark);
+  const logo = safeImageSrc(card.logo);
+  const logoDark = safeImageSrc(card.logoDark);
   const dek = card.dek === undefined ? '' : toPlainText(card.dek);
   const buttonText = card.buttonText === undefined ? '' : toPlainText(card.buttonText);
   return {
@@ -155,13 +156,14 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
   if (data === null) return null;
   const card = cardOfGame(data.cards, id);
   const game = data.games.find((entry) => entry.elementId === id);
-  const frameUrl = game === undefined ? undefined : safeHref(game.buttonUrl);
+  const frameSource = game === undefined ? null : gameFrameSource(game.buttonUrl, ctx.publicOrigin);
   const current = card === undefined ? null : cardView(card);
-  if (card === undefined || game === undefined || frameUrl === undefined || current === null) {
+  if (card === undefined || game === undefined || frameSource === null || current === null) {
     // Spec 2 §8 "undefined ... game": not found.
     ctx.log.info({ game: { id, card: card !== undefined, game: game !== undefined } }, 'no game with this id');
     return null;
   }
+  if (!frameSource.crossOrigin) ctx.log.info({ game: { id, src: frameSource.src } }, 'game frame on the site\'s own origin: sandboxed without allow-same-origin');
   const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
   const path = `${GAMES_PATH}/${id}`;
   const canonicalUrl = canonicalFor(ctx.publicOrigin, path);
@@ -174,7 +176,14 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
     cta: { text: current.buttonText, url: '#game-frame' },
     date: { iso: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'yyyy-MM-dd'), label: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy') },
     share: canShareGame(id) ? shareLinks(canonicalUrl, title) : [],
-    frame: { src: frameUrl, title, height: GAME_FRAME_HEIGHT, ...(frameClass(game.class) === undefined ? {} : { className: frameClass(game.class) }) },
+    frame: {
+      src: frameSource.src,
+      sandbox: frameSource.sandbox,
+      allow: frameSource.allow,
+      title,
+      height: GAME_FRAME_HEIGHT,
+      ...(frameClass(game.class) === undefined ? {} : { className: frameClass(game.class) }),
+    },
     info: { gameTitle: title, paragraphs: [...(dek === '' ? [] : [dek]), ...game.howToPlay.map(toPlainText).filter((p) => p !== '')] },
     promo: otherGames(data.cards, card)
       .map(cardView)

@@ -3,6 +3,7 @@
  * card-selection rule ("keeping those whose buttonUrl contains the game id"), the share-permission
  * list, the frame height, the ad positions and unit ids, and the `mode=app` switch.
  */
+import { safeUrl } from '../../core/isomorphic/safe-url.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import type { GameCard } from './game-schemas.js';
 
@@ -40,14 +41,14 @@ export function gameIdFromPath(path: string): string | null {
   return id !== undefined && GAME_ID.test(id) ? id : null;
 }
 
-/** The `/games/{id}` path a card's buttonUrl points at (relative or absolute); null otherwise. */
+/**
+ * The `/games/{id}` path a card's buttonUrl points at (relative or absolute); null otherwise, and
+ * for a URL the safe-URL rule refuses (`javascript:/games/x` names no game).
+ */
 export function gamePathOf(buttonUrl: string): string | null {
-  let pathname: string;
-  try {
-    pathname = new URL(buttonUrl, 'https://placeholder.invalid').pathname;
-  } catch {
-    return null;
-  }
+  const safe = safeUrl(buttonUrl);
+  if (safe === null) return null;
+  const pathname = new URL(safe, 'https://placeholder.invalid').pathname;
   const id = gameIdFromPath(pathname.replace(/\/$/, ''));
   return id === null ? null : `${GAMES_PATH}/${id}`;
 }

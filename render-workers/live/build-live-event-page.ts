@@ -19,7 +19,6 @@
  */
 import { createElement } from 'react';
 import { formatArticleDate } from '../../core/isomorphic/dates.js';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
@@ -28,6 +27,7 @@ import type { LiveEvent, LiveEventClient } from '../../core/upstream/live-event-
 import type { Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { loadFrontRegions } from '../fronts/load-components.js';
+import { safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { LiveEventPage, type LiveEventPageView } from '../pages/live-event-page.js';
@@ -93,7 +93,7 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
   const canonicalUrl = canonicalFor(ctx.publicOrigin, path);
   const title = toPlainText(event.title);
   const description = toPlainText(event.description ?? event.dek ?? '');
-  const backgroundImage = safeImageUrl(event.backgroundImage) ?? undefined;
+  const backgroundImage = safeImageSrc(event.backgroundImage) ?? undefined;
   const eyebrow = toPlainText(event.eyebrow ?? '');
   const dek = toPlainText(event.dek ?? '');
   const dateLabel = event.date === undefined ? '' : formatArticleDate(event.date, site.lang);

@@ -4,13 +4,13 @@
  * and the structured data can not disagree about which updates exist, their order or their times:
  *   - an update without a parsable datePublished is dropped (it could be placed nowhere);
  *   - newest first (equal times keep the feed's order), at most LIVE_BLOG_UPDATES_MAX, the newest;
- *   - headline and body as plain text; the URL only when it is http(s) or a site path (made absolute);
+ *   - headline and body as plain text; the URL only when it passes the safe-URL rule (a site path made absolute);
  *   - each gets a stable anchor, numbered from the oldest, so an update keeps its id as others arrive.
  */
 import { formatArticleDate } from '../../core/isomorphic/dates.js';
 import type { LiveBlogUpdate } from '../../core/upstream/live-event-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { canonicalFor } from '../load/shell.js';
+import { safeAbsoluteUrl } from '../load/links.js';
 
 /** Most updates carried by the page and its JSON-LD (ours: the spec gives none; keeps a runaway feed from bloating every page). */
 export const LIVE_BLOG_UPDATES_MAX = 100;
@@ -28,12 +28,9 @@ export interface LiveUpdateEntry {
   url?: string;
 }
 
-/** An update's URL: absolute http(s) as given, a site path on this origin, anything else dropped. */
+/** An update's URL: the safe-URL rule, a site path made absolute on this origin, anything else dropped. */
 function updateUrl(url: string | undefined, publicOrigin: string): string | undefined {
-  if (url === undefined) return undefined;
-  if (/^https?:\/\/[^\s<>"]+$/i.test(url)) return url;
-  if (/^\/(?![/\\])[^\s<>"]*$/.test(url)) return canonicalFor(publicOrigin, url);
-  return undefined;
+  return safeAbsoluteUrl(url, publicOrigin);
 }
 
 export function liveUpdateEntries(updates: readonly LiveBlogUpdate[], options: { publicOrigin: string; lang: string }): LiveUpdateEntry[] {

@@ -3,11 +3,10 @@
  * §7 layout elementId): the layout element id, the adInfo rule, and the checked video items the
  * LiveEventVideo island receives.
  */
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import type { LiveEventAdInfo, LiveEventVideo } from '../../core/upstream/live-event-client.js';
 import { safeMedia, safeSrcset, type LiveEventVideoItem } from '../../interactive-bundle/islands/live-event-video.island.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeHref } from '../load/links.js';
+import { safeHref, safeImageSrc } from '../load/links.js';
 
 /** Layout subtype of live-event pages (spec 2 §7; docs/upstream-contract.md §4.3). */
 export const LIVE_EVENT_LAYOUT_SUBTYPE = 'liveEvent';
@@ -60,7 +59,7 @@ export function videoItem(video: LiveEventVideo): LiveEventVideoItem | null {
     category: video.category === undefined || video.category.trim() === '' ? null : toPlainText(video.category),
     categoryUrl: safeHref(video.categoryUrl) ?? null,
     duration: durationLabel(video.duration),
-    image: safeImageUrl(video.image),
+    image: safeImageSrc(video.image),
     imageAlt: toPlainText(video.imageAlt ?? title),
     responsiveImages: video.responsiveImages.flatMap((source) => {
       const media = safeMedia(source.media);

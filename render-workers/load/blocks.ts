@@ -10,7 +10,6 @@ import {
   IMAGE_SIZES,
   resizedImageUrl,
   responsiveSources,
-  safeImageUrl,
   type BreakpointSizes,
   type ImageSize,
 } from '../../core/isomorphic/images.js';
@@ -24,8 +23,6 @@ import {
 } from '../../core/upstream/schemas.js';
 import {
   firstAmpIframe,
-  safeHttpsUrl,
-  safeLinkUrl,
   sanitizeInline,
   sanitizeParagraph,
   sanitizePullQuote,
@@ -35,6 +32,7 @@ import {
 } from '../blocks/sanitize.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import type { Block, BlockImage, EmbedModel, HeadingLevel } from '../view-model.js';
+import { safeHttpsUrl, safeImageSrc, safeLinkUrl } from './links.js';
 
 /** Default article image size (spec 1 §9: image default 931x523). */
 export const ARTICLE_IMAGE_SIZE = IMAGE_SIZES.imageDefault;
@@ -104,7 +102,7 @@ function checkedSources(list: ResponsiveImage[]): { media: string; srcSet: strin
     const parts: string[] = [];
     let ok = candidates.length > 0;
     for (const [url, descriptor, ...rest] of candidates) {
-      const safe = safeImageUrl(url);
+      const safe = safeImageSrc(url);
       if (safe === null || rest.length > 0 || (descriptor !== undefined && !SRCSET_DESCRIPTOR.test(descriptor))) {
         ok = false;
         break;
@@ -375,7 +373,7 @@ function toBlock(block: KnownBlock, index: number): Converted {
           : entries.flatMap((entry) => {
               // Absolute http(s) only: the products API is asked for these exact URLs.
               const url = safeLinkUrl(entry);
-              return url === null || !/^https?:\/\//.test(url) || url.includes(',') ? [] : [url];
+              return url === null || url.startsWith('/') || url.includes(',') ? [] : [url];
             });
       if (items.length === 0) return { skip: 'no valid product in button_data' };
       return { kind: 'deal', dealType: block.props.button_type, items: items.slice(0, DEAL_MAX_ITEMS), ...optional('title', plain(block.props.title)) };

@@ -32,7 +32,8 @@ export interface GamePageView {
   date: { iso: string; label: string };
   /** Empty for a game without share permission (spec 2 §9). */
   share: ShareLink[];
-  frame: { src: string; title: string; height: number; className?: string };
+  /** src checked and sandbox chosen by render-workers/games/game-frame.ts. */
+  frame: { src: string; sandbox: string; allow: string; title: string; height: number; className?: string };
   info: GameInfoModalProps;
   promo: GameCardView[];
   ads: Record<GameAdPosition, AdSlotModel[]>;
@@ -106,7 +107,8 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
               title={view.frame.title}
               height={view.frame.height}
               style={{ height: `${view.frame.height}px` }}
-              allow="fullscreen"
+              sandbox={view.frame.sandbox}
+              allow={view.frame.allow}
             />
           </section>
           {ads(4)}

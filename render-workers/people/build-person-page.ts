@@ -14,7 +14,6 @@
  */
 import { absoluteUrl } from '../structured-data/urls.js';
 import { createElement } from 'react';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
@@ -22,6 +21,7 @@ import type { Person } from '../../core/upstream/schemas.js';
 import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { loadFrontRegions } from '../fronts/load-components.js';
+import { safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { PersonPage, type PersonCardView } from '../pages/person-page.js';
@@ -48,7 +48,7 @@ export function isPersonPagePath(path: string): boolean {
 
 /** The card's view of a person (also used by the persons list). */
 export function personCardView(person: Person): PersonCardView {
-  const headshot = safeImageUrl(person.avatar);
+  const headshot = safeImageSrc(person.avatar);
   const blocks = personContentBlocks(person.content);
   return {
     name: person.name,
@@ -66,10 +66,12 @@ export function personCardView(person: Person): PersonCardView {
  * Google reads a person's page as a profile only inside ProfilePage). Every URL absolute.
  */
 export function personJsonLd(person: Person, url: string, publicOrigin: string): Record<string, unknown> {
-  const image = absoluteUrl(safeImageUrl(person.avatar) ?? undefined, publicOrigin);
+  const image = absoluteUrl(person.avatar, publicOrigin);
+  // Profiles elsewhere only: the site's own RSS and newsletter pages are no profile of the person.
   const sameAs = personSocialLinks(person.social)
-    .map((link) => link.url)
-    .filter((link) => /^https?:\/\//.test(link));
+    .filter((link) => !link.url.startsWith('/'))
+    .map((link) => absoluteUrl(link.url, publicOrigin))
+    .filter((link): link is string => link !== undefined);
   const dateCreated = isoDate(person.createdDate);
   return {
     '@context': 'https://schema.org',
@@ -133,7 +135,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
   // A person with no layout has empty regions.
   const regions = await loadFrontRegions(client, layout, log);
   const canonicalUrl = canonicalFor(ctx.publicOrigin, canonicalPath);
-  const image = safeImageUrl(person.avatar);
+  const image = safeImageSrc(person.avatar);
   const head = buildHead({
     site,
     title: toPlainText(person.metaTitle ?? person.name),

@@ -8,11 +8,11 @@
  * the stored page stays meanwhile.
  */
 import { createElement } from 'react';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import type { Person } from '../../core/upstream/schemas.js';
+import { safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { PersonsListPage, type PersonListItem } from '../pages/persons-list-page.js';
@@ -42,7 +42,7 @@ export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage
   const items: PersonListItem[] = persons.flatMap((person) => {
     const url = hasPersonPageRole(person) ? personCanonicalPath(person) : null;
     if (url === null) return [];
-    const headshot = safeImageUrl(person.avatar);
+    const headshot = safeImageSrc(person.avatar);
     return [{ name: person.name, url, ...(person.title ? { title: person.title } : {}), ...(headshot === null ? {} : { headshot }) }];
   });
   if (items.length === 0) {

@@ -92,7 +92,7 @@ export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): P
     }),
     hosts,
     regions,
-    jsonLd: tvSeriesJsonLd(show, { url: canonicalUrl, hosts: hosts.map((host) => (host.url?.startsWith('/') ? { ...host, url: canonicalFor(ctx.publicOrigin, host.url) } : host)), description, ...(image === undefined ? {} : { image }) }),
+    jsonLd: tvSeriesJsonLd(show, { url: canonicalUrl, publicOrigin: ctx.publicOrigin, hosts, description, ...(image === undefined ? {} : { image }) }),
   };
   const head = buildHead({ site, title, description, canonicalUrl, ...(image === undefined ? {} : { imageUrl: image }) });
   const html = renderDocument(createElement(ShowPage, { model: { head, shell, view } }));

@@ -2,6 +2,7 @@
  * Static and special pages (spec 1 §2.1, §2.3, §2.5) built from the sample upstream over HTTP,
  * asserting what a reader or crawler sees in the HTML. Every built page passes the HTML checker.
  */
+import { createRenderSideData } from '../../core/upstream/side-data.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
@@ -46,6 +47,7 @@ function setup(site: SiteInfo, path: string, pages?: StaticPageClient) {
     publicOrigin: ORIGIN,
     shellContext: { site, scripts: ['/assets/client-TEST.js'], now: NOW },
     record: recorder.record,
+    sideData: createRenderSideData(undefined, site.id, () => {}),
     now: NOW,
   };
   return { ctx, keys, pages: pages ?? createStaticPageClient({ config, logger: log }) };

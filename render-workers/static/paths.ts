@@ -4,9 +4,9 @@
  */
 import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
 
-import { STATIC_PAGE_PATHS } from '../../core/isomorphic/static-paths.js';
+import { STATIC_PAGE_PATHS, translationStatementPath } from '../../core/isomorphic/static-paths.js';
 
-export { COOKIE_DEMO_PATH, LEGAL_PAGE_PATHS, SPECIAL_PAGE_PATHS, STATIC_PAGE_PATHS } from '../../core/isomorphic/static-paths.js';
+export { COOKIE_DEMO_PATH, LEGAL_PAGE_PATHS, SPECIAL_PAGE_PATHS, STATIC_PAGE_PATHS, translationStatementPath } from '../../core/isomorphic/static-paths.js';
 
 /** The "On Air Personalities" page shell (spec 1 §2.3); its route is /personalities (spec 2 §2). */
 export const PERSONALITIES_PATH = '/personalities';
@@ -15,11 +15,6 @@ export const PERSONALITIES_PATH = '/personalities';
 export const HEADER_HIDDEN_PATHS: readonly string[] = ['/gowatch'];
 export const FOOTER_HIDDEN_PATHS: readonly string[] = ['/connect'];
 
-
-/** The translation statement the machine-translation notice links to (spec 1 §1), if the site has one. */
-export function translationStatementPath(site: SiteInfo): string | undefined {
-  return site.translationNotice?.href;
-}
 
 /**
  * True when `path` is a static page of `site`: the fixed list above, plus the translation

@@ -8,12 +8,14 @@ import { absoluteUrl } from './urls.js';
 const ORIGIN = 'https://www.example.test';
 
 describe('absoluteUrl', () => {
-  it('keeps http(s) URLs, makes site paths and protocol-relative URLs absolute, refuses the rest', () => {
+  it('keeps http(s) URLs, makes site paths absolute, refuses the rest through the safe-URL rule', () => {
     expect(absoluteUrl('https://cdn.example/a.jpg', ORIGIN)).toBe('https://cdn.example/a.jpg');
     expect(absoluteUrl('/person/w/sarah-whitfield', ORIGIN)).toBe(`${ORIGIN}/person/w/sarah-whitfield`);
     expect(absoluteUrl('/', ORIGIN)).toBe(`${ORIGIN}/`);
-    expect(absoluteUrl('//cdn.example/a.jpg', ORIGIN)).toBe('https://cdn.example/a.jpg');
-    for (const bad of ['javascript:alert(1)', 'person/x', '/\\evil.example', '', undefined]) expect(absoluteUrl(bad, ORIGIN)).toBeUndefined();
+    // Issue 16: one rule for every stored URL; a protocol-relative URL names a host with no scheme.
+    for (const bad of ['//cdn.example/a.jpg', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'person/x', '/\\evil.example', '', undefined]) {
+      expect(absoluteUrl(bad, ORIGIN), String(bad)).toBeUndefined();
+    }
   });
 });
 

@@ -32,6 +32,7 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import { hasAired, latestNewsVideoTag, type Video } from '../../core/upstream/video-client.js';
 import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
+import { safeAbsoluteUrl } from '../load/links.js';
 import { formatVideoDuration, toVideoItems } from '../load/videos.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
@@ -61,8 +62,6 @@ export interface VideoPageRequest {
 
 /** Spec 2 §8, exactly. */
 export const VIDEO_FETCH_ERROR_MESSAGE = 'An error occurred while fetching video data';
-
-const HTTP_URL = /^https?:\/\//i;
 
 /** The air start upstream gives, in the order the record carries them. */
 export function airStartOf(video: Video): string | undefined {
@@ -156,9 +155,11 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
   const showTitle = video.spark_shows ? toPlainText(video.spark_shows.title).trim() : '';
   const poster = resizedImageUrl(video.thumbnail?.url, IMAGE_SIZES.sharedVideo) ?? undefined;
   const posterUrl = poster === undefined ? undefined : absolute(publicOrigin, poster);
-  const streams = [...video.streams.map((stream) => ({ url: stream.url, type: stream.mime_type })), ...(video.streamUrl ? [{ url: video.streamUrl, type: '' }] : [])]
-    .filter((stream) => HTTP_URL.test(stream.url))
-    .map((stream) => ({ url: stream.url, type: /^[\w.+-]+\/[\w.+-]+$/.test(stream.type) ? stream.type : 'application/x-mpegURL' }));
+  const streams = [...video.streams.map((stream) => ({ url: stream.url, type: stream.mime_type })), ...(video.streamUrl ? [{ url: video.streamUrl, type: '' }] : [])].flatMap((stream) => {
+    // Stream URLs reach the player and the JSON-LD contentUrl: the safe-URL rule, absolute.
+    const url = safeAbsoluteUrl(stream.url, publicOrigin, 'media');
+    return url === undefined ? [] : [{ url, type: /^[\w.+-]+\/[\w.+-]+$/.test(stream.type) ? stream.type : 'application/x-mpegURL' }];
+  });
   const seconds = durationSeconds(video.duration ?? video.brightcove?.duration);
   const duration = typeLabel === VIDEO_TYPE_LABELS.live ? undefined : formatVideoDuration(seconds);
   const videoDomain = videoDomainOf(video);

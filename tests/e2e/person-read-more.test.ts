@@ -1,6 +1,6 @@
 /**
  * The person card's Read More (spec 2 §4) through the whole pipeline, in Chromium: the person page
- * published with the site (render-workers/site-pages.ts lists person pages), served by the edge
+ * published with the site (core/site-pages.ts lists person pages), served by the edge
  * router, hydrated in the browser. Collapsed by default once hydrated; a click reveals the extra
  * content blocks and a second click hides them again; aria-expanded and aria-controls follow. The
  * 301 record of a non-canonical person path is covered by render-workers/people/build-person-page.test.ts.

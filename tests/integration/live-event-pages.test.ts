@@ -178,7 +178,17 @@ describe('live-event pages', () => {
     const feed = '/live-blog/sample-live/election-night-2026/seo.json';
     const good = await h.stored(ELECTION);
     expect(shownUpdates(good)).toHaveLength(3);
+    // A last good copy of the updates exists (the render above read them): it stands in, and the
+    // page is the same.
+    await h.sample('POST', '/__sample/faults', { path: feed, mode: 'status', status: 503 });
+    const stale = await h.render(ELECTION);
+    await h.sample('DELETE', '/__sample/faults');
+    expect(stale).toMatchObject({ kind: 'live-event', written: [], staleData: ['live-blog:sample-live:election-night-2026'] });
+    expect(stale.kept).toBeUndefined();
+    expect(await h.stored(ELECTION)).toBe(good);
+    // No good copy anywhere: the render says the live blog failed, and the stored good page stays.
     for (const fault of [{ mode: 'status', status: 503 }, { mode: 'malformed' }]) {
+      await h.forgetSideData();
       await h.sample('POST', '/__sample/faults', { path: feed, ...fault });
       const outcome = await h.render(ELECTION);
       await h.sample('DELETE', '/__sample/faults');

@@ -7,6 +7,7 @@
  * and the Moxie message; nothing written for a missing show or unknown topic. Every stored page
  * passes the HTML checker.
  */
+import { pageKey } from '../../core/storage/keys.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -97,10 +98,20 @@ describe('video home', () => {
     );
   });
 
+  // With no good copy of the feed anywhere and no stored page that had it: the spec's empty
+  // fallback (a last good copy or a stored good page would win: tests/integration/last-good-data.test.ts).
+  async function withNothingBetter(): Promise<void> {
+    await h.forgetSideData();
+    await h.store.delete(pageKey('news', '/video', 'standard'));
+  }
+
   it('logs a live playlist feed error and leaves the live-now list empty', async () => {
+    await withNothingBetter();
     await h.sample('POST', '/__sample/faults', { path: '/live-playlist/news.json', mode: 'status', status: 500 });
     const from = h.logLines.length;
-    expect((await h.render('/video')).kind).toBe('video-home');
+    const outcome = await h.render('/video');
+    expect(outcome.kind).toBe('video-home');
+    expect(outcome.missingData).toContain('live-playlist:news');
     expect(logged(from, 'Error fetching live playlist feed')).toHaveLength(1);
     const html = await h.stored('/video');
     const live = rail(html, 'Live Now');
@@ -112,9 +123,10 @@ describe('video home', () => {
   });
 
   it("logs 'Unable to read JSON from Moxie endpoint' and drops the Moxie carousel", async () => {
+    await withNothingBetter();
     await h.sample('POST', '/__sample/faults', { path: '/moxie/playlists/fox-nation-picks.json', mode: 'malformed' });
     const from = h.logLines.length;
-    await h.render('/video');
+    expect((await h.render('/video')).missingData).toContain('moxie:fox-nation-picks');
     expect(logged(from, 'Unable to read JSON from Moxie endpoint')).toHaveLength(1);
     const html = await h.stored('/video');
     expect(rail(html, 'Fox Nation Picks')).toBeUndefined();

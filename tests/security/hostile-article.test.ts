@@ -3,12 +3,22 @@
  * (issue 3 "Done when"; spec 1 §5 allow-lists). Each payload of hostile-html.corpus.json goes into
  * every text, caption, alt and URL field of an article and of every block kind, for each layout
  * (standard with its print variant, AMP, gated, slideshow, interactive); the real render pipeline
- * renders them and every stored object is parsed (tests/security/live-markup.ts).
+ * renders them and every stored object is parsed (tests/security/live-markup.ts, which since issue
+ * 16 also checks structured-data URLs and iframe sandboxes).
+ *
+ * Issue 16's hostile URLs (HOSTILE_URLS) go through the author URL (NewsArticle JSON-LD and byline)
+ * and raw-html iframes (standard and AMP), asserting exactly what is stored and that each refused
+ * value is logged as a skip.
  */
 import { readFileSync } from 'node:fs';
+import { parseDocument } from 'htmlparser2';
+import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { article } from '../../infra/sample-upstream/data/articles.js';
+import { PEOPLE } from '../../infra/sample-upstream/data/people.js';
+import { checkAmp } from '../support/amp-check.js';
+import { HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { findClobbering } from './clobbering.js';
 import { findLiveMarkup } from './live-markup.js';
 
@@ -179,3 +189,151 @@ describe('hostile HTML in every text field', () => {
     expect(objects).toBeGreaterThanOrEqual(corpus.length * VARIANTS.length);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 16: hostile URLs where a hostile upstream could still reach a stored page.
+
+/** URL values an upstream can send, each refused by the one safe-URL rule (the corpus of issue 16). */
+const HOSTILE_URLS = z
+  .array(z.object({ name: z.string(), url: z.string() }))
+  .parse(JSON.parse(readFileSync(new URL('./hostile-urls.json', import.meta.url), 'utf8')));
+
+/** What none of those may leave in a stored page (lower case; `#x09;script` is the entity text, escaped). */
+const HOSTILE_TRACES = ['javascript:', 'vbscript:', 'data:text/html', 'evil.example', '#x09;script', 'javascript&amp;#58;'];
+
+function elementsOf(nodes: readonly ChildNode[], out: Element[] = []): Element[] {
+  for (const node of nodes) {
+    if (!isTag(node)) continue;
+    out.push(node);
+    elementsOf(node.children, out);
+  }
+  return out;
+}
+
+function parsed(html: string): Element[] {
+  return elementsOf(parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }).children);
+}
+
+/** Every JSON-LD object of a stored page. */
+function jsonLdOf(html: string): Array<Record<string, unknown>> {
+  return parsed(html)
+    .filter((e) => e.name === 'script' && e.attribs.type === 'application/ld+json')
+    .map((e) => JSON.parse(e.children.map((child) => (isText(child) ? child.data : '')).join('')) as Record<string, unknown>);
+}
+
+describe('hostile URLs in author URLs and raw-html iframes (issue 16)', () => {
+  let u: RendererHarness;
+
+  beforeAll(async () => {
+    // Its own harness: the skip log lines are part of what is asserted.
+    u = await startRendererHarness({ logLevel: 'warn' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await u?.stop();
+  });
+
+  const skipsOf = (kind: string) =>
+    u.logLines.flatMap((line) => {
+      const skip = line.skip as { kind: string; use: string; reason: string; value: string } | undefined;
+      return skip?.kind === kind ? [skip] : [];
+    });
+
+  async function publish(slug: string, blocks: unknown[], authors: unknown[]): Promise<string> {
+    const author = PEOPLE[0];
+    if (author === undefined) throw new Error('the sample has no people');
+    const record = article({
+      id: `sec-urls-${slug}`,
+      section: 'us',
+      slug,
+      title: 'Hostile URLs',
+      dek: 'Every URL here comes from a hostile upstream.',
+      author,
+      published: '2025-03-18T12:00:00Z',
+      tags: [],
+      blocks: blocks as never,
+      header: { authors: authors as never },
+      extra: { isAMP: true },
+    });
+    const put = await fetch(`${u.upstream.url}/__sample/articles/${record.id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) });
+    expect(put.ok).toBe(true);
+    const path = `/us/${slug}`;
+    await u.render(path);
+    return path;
+  }
+
+  it('leaves refused author URLs out of the NewsArticle JSON-LD and the byline of every variant, and logs each as a skip', async () => {
+    const good = { name: 'Good Author', url: '/person/g/good-author' };
+    const hostile = HOSTILE_URLS.map(({ url }, i) => ({ name: `Hostile Author ${i + 1}`, url }));
+    const path = await publish('hostile-author-urls', [{ kind: 'paragraph', props: { text: 'Body text.' } }], [good, ...hostile]);
+
+    for (const variant of ['standard', 'amp', 'print'] as const) {
+      const html = await u.stored(path, variant);
+      const news = jsonLdOf(html).find((data) => data['@type'] === 'NewsArticle');
+      if (variant !== 'print') {
+        expect(news?.author, variant).toEqual([
+          { '@type': 'Person', name: good.name, url: `${HARNESS_ORIGIN}${good.url}` },
+          ...hostile.map(({ name }) => ({ '@type': 'Person', name })),
+        ]);
+      }
+      // The byline names every author; only the good one is a link.
+      const links = parsed(html).filter((e) => e.name === 'a' && (e.attribs.href ?? '').includes('/person/'));
+      expect(links.map((e) => e.attribs.href).sort(), variant).toEqual(expect.arrayContaining([expect.stringMatching(/\/person\/g\/good-author$/)]));
+      for (const { name } of hostile) expect(html, `${variant}: ${name}`).toContain(name);
+      const lower = html.toLowerCase();
+      for (const trace of HOSTILE_TRACES) expect(lower, `${variant} keeps ${trace}`).not.toContain(trace);
+      expect(findLiveMarkup(html, { amp: variant === 'amp' }), variant).toEqual([]);
+    }
+    expect(checkAmp(await u.stored(path, 'amp'))).toEqual([]);
+    const logged = new Set(skipsOf('unsafe-url').map((skip) => skip.value));
+    for (const { name, url } of HOSTILE_URLS) expect(logged.has(url), `${name} logged as a skip`).toBe(true);
+  });
+
+  it('stores a raw-html iframe that asks for allow-scripts allow-same-origin with allow-scripts only, on standard and AMP, and no frame for a refused src', async () => {
+    const frame = (src: string, sandbox?: string) =>
+      `<iframe src="${src}" width="640" height="360" title="Map"${sandbox === undefined ? '' : ` sandbox="${sandbox}"`}></iframe>`;
+    const attribute = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const blocks = [
+      { kind: 'raw-html', props: { html: frame('https://maps.example/embed', 'allow-scripts allow-same-origin') } },
+      { kind: 'paragraph', props: { text: 'Between the frames.' } },
+      { kind: 'raw-html', props: { html: frame('https://maps.example/second', 'ALLOW-SAME-ORIGIN allow-forms allow-top-navigation') } },
+      // Entity-encoded in HTML: `java&#x09;script:` decodes to a tab inside the scheme.
+      { kind: 'raw-html', props: { html: frame('java&#x09;script:alert(1)', 'allow-scripts') } },
+      ...HOSTILE_URLS.map(({ url }) => ({ kind: 'raw-html', props: { html: `<p>frame</p>${frame(attribute(url), 'allow-scripts allow-same-origin')}` } })),
+    ];
+    const path = await publish('hostile-iframes', blocks, [{ name: 'Good Author', url: '/person/g/good-author' }]);
+
+    const standard = await u.stored(path, 'standard');
+    const frames = parsed(standard).filter((e) => e.name === 'iframe');
+    expect(frames.map((e) => [e.attribs.src, e.attribs.sandbox])).toEqual([
+      ['https://maps.example/embed', 'allow-scripts'],
+      ['https://maps.example/second', 'allow-same-origin allow-forms'],
+    ]);
+    expect(findLiveMarkup(standard, { amp: false })).toEqual([]);
+
+    const amp = await u.stored(path, 'amp');
+    const ampFrames = parsed(amp).filter((e) => e.name === 'amp-iframe');
+    // AMP never carries allow-same-origin (the runtime refuses it on the page origin).
+    expect(ampFrames.map((e) => [e.attribs.src, e.attribs.sandbox])).toEqual([
+      ['https://maps.example/embed', 'allow-scripts'],
+      ['https://maps.example/second', 'allow-forms'],
+    ]);
+    expect(checkAmp(amp)).toEqual([]);
+    expect(findLiveMarkup(amp, { amp: true })).toEqual([]);
+
+    for (const html of [standard, amp, await u.stored(path, 'print')]) {
+      const lower = html.toLowerCase();
+      for (const trace of HOSTILE_TRACES) expect(lower).not.toContain(trace);
+    }
+    const sandboxes = skipsOf('iframe-sandbox').map((skip) => [skip.reason, skip.value]);
+    expect(sandboxes).toEqual(
+      expect.arrayContaining([
+        ['allow-same-origin', 'allow-scripts allow-same-origin'],
+        ['allow-top-navigation', 'ALLOW-SAME-ORIGIN allow-forms allow-top-navigation'],
+      ]),
+    );
+    const frameSkips = skipsOf('unsafe-url').filter((skip) => skip.use === 'frame');
+    expect(frameSkips.length).toBeGreaterThanOrEqual(HOSTILE_URLS.length);
+  });
+});
+

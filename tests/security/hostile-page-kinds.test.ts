@@ -7,22 +7,30 @@
  * starter dataset for people and shows, which have none); the real renderer renders each page and
  * every stored variant (standard, AMP, print) is parsed by findLiveMarkup (live script) and
  * findClobbering (DOM clobbering).
+ *
+ * Issue 16: the hostile-URL corpus (hostile-urls.json) as a game's frame URL, and the sandbox a
+ * game frame gets on another origin and on the site's own.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GAME_LAYOUTS } from '../../infra/sample-upstream/data/games.js';
+import { GAME_LAYOUTS, SAMPLE_GAME_HOST } from '../../infra/sample-upstream/data/games.js';
 import { LIVE_EVENTS } from '../../infra/sample-upstream/data/live-events.js';
 import { PEOPLE } from '../../infra/sample-upstream/data/people.js';
 import { SHOWS } from '../../infra/sample-upstream/data/shows.js';
 import { VIDEOS } from '../../infra/sample-upstream/data/videos.js';
-import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
+import { pageKey } from '../../core/storage/keys.js';
+import { HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { findClobbering } from './clobbering.js';
 import { findLiveMarkup } from './live-markup.js';
 
 const corpus = z
   .array(z.object({ name: z.string(), payload: z.string() }))
   .parse(JSON.parse(readFileSync(new URL('./hostile-html.corpus.json', import.meta.url), 'utf8')));
+
+const hostileUrls = z
+  .array(z.object({ name: z.string(), url: z.string() }))
+  .parse(JSON.parse(readFileSync(new URL('./hostile-urls.json', import.meta.url), 'utf8')));
 
 const ORIGIN = 'https://www.foxnews.com';
 /** A harmless text run through the same fields last: it must show on every page, which proves the fields reach the page. */
@@ -167,3 +175,68 @@ describe('hostile HTML in people, shows, videos, live events and games', () => {
     }
   });
 });
+
+describe('game frames from a hostile upstream (issue 16)', () => {
+  let g: RendererHarness;
+
+  beforeAll(async () => {
+    // Its own harness: the skip log lines are part of what is asserted.
+    g = await startRendererHarness({ logLevel: 'warn' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await g?.stop();
+  });
+
+  const GAME_ID = 'trivia-challenge';
+  const GAME_PATH = `/games/${GAME_ID}`;
+
+  /** The sample games layout with this game's frame URL replaced. */
+  function layoutWithFrame(buttonUrl: string): unknown {
+    const layout = structuredClone(GAME_LAYOUTS[0]);
+    if (layout === undefined) throw new Error('the sample has no games layout');
+    const games = (layout.main ?? []).find((component) => component.type === 'games');
+    const items = (games?.model as { items?: Array<{ elementId: string; buttonUrl: string }> } | undefined)?.items ?? [];
+    const game = items.find((item) => item.elementId === GAME_ID);
+    if (game === undefined) throw new Error(`the sample has no game ${GAME_ID}`);
+    game.buttonUrl = buttonUrl;
+    return layout;
+  }
+
+  const frameOf = (html: string) => /<iframe\b[^>]*class="game-frame[^"]*"[^>]*>/.exec(html)?.[0] ?? '';
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+  it('refuses each hostile frame URL: no game page is written and the URL is logged as a skip', { timeout: 120_000 }, async () => {
+    expect(await g.store.get(pageKey('news', GAME_PATH, 'standard'))).toBeNull();
+    for (const { name, url } of hostileUrls) {
+      await g.sample('PUT', '/__sample/layouts', layoutWithFrame(url));
+      const outcome = await g.render(GAME_PATH);
+      expect(outcome, name).toMatchObject({ kind: 'not-found', written: [] });
+      expect(await g.store.get(pageKey('news', GAME_PATH, 'standard')), name).toBeNull();
+      const skips = g.logLines.flatMap((line) => {
+        const skip = line.skip as { use: string; value: string } | undefined;
+        return skip?.use === 'game-frame' ? [skip.value] : [];
+      });
+      expect(skips, name).toContain(url);
+    }
+  });
+
+  it('sandboxes a game on its vendor origin with scripts and its own origin, and one on the site origin without allow-same-origin', async () => {
+    const base = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-pointer-lock';
+    for (const [src, sandbox] of [
+      [`${SAMPLE_GAME_HOST}/embed/${GAME_ID}`, 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-pointer-lock'],
+      [`/games/embed/${GAME_ID}`, base],
+      [`${HARNESS_ORIGIN}/games/embed/${GAME_ID}`, base],
+    ] as const) {
+      await g.sample('PUT', '/__sample/layouts', layoutWithFrame(src));
+      await g.render(GAME_PATH);
+      const html = await g.stored(GAME_PATH);
+      const frame = frameOf(html);
+      expect(attribute(frame, 'src'), src).toBe(src);
+      expect(attribute(frame, 'sandbox'), src).toBe(sandbox);
+      expect(attribute(frame, 'allow'), src).toBe('fullscreen');
+      expect(findLiveMarkup(html, { amp: false }), src).toEqual([]);
+    }
+  });
+});
+

@@ -4,6 +4,11 @@
  * script URLs, srcdoc, <base>, meta refresh and script in CSS. Parsed with htmlparser2 (installed
  * with sanitize-html), which decodes entities in attribute values, so `&#106;avascript:` is seen as
  * `javascript:`.
+ *
+ * Issue 16 adds what a hostile upstream could still reach: a URL in structured data (JSON-LD) that
+ * is not absolute http(s), and an iframe (or amp-iframe) without a sandbox, with a token that lets
+ * it leave its box, or with allow-scripts and allow-same-origin while its src may be on the page's
+ * own origin (the canonical link's), where it could lift its own sandbox.
  */
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
@@ -23,6 +28,11 @@ const SCRIPT_URL = /^(javascript|vbscript|data):/i;
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'ping']);
 /** SVG animation attributes that can set an href (`<animate attributeName="href" values="javascript:...">`). */
 const ANIMATION_VALUES = new Set(['values', 'to', 'from', 'by']);
+/** JSON-LD keys whose values are URLs (schema.org names our structured data uses, and any `...Url`). */
+const JSON_LD_URL_KEYS = new Set(['url', '@id', 'item', 'image', 'logo', 'sameAs', 'urlTemplate']);
+const JSON_LD_URL = /^https?:\/\/[^\s\p{Cc}/\\][^\s\p{Cc}]*$/u;
+/** Sandbox tokens that let a frame act outside its box (navigate the page, dialogs, downloads). */
+const ESCAPING_SANDBOX_TOKEN = /^allow-(top-navigation|modals|downloads|storage-access)/;
 const CSS_SCRIPT = /expression\s*\(|url\s*\(\s*['"]?\s*(javascript|vbscript|data:text\/html)|@import|behavior\s*:|-moz-binding/i;
 
 /** Removes what browsers ignore inside a URL scheme: whitespace and control characters. */
@@ -69,13 +79,62 @@ function allowedScript(script: Element, options: LiveMarkupOptions): boolean {
   return false;
 }
 
+/** URLs in a JSON-LD value that are not absolute http(s), with their key path. */
+function jsonLdUrlProblems(value: unknown, path: string, urlValued: boolean, out: string[]): void {
+  if (typeof value === 'string') {
+    if (urlValued && !JSON_LD_URL.test(value)) out.push(`structured-data URL ${path} is not absolute http(s): ${value.slice(0, 80)}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => jsonLdUrlProblems(item, `${path}[${index}]`, urlValued, out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) jsonLdUrlProblems(inner, `${path}.${key}`, JSON_LD_URL_KEYS.has(key) || /url$/i.test(key), out);
+  }
+}
+
+function jsonLdProblems(script: Element): string[] {
+  if ((script.attribs.type ?? '').trim().toLowerCase() !== 'application/ld+json') return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(textOf(script));
+  } catch {
+    return []; // reported as a script element that does not parse
+  }
+  const out: string[] = [];
+  jsonLdUrlProblems(data, '$', false, out);
+  return out;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (url === undefined || !/^https?:\/\//i.test(url.trim())) return null;
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A frame's sandbox problems; `pageOrigin` is the canonical link's origin (null: unknown, so every frame may be ours). */
+function frameProblems(frame: Element, pageOrigin: string | null): string[] {
+  if (!('sandbox' in frame.attribs)) return [`unsandboxed frame ${describe(frame)}`];
+  const tokens = (frame.attribs.sandbox ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const out = tokens.filter((token) => ESCAPING_SANDBOX_TOKEN.test(token)).map((token) => `sandbox token ${token} on ${describe(frame)}`);
+  if (tokens.includes('allow-scripts') && tokens.includes('allow-same-origin')) {
+    const frameOrigin = originOf(frame.attribs.src);
+    if (frameOrigin === null || pageOrigin === null || frameOrigin === pageOrigin) out.push(`allow-scripts with allow-same-origin on a frame that may be same-origin ${describe(frame)}`);
+  }
+  return out;
+}
+
 /** Every piece of live markup found; an empty list means the page is clean. */
 export function findLiveMarkup(html: string, options: LiveMarkupOptions): string[] {
   const problems: string[] = [];
   const all = elements(parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }).children);
+  const canonical = all.find((e) => e.name === 'link' && (e.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
+  const pageOrigin = originOf(canonical?.attribs.href);
   for (const element of all) {
     const name = element.name;
     if (name === 'script' && !allowedScript(element, options)) problems.push(`script element ${describe(element)}`);
+    if (name === 'script') problems.push(...jsonLdProblems(element));
+    if (name === 'iframe' || name === 'amp-iframe') problems.push(...frameProblems(element, pageOrigin));
     if (name === 'base') problems.push(`base element ${describe(element)}`);
     if (name === 'meta' && (element.attribs['http-equiv'] ?? '').trim().toLowerCase() === 'refresh') problems.push(`meta refresh ${describe(element)}`);
     if (name === 'style' && CSS_SCRIPT.test(textOf(element))) problems.push(`script in a style element: ${textOf(element).slice(0, 120)}`);

@@ -127,4 +127,14 @@ describe('checkAmp', () => {
     expect(problems.filter((p) => p.includes('img'))).toHaveLength(1);
     expect(problems.join('\n')).not.toContain('attribute on on');
   });
+
+  it('reports an amp-iframe that is not https or has allow-same-origin on the page origin (issue 16)', () => {
+    const head = '<script async custom-element="amp-iframe" src="https://cdn.ampproject.org/v0/amp-iframe-0.1.js"></script>';
+    const frame = (src: string, sandbox: string) => `<amp-iframe src="${src}" width="640" height="360" layout="responsive" sandbox="${sandbox}"></amp-iframe>`;
+    expect(checkAmp(amp({ head, body: frame('https://maps.example/embed', 'allow-scripts allow-popups') + frame('https://maps.example/embed', 'allow-same-origin') }))).toEqual([]);
+    expect(checkAmp(amp({ head, body: frame('http://maps.example/embed', 'allow-scripts') }))).toEqual(['<amp-iframe> src is not https: http://maps.example/embed']);
+    expect(checkAmp(amp({ head, body: frame('https://www.example.test/embed', 'allow-same-origin') }))).toEqual([
+      expect.stringContaining("<amp-iframe> with allow-same-origin on the page's origin"),
+    ]);
+  });
 });

@@ -98,6 +98,9 @@ export function checkAmp(html: string): string[] {
     problems.push('missing <link rel="canonical" href="...">');
   }
 
+  const canonical = headElements.find((e) => e.name === 'link' && (e.attribs.rel ?? '').split(/\s+/).includes('canonical'));
+  const canonicalOrigin = originOf(canonical?.attribs.href);
+
   // Scripts: the runtime, extensions, JSON; nothing else (amp.dev: "no custom JavaScript").
   const extensions = new Set<string>();
   let runtime = 0;
@@ -161,6 +164,7 @@ export function checkAmp(html: string): string[] {
       const needed = PROVIDED_BY[name] ?? name;
       if (!extensions.has(needed)) problems.push(`<${name}> is used without its extension script (${needed})`);
     }
+    if (name === 'amp-iframe') problems.push(...ampIframeProblems(element, canonicalOrigin));
     if (name === 'template' && element.attribs.type === 'amp-mustache' && !extensions.has('amp-mustache')) {
       problems.push('<template type="amp-mustache"> is used without its extension script');
     }
@@ -173,6 +177,31 @@ export function checkAmp(html: string): string[] {
     }
   }
   return [...new Set(problems)];
+}
+
+function originOf(url: string | undefined): string | null {
+  try {
+    return url === undefined ? null : new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * amp-iframe (amp.dev amp-iframe): its src is https only, and it "must not be in the same origin
+ * as the container unless [it does] not allow allow-same-origin in the sandbox attribute". The
+ * container is our origin (the canonical link's) or an AMP cache, so a frame with
+ * allow-same-origin is checked against the canonical origin (unknown: refused).
+ */
+function ampIframeProblems(frame: Element, canonicalOrigin: string | null): string[] {
+  const problems: string[] = [];
+  const src = frame.attribs.src ?? '';
+  if (!src.startsWith('https://')) problems.push(`<amp-iframe> src is not https: ${src.slice(0, 60)}`);
+  const tokens = (frame.attribs.sandbox ?? '').toLowerCase().split(/\s+/);
+  if (tokens.includes('allow-same-origin') && (canonicalOrigin === null || originOf(src) === canonicalOrigin)) {
+    problems.push(`<amp-iframe> with allow-same-origin on the page's origin: ${describe(frame)}`);
+  }
+  return problems;
 }
 
 function describe(element: Element): string {

@@ -2,9 +2,9 @@
  * One sample page of every page kind readers meet, on both editions (issue 15: "one page of every
  * kind of both editions"). Browser tests (widths, crawl, Lighthouse, screenshots) walk this list
  * instead of each keeping its own. Paths are real pages of the sample upstream
- * (infra/sample-upstream/data/, its site map at /api/sitemap) and of render-workers/site-pages.ts.
+ * (infra/sample-upstream/data/, its site map at /api/sitemap) and of core/site-pages.ts.
  *
- * Both editions share the upstream site map (render-workers/site-pages.ts), so every kind exists
+ * Both editions share the upstream site map (core/site-pages.ts), so every kind exists
  * on both; the translation statement is the Spanish edition's own static page.
  */
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';

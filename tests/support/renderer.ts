@@ -19,6 +19,7 @@ import { pageKey, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { createEditionClients } from '../../core/upstream/clients.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
+import { RedisLastGoodStore } from '../../core/last-good.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
@@ -41,6 +42,14 @@ export interface RendererHarness {
   render(path: string, reason?: RenderJob['reason'], site?: SiteId): Promise<RenderOutcome>;
   /** The stored body of a page variant of `site` (default news); throws when there is none. */
   stored(path: string, variant?: PageVariant, site?: SiteId): Promise<string>;
+  /** The harness's Redis and the key prefix its renders use (dependency index, fences, last good copies). */
+  redisUrl: string;
+  redisPrefix: string;
+  /**
+   * Forgets every last good copy of side data (core/last-good.ts), as a fresh Redis would: a side
+   * read that fails next falls back to the spec's empty value.
+   */
+  forgetSideData(): Promise<void>;
   /** Calls the sample upstream's test routes (/__sample/...). */
   sample(method: string, path: string, body?: unknown): Promise<void>;
   stop(): Promise<void>;
@@ -65,7 +74,7 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
     }),
   });
   const editions = createEditionClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, ...editions.news, editions, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix) });
+  const renderer = createPageRenderer({ store, index, ...editions.news, editions, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix), lastGood: new RedisLastGoodStore(redis, redisServer.prefix) });
 
   return {
     upstream,
@@ -73,6 +82,12 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
     index,
     renderer,
     logLines,
+    redisUrl: redisServer.url,
+    redisPrefix: redisServer.prefix,
+    async forgetSideData() {
+      const keys = await redis.keys(`${redisServer.prefix}:last-good:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    },
     render: (path, reason = 'republish', site = 'news') => renderer.render({ site, path, reason, requestedAt: new Date().toISOString() }),
     async stored(path, variant = 'standard', site = 'news') {
       const object = await store.get(pageKey(site, path, variant));

@@ -25,11 +25,12 @@ import { isUpstreamFailure } from '../../../core/upstream/client.js';
 import { describeIssues, type LayoutComponent } from '../../../core/upstream/schemas.js';
 import { hasAired, latestNewsVideoTag, type RecommendedVideo, type Video } from '../../../core/upstream/video-client.js';
 import type { LiveItem, MoxieVideo } from '../../../core/upstream/video-feeds.js';
-import { VIDEO_LIST_ITEM_STYLES, type VideoCarouselItem, type VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
+import { parseVideoCarouselProps, VIDEO_LIST_ITEM_STYLES, type VideoCarouselItem, type VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import { toPlainText } from '../../blocks/sanitize.js';
 import { safeHref } from '../../load/links.js';
 import { formatVideoDuration, VIDEO_CAROUSEL_MAX } from '../../load/videos.js';
 import type { PageBuildContext } from '../../page-context.js';
+import type { JsonValue } from '../../../interactive-bundle/island-props.js';
 import { cardImage } from './card-images.js';
 
 export const VIDEO_CAROUSEL_COMPONENT = 'video-carousel';
@@ -206,6 +207,18 @@ export function logCarouselDrop(ctx: Pick<PageBuildContext, 'log'>, title: strin
   ctx.log.error({ carousel: { title, ...detail }, reason }, `Carousel "${title}" dropped: ${reason}`);
 }
 
+/** The side-data key of a managed carousel's items (core/upstream/side-data.ts): its items' ids. */
+function managedCarouselKey(model: VideoCarouselModel): string {
+  return `managed-carousel:${model.items.map((item) => ('video' in item ? `v:${item.video}` : `a:${item.article}`)).join(',')}`;
+}
+
+/** A last good copy of carousel items, checked as the island checks its props; undefined when unusable. */
+function parseCarouselItems(value: unknown): VideoCarouselItem[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const { videos } = parseVideoCarouselProps({ videos: value as JsonValue[] });
+  return videos.length === value.length ? videos : undefined;
+}
+
 /** One carousel from its model, or null when it is dropped (logged). */
 export async function loadCarousel(ctx: PageBuildContext, model: VideoCarouselModel): Promise<CarouselView | null> {
   const title = toPlainText(model.title);
@@ -218,9 +231,17 @@ export async function loadCarousel(ctx: PageBuildContext, model: VideoCarouselMo
       return null;
     }
     if (!isUpstreamFailure(error)) throw error;
-    logCarouselDrop(ctx, title, 'upstream failure', { error });
-    return null;
+    // The other sources read through the client's side-data reads, which already answer with the
+    // last good copy; a managed list reads videos and articles, so its last good items stand in.
+    const lastGood = model.source === 'managed' ? await ctx.sideData.recall(managedCarouselKey(model), parseCarouselItems) : undefined;
+    if (lastGood === undefined) {
+      logCarouselDrop(ctx, title, 'upstream failure', { error });
+      return null;
+    }
+    ctx.log.warn({ carousel: { title }, error }, `Carousel "${title}": upstream failure; its last good items are shown`);
+    items = lastGood;
   }
+  if (model.source === 'managed') ctx.sideData.remember(managedCarouselKey(model), items);
   const seeAllUrl = safeHref(model.url);
   return {
     title,

@@ -4,7 +4,7 @@
  * or a 5xx from S3 would (core/storage/s3-driver.ts raises the same code).
  */
 import { PlatformError } from '../../../core/errors.js';
-import type { ObjectMeta, ObjectStore, StoredObject } from '../../../core/storage/types.js';
+import type { ObjectMeta, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from '../../../core/storage/types.js';
 
 export interface FlakyStore extends ObjectStore {
   /** The next `count` writes to keys that `match` accepts fail; returns how many failed so far. */
@@ -23,15 +23,16 @@ export function flakyStore(real: ObjectStore): FlakyStore {
     },
     get: (key: string): Promise<StoredObject | null> => real.get(key),
     head: (key: string): Promise<ObjectMeta | null> => real.head(key),
-    async put(key: string, body: Buffer, meta: ObjectMeta): Promise<void> {
+    stat: (key: string) => real.stat(key),
+    async put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome> {
       if (remaining > 0 && match(key)) {
         remaining -= 1;
         failed.push(key);
         throw new PlatformError('STORAGE_FAILED', `Storage could not write ${key} (injected fault)`, { details: { key, operation: 'put' } });
       }
-      await real.put(key, body, meta);
+      return await real.put(key, body, meta, condition);
     },
-    delete: (key: string) => real.delete(key),
+    delete: (key: string, condition?: WriteCondition) => real.delete(key, condition),
     list: (prefix: string) => real.list(prefix),
     close: () => real.close(),
     failWrites(count, accept) {

@@ -9,8 +9,9 @@ import type { Redis } from 'ioredis';
 import { parseUpstreamConfig } from '../../../core/config/upstream.js';
 import { DependencyIndex } from '../../../core/dependency-index.js';
 import { createLogger } from '../../../core/logger.js';
+import { RedisLastGoodStore } from '../../../core/last-good.js';
 import { takePageFence } from '../../../core/page-fence.js';
-import { PageStatusStore } from '../../../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../../../core/page-status.js';
 import type { RenderJob, RenderJobDefaults } from '../../../core/queue.js';
 import { createRedis } from '../../../core/redis.js';
 import type { ObjectStore } from '../../../core/storage/types.js';
@@ -68,6 +69,7 @@ export function startPipeline(options: PipelineOptions): Pipeline {
     publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
     scripts: ['/assets/client-RELIABILITY.js'],
     takeFence: (page) => takePageFence(redis, page, options.prefix),
+    lastGood: new RedisLastGoodStore(redis, options.prefix),
   });
   const worker = createRenderWorker({
     connection,
@@ -76,6 +78,7 @@ export function startPipeline(options: PipelineOptions): Pipeline {
     renderer,
     logger,
     pageStatus: new PageStatusStore(redis, options.prefix),
+    renderLog: new PageRenderLog(redis, options.prefix),
     ...(options.lockDurationMs === undefined ? {} : { lockDurationMs: options.lockDurationMs }),
     ...(options.stalledIntervalMs === undefined ? {} : { stalledIntervalMs: options.stalledIntervalMs }),
   });

@@ -17,6 +17,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { createLogger } from '../../../core/logger.js';
 import { DependencyIndex } from '../../../core/dependency-index.js';
+import { RedisLastGoodStore } from '../../../core/last-good.js';
 import { takePageFence } from '../../../core/page-fence.js';
 import { PageStatusStore } from '../../../core/page-status.js';
 import { createRedis } from '../../../core/redis.js';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     publicOrigins: config.publicOrigins,
     scripts: [CHILD_SCRIPT],
     takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
+    lastGood: new RedisLastGoodStore(redis, config.queuePrefix),
   });
   const blockPath = process.env.RELIABILITY_BLOCK_PATH;
   const blockMs = Number(process.env.RELIABILITY_BLOCK_MS ?? '0');

@@ -4,10 +4,12 @@
  * enough that the site map takes several upstream pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUpstreamConfig } from '../core/config/upstream.js';
-import type { PageRef } from '../core/dependency-index.js';
-import { SEARCH_RESULTS_PATH } from '../core/isomorphic/constants.js';
-import { createUpstreamClient, type UpstreamClient } from '../core/upstream/client.js';
+import { parseUpstreamConfig } from './config/upstream.js';
+import type { PageRef } from './dependency-index.js';
+import { SEARCH_RESULTS_PATH } from './isomorphic/constants.js';
+import { SITES } from './isomorphic/sites.js';
+import { translationStatementPath } from './isomorphic/static-paths.js';
+import { createUpstreamClient, type UpstreamClient } from './upstream/client.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../infra/sample-upstream/server.js';
 import { capturingLogger } from '../tests/support/log-capture.js';
 import { listSitePages, streamSitePages } from './site-pages.js';
@@ -48,6 +50,11 @@ describe('site pages', () => {
     expect(streamed).toEqual(expect.arrayContaining(['news:/', 'es:/', 'news:/robots.txt', `es:${SEARCH_RESULTS_PATH}`, 'news:/politics']));
     // The sample site map lists each path once, so nothing comes twice.
     expect(new Set(streamed).size).toBe(streamed.length);
+    // The translation statement is in the shared site map, but a page of the Spanish edition only.
+    const statement = translationStatementPath(SITES.es) ?? '';
+    expect(await client.listSitePaths()).toContain(statement);
+    expect(streamed).toContain(`es:${statement}`);
+    expect(streamed).not.toContain(`news:${statement}`);
   });
 
   it('reads a large site map one upstream page at a time, yielding before the last page is read', async () => {
