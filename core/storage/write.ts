@@ -88,6 +88,8 @@ export async function writeIfChanged(
     }
     if (!calledBeforeWrite) {
       calledBeforeWrite = true;
+      // A write the guard refuses must not leave a kept version behind either.
+      if (options.beforeWrite && options.guard && !(await options.guard())) return { written: false, contentHash: hash, stale: true };
       await options.beforeWrite?.(stored);
     }
     const outcome = await store.put(key, bytes, full, condition);
@@ -118,6 +120,7 @@ export async function deleteUnlessNewer(
     if (isStaleWrite(stored, fence)) return 'stale';
     if (!calledBefore) {
       calledBefore = true;
+      if (options.beforeDelete && options.guard && !(await options.guard())) return 'stale';
       await options.beforeDelete?.();
     }
     const outcome = await store.delete(key, condition);

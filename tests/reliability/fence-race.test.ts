@@ -214,10 +214,8 @@ function describeRaces(name: string, open: () => Promise<{ env: Record<string, s
       expect(await pageFenceMark(redis, page, redisServer.prefix)).toBe(newerToken);
     });
 
-    const itLock = options.lock ? it : it.skip;
-    itLock(
-      `the older writer passed its check and holds the key; the newer one waits for its write, then writes over it${options.lock ? '' : ' (skipped: S3 has no lock; ADR 0023)'}`,
-      async () => {
+    if (options.lock) {
+      it('the older writer passed its check and holds the key; the newer one waits for its write, then writes over it', async () => {
         const page = freshPage();
         const olderToken = await takePageFence(redis, page, redisServer.prefix);
         const newerToken = await takePageFence(redis, page, redisServer.prefix);
@@ -237,8 +235,24 @@ function describeRaces(name: string, open: () => Promise<{ env: Record<string, s
         expect(late.stale).toEqual([pageKey('news', page.path, 'amp')]);
         expect(won.written).toHaveLength(2);
         expect(await stored(page.path)).toEqual({ standard: '<p>newer</p><!-- standard -->', amp: '<p>newer</p><!-- amp -->', fence: newerToken });
-      },
-    );
+      });
+    } else {
+      it('the older writer passed its guard and sends its write after the newer one landed: the condition refuses it', async () => {
+        const page = freshPage();
+        const olderToken = await takePageFence(redis, page, redisServer.prefix);
+        const newerToken = await takePageFence(redis, page, redisServer.prefix);
+        // Admitted and past its guard, about to send a create (If-None-Match: *) ...
+        const older = await publishHeld(arena.older, { path: page.path, fence: olderToken, html: '<p>older</p>' }, 'in-guard');
+        // ... while the newer writer, with no lock to wait for, creates both keys.
+        const won = await publish(arena.newer, { path: page.path, fence: newerToken, html: '<p>newer</p>' });
+        expect(won.written).toHaveLength(2);
+        await older.release();
+        const late = await older.result;
+        expect(late.written).toEqual([]);
+        expect(late.stale).toEqual([pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')]);
+        expect(await stored(page.path)).toEqual({ standard: '<p>newer</p><!-- standard -->', amp: '<p>newer</p><!-- amp -->', fence: newerToken });
+      });
+    }
 
     it('many rounds of both writers starting at the same instant: the higher token always ends stored', async () => {
       for (let round = 0; round < 12; round += 1) {

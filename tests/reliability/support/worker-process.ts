@@ -12,9 +12,15 @@
  *     of that path, in whichever process creates the once-file first (so exactly one render in
  *     the whole test blocks), blocks the event loop synchronously for that long after the real
  *     render returned (its storage writes done), like a CPU-bound render that outlives its lock.
+ * And one around the store, for the partition test (issue 16): RELIABILITY_HOLD_PATH /
+ * RELIABILITY_HOLD_ARM_FILE / RELIABILITY_HOLD_RELEASE_FILE: while the arm file exists, the next
+ * render of that path (claiming the arm file, so only one) stops inside its publish, after it was
+ * admitted and read the standard variant's version and before it writes it, printing
+ * `{"holding": key}` until the release file exists, then `{"released": key}`. Every write of that
+ * path's keys prints `{"put": key, "outcome": ...}`, so the test sees which writes were sent.
  * Prints `{"ready": true}` once the worker is connected, and exits on SIGTERM like main.ts.
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync } from 'node:fs';
 import { createLogger } from '../../../core/logger.js';
 import { DependencyIndex } from '../../../core/dependency-index.js';
 import { RedisLastGoodStore } from '../../../core/last-good.js';
@@ -22,6 +28,8 @@ import { takePageFence } from '../../../core/page-fence.js';
 import { PageStatusStore } from '../../../core/page-status.js';
 import { createRedis } from '../../../core/redis.js';
 import { createStore } from '../../../core/storage/create-store.js';
+import { pageKey, parseKey } from '../../../core/storage/keys.js';
+import type { ObjectStore } from '../../../core/storage/types.js';
 import { createUpstreamClients } from '../../../core/upstream/clients.js';
 import { loadWorkerConfig } from '../../../render-workers/config.js';
 import { createPageRenderer, type PageRenderer } from '../../../render-workers/render-page.js';
@@ -40,10 +48,45 @@ function blockEventLoop(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** The store with the partition test's hold and write reports (see the header), when asked for. */
+function holdingStore(store: ObjectStore): ObjectStore {
+  const path = process.env.RELIABILITY_HOLD_PATH;
+  const arm = process.env.RELIABILITY_HOLD_ARM_FILE ?? '';
+  const release = process.env.RELIABILITY_HOLD_RELEASE_FILE ?? '';
+  if (path === undefined || path === '') return store;
+  const holdKey = pageKey('news', path, 'standard');
+  const claimHold = (): boolean => {
+    try {
+      renameSync(arm, `${arm}.claimed`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    ...store,
+    stat: async (key) => {
+      const read = await store.stat(key);
+      if (key === holdKey && claimHold()) {
+        say({ holding: key });
+        while (!existsSync(release)) await new Promise((r) => setTimeout(r, 20));
+        say({ released: key });
+      }
+      return read;
+    },
+    put: async (key, body, meta, condition) => {
+      const outcome = await store.put(key, body, meta, condition);
+      const parsed = parseKey(key);
+      if (parsed?.kind === 'page' && parsed.path === path) say({ put: key, outcome, fence: meta.fence });
+      return outcome;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
   const logger = createLogger({ component: 'render-worker', level: config.logLevel });
-  const store = await createStore(config.storage);
+  const store = holdingStore(await createStore(config.storage));
   const redis = createRedis(config.redisUrl, { name: 'render-index' });
   const connection = createRedis(config.redisUrl, { blocking: true, name: 'render-worker' });
   const index = new DependencyIndex(redis, config.queuePrefix);
@@ -74,7 +117,7 @@ async function main(): Promise<void> {
     async render(data, jobId) {
       say({ renderStart: data.path, jobId });
       const outcome = await real.render(data, jobId);
-      say({ renderEnd: data.path, jobId, written: outcome.written.length });
+      say({ renderEnd: data.path, jobId, written: outcome.written.length, unchanged: outcome.unchanged.length });
       if (data.path === blockPath && blockMs > 0 && claimBlock()) {
         say({ blocking: data.path, ms: blockMs });
         blockEventLoop(blockMs);
