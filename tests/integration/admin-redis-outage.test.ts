@@ -178,8 +178,19 @@ describe('the admin server while Redis is down', () => {
       }
     }
 
-    // The health check names both connections, their state and the error, at once.
-    const health = await call('GET', '/healthz');
+    // The health check names both connections, their state and the error, at once. The error is
+    // known from the first reconnect attempt on (the kill itself only closes the socket, and the
+    // first attempt comes 200 ms after it), so wait for that.
+    const health = await eventually(
+      async () => {
+        const answer = await call('GET', '/healthz');
+        const connections = (answer.body as { connections?: Array<{ error: string | null }> }).connections ?? [];
+        return connections.length === 2 && connections.every((c) => c.error !== null) ? answer : undefined;
+      },
+      'the health check to name the connection error',
+      5_000,
+      50,
+    );
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(REFUSAL_LIMIT_MS);
     expect(health.retryAfter).toBe('5');
