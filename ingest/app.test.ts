@@ -1,10 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RENDER_JOB, parseRenderJob, PRIORITY } from '../core/queue.js';
 import { Redis } from 'ioredis';
-import { freePort } from '../infra/local/redis-server.js';
+import { createRedis } from '../core/redis.js';
+import { freePort, startRedisServer } from '../infra/local/redis-server.js';
 import { buildAdminApp, HEALTH_PING_TIMEOUT_MS } from './app.js';
 import { ADMIN_COOKIE } from './auth.js';
+import { createRenderProducer } from './producer.js';
 import { pendingJobs, startIngestTestKit, type IngestTestKit } from './test-helpers.js';
 import { webhookHeaders, WEBHOOK_MAX_BYTES } from './webhook.js';
 
@@ -238,6 +243,7 @@ describe('POST /admin/republish', () => {
       path: '/politics/a-story',
       reason: 'republish',
       attempts: 0,
+      // Whatever the shared job options allow (core/queue.ts), not a number of its own.
       maxAttempts: DEFAULT_RENDER_JOB.attempts,
       failedReason: null,
       timestamps: { created: expect.any(String) as unknown, processed: null, finished: null },
@@ -419,6 +425,42 @@ describe('GET /healthz', () => {
       pauser.disconnect();
       // The paused PING is answered when the pause ends; later tests need the server back.
       await kit.redis.ping();
+    }
+  });
+});
+
+describe('a request running when Redis goes away', () => {
+  it('answers 503 REDIS_UNAVAILABLE with Retry-After once ioredis gives up on its command, not a 500', async () => {
+    // The producer's Redis is a server of its own, killed after it connected; the admin server
+    // watches only its other connection (still up), so nothing refuses the request up front and
+    // its command waits in the producer connection's offline queue until ioredis gives up.
+    const dir = await mkdtemp(join(tmpdir(), 'ingest-app-test-'));
+    const server = await startRedisServer({ port: 0, dir, appendOnly: false });
+    const connection = createRedis(server.url, { name: 'doomed-producer' });
+    connection.on('error', () => undefined);
+    const producer = createRenderProducer({ connection, prefix: kit.prefix, logger: kit.logger });
+    // BullMQ prints a queue's connection errors to stderr when nobody listens; they are expected here.
+    producer.queue.on('error', () => undefined);
+    const probe = await buildAdminApp({
+      config: { adminToken: ADMIN_TOKEN, webhookSecret: WEBHOOK_SECRET, queuePrefix: kit.prefix },
+      producer,
+      index: kit.index,
+      redis: kit.redis,
+      queue: producer.queue,
+      logger: kit.logger,
+    });
+    try {
+      await producer.queue.waitUntilReady();
+      await server.kill();
+      const response = await probe.inject({ method: 'POST', url: '/admin/republish', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { path: '/politics' } });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({ error: { code: 'REDIS_UNAVAILABLE', message: expect.stringContaining('nothing was done or enqueued') as unknown } });
+    } finally {
+      await probe.close();
+      await producer.close();
+      connection.disconnect();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -59,19 +59,29 @@ export function errorLabel(error: unknown): string | null {
   return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : error.name;
 }
 
-/** Watches connections' status and remembers why and since when each is down. */
+/** Statuses of a connection that was lost or given up, as opposed to one still starting. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Watches connections' status and remembers why and since when each is down. A connection is
+ * down from its first error or close until it is ready again. One that is still making its first
+ * connection, with no error yet, is starting, not down: its commands wait the few milliseconds
+ * until it is ready (ioredis's offline queue), so a service that has just started answers its
+ * first requests instead of refusing them.
+ */
 export class RedisWatch {
   private readonly watched: Watched[];
 
   constructor(connections: Readonly<Record<string, RedisClient>>, private readonly now: () => number = Date.now) {
     this.watched = Object.entries(connections).map(([name, client]) => {
-      const entry: Watched = { name, client, error: null, downSince: client.status === 'ready' ? null : this.now() };
-      client.on('error', (error: unknown) => {
-        entry.error = errorLabel(error);
-      });
+      const entry: Watched = { name, client, error: null, downSince: LOST.has(client.status) ? this.now() : null };
       const down = () => {
         entry.downSince ??= this.now();
       };
+      client.on('error', (error: unknown) => {
+        entry.error = errorLabel(error);
+        if (client.status !== 'ready') down();
+      });
       client.on('close', down);
       client.on('reconnecting', down);
       client.on('end', down);
@@ -83,13 +93,13 @@ export class RedisWatch {
     });
   }
 
-  /** Null while every connection is ready; otherwise which are not, and why. */
+  /** Null while every connection is ready (or still starting); otherwise which are down, and why. */
   outage(): RedisOutage | null {
     const connections: RedisConnectionState[] = [];
     for (const entry of this.watched) {
       const { status } = entry.client;
-      if (status === 'ready') continue;
-      const since = new Date(entry.downSince ?? this.now()).toISOString();
+      if (status === 'ready' || entry.downSince === null) continue;
+      const since = new Date(entry.downSince).toISOString();
       connections.push({ name: entry.name, status, error: entry.error, since });
     }
     if (connections.length === 0) return null;

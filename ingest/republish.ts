@@ -271,13 +271,6 @@ export function pathsInScope(request: ScopeRequest, deps: ScopeSources): AsyncIt
   }
 }
 
-/** The page paths a scope covers, each once, sorted (for tools and tests; republishScope streams). */
-export async function pagesInScope(request: ScopeRequest, deps: ScopeSources): Promise<string[]> {
-  const paths = new Set<string>();
-  for await (const path of pathsInScope(request, deps)) paths.add(path);
-  return [...paths].sort();
-}
-
 /** summary: the scope's answer; jobs: its job ids; queued: the paths queued so far, while it is being queued. */
 function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs' | 'queued'): string {
   return queue.toKey(`republish-scope:${id}:${part}`);
@@ -372,7 +365,11 @@ export async function republishScope(request: ScopeRequest, deps: ScopeRepublish
   } finally {
     // Stops a listing left part-way by a failed batch (closes its storage or site-map walk).
     await listing.return?.();
-    await client.del(queuedKey).catch((error: unknown) => log.warn({ error }, 'republish scope: could not delete its set of queued paths (it expires in a day)'));
+    // Not while the connection is down (a batch failed on it): the command would wait for it, and
+    // the set expires anyway.
+    if (client.status === 'ready') {
+      await client.del(queuedKey).catch((error: unknown) => log.warn({ error }, 'republish scope: could not delete its set of queued paths (it expires in a day)'));
+    }
   }
   await client.set(scopeKey(deps.queue, scope.id, 'summary'), JSON.stringify(response), 'EX', SCOPE_TTL_S);
   if (response.listingFailed === null) log.info({ ...response }, 'republish scope enqueued');
