@@ -211,10 +211,12 @@ const STEP: Record<string, number> = { [QUEUED_AFTER_ACTIVE]: 1, waiting: 1, pri
 /** Polls until the job completes or fails; any other state (QUEUED_AFTER_ACTIVE included) keeps it waiting. */
 async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: number): Promise<JobResponse> {
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {state} | attempt {attempt}/{maxAttempts} {note}', hideCursor: true, clearOnComplete: false },
+    // The job's attempt limit is only BullMQ's ceiling (core/queue.ts): the worker's retry window
+    // decides when a render stops, so the attempt is shown on its own.
+    { format: ' {bar} {state} | attempt {attempt} {note}', hideCursor: true, clearOnComplete: false },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(3, 0, { state: 'queued', attempt: 0, maxAttempts: '?', note: '' });
+  bar.start(3, 0, { state: 'queued', attempt: 0, note: '' });
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
@@ -222,7 +224,7 @@ async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: 
       if (status !== 200) throw new Error(`Cannot read job ${jobId}: ${describeError(status, json)}`);
       const job = jobResponse.parse(json);
       const note = job.failedReason && job.state !== 'completed' ? `(last error: ${job.failedReason.slice(0, 80)})` : '';
-      bar.update(STEP[job.state] ?? 1, { state: job.state, attempt: job.attempts, maxAttempts: job.maxAttempts, note });
+      bar.update(STEP[job.state] ?? 1, { state: job.state, attempt: job.attempts, note });
       if (job.state === 'completed' || job.state === 'failed') return job;
       if (Date.now() > deadline) throw new Error(`Gave up waiting after ${timeoutMs / 1000} s; job ${jobId} is ${job.state}.`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
