@@ -171,6 +171,13 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
           // sends what is pending before the process exits.
           void purger.purge([pageSurrogateKey({ site: data.site, path: data.path })]);
         }
+        if (outcome.kept !== undefined && outcome.kept.length > 0) {
+          // A degraded render (side data with no good copy anywhere, core/upstream/side-data.ts)
+          // kept the stored good page. The render is not done, and the job may carry an edit: it
+          // is retried like the failed read it is, so the page is published once the data answers.
+          // (With no good page stored, the degraded page was the best there is, and was published.)
+          throw new PlatformError('UPSTREAM_UNAVAILABLE', `side data failed with no good copy anywhere (${(outcome.missingData ?? []).join(', ') || 'degraded'}); the stored page is kept`);
+        }
         return outcome;
       } catch (error) {
         // Handed back at shutdown: not a failure, BullMQ leaves the job where shutdown put it.

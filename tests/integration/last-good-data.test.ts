@@ -160,4 +160,28 @@ describe('a whole-site republish while the layouts service fails (real workers)'
     expect(body.lastRender?.staleData).toEqual(expect.arrayContaining(['menu:HeaderLayout', 'legal-links']));
     expect(body.lastRender?.written).toBe(0);
   }, 400_000);
+
+  it('never completes a render that kept the stored page for want of side data: the job fails (retried in production) and the stored page stays', async () => {
+    const { stack } = running;
+    const path = '/politics';
+    const before = await snapshot(storageDir);
+    // A Redis that lost its copies while the menus service is down.
+    const { redis, prefix } = stack.index.scope;
+    const copies = await redis.keys(`${prefix}:last-good:*`);
+    expect(copies.length).toBeGreaterThan(0);
+    await redis.del(...copies);
+    await fault(stack.upstreamUrl, { path: '/layouts', query: { subtype: 'nav' }, mode: 'status', status: 503 });
+    try {
+      const { jobId } = await stack.producer.enqueue({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
+      expect(jobId).toBeDefined();
+      await expect
+        .poll(async () => (await stack.queue.getJob(jobId ?? ''))?.getState(), { timeout: 30_000 })
+        .toBe('failed');
+      expect((await stack.queue.getJob(jobId ?? ''))?.failedReason).toContain('side data failed with no good copy anywhere (menu:HeaderLayout');
+    } finally {
+      await clearFaults(stack.upstreamUrl);
+    }
+    const after = await snapshot(storageDir);
+    expect([...after].filter(([file, hash]) => before.get(file) !== hash)).toEqual([]);
+  }, 120_000);
 });
