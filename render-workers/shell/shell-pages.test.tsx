@@ -10,6 +10,7 @@ import { HEADER_MENU_CATEGORIES } from '../../core/isomorphic/constants.js';
 import { NETWORK_SITES } from '../../core/isomorphic/network.js';
 import { errorLines, validateHtml } from '../../tests/support/html-validator.js';
 import { HARNESS_NOW, startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
+import { notFoundPageKey, PAGE_VARIANTS, pageKey } from '../../core/storage/keys.js';
 import { NETWORK_BAR_LABEL } from './network-bar.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
@@ -149,8 +150,19 @@ describe('menu colours from upstream', () => {
   });
 });
 
-describe('menu and legal-link failures (spec 1 §8: logged, the menu stays empty, the page renders)', () => {
+/**
+ * The spec's empty fallback applies when nothing better exists: no last good copy of the menus
+ * (core/upstream/side-data.ts) and no stored page that had them (such a page is kept).
+ */
+async function withNothingBetter(path: string): Promise<void> {
+  await h.forgetSideData();
+  for (const variant of PAGE_VARIANTS) await h.store.delete(pageKey('news', path, variant));
+  if (path === '/') await h.store.delete(notFoundPageKey('news'));
+}
+
+describe('menu and legal-link failures with no good copy anywhere (spec 1 §8: logged, the menu stays empty, the page renders)', () => {
   it('still renders and stores the page, with empty menus and the rest of the shell', async () => {
+    await withNothingBetter('/');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'nav' }, mode: 'status', status: 500 });
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'navLegalLinksLayout' }, mode: 'status', status: 503 });
     const logStart = h.logLines.length;
@@ -176,6 +188,7 @@ describe('menu and legal-link failures (spec 1 §8: logged, the menu stays empty
   });
 
   it('keeps an article page rendering when only the More menu fails', async () => {
+    await withNothingBetter(ARTICLE);
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'nav', elementId: 'MoreLayout' }, mode: 'malformed' });
     const { outcome, nav, links } = await page(ARTICLE);
     expect(outcome.kind).toBe('article');
@@ -189,6 +202,7 @@ describe('HTML validity', () => {
   it('gives the shell on home, a section front and an article, with and without menus, no HTML errors', { timeout: 120_000 }, async () => {
     const documents: { name: string; html: string }[] = [];
     for (const path of ['/', '/politics', ARTICLE]) documents.push({ name: path, html: (await page(path)).html });
+    await withNothingBetter('/');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'nav' }, mode: 'status', status: 500 });
     documents.push({ name: '/ (menus failed)', html: (await page('/')).html });
     expect(errorLines(await validateHtml(documents))).toEqual([]);
