@@ -64,8 +64,8 @@ interface Edge {
 
 /** An edge router listening on a free port, asking for miss renders through `redisUrl` (default the test's Redis). */
 /** The edge render-on-miss connections the test Redis has (CLIENT SETNAME edge-miss). */
-async function edgeMissClients(): Promise<number> {
-  const list = (await redis.client('LIST')) as string;
+async function edgeMissClients(on: Redis = redis): Promise<number> {
+  const list = (await on.client('LIST')) as string;
   return list.split('\n').filter((line) => line.includes(' name=edge-miss ')).length;
 }
 
@@ -333,6 +333,12 @@ describe('render on miss', () => {
     try {
       if (spare.restart === undefined) return; // REDIS_URL given: nothing here may restart it
       const edge = await startEdge({ recentMs: 1 }, spare.url);
+      const watcher = new Redis(spare.url);
+      try {
+        await eventually(async () => ((await edgeMissClients(watcher)) > 0 ? true : undefined), 'the edge connected to the spare Redis');
+      } finally {
+        watcher.disconnect();
+      }
       expect((await get(edge, '/category/before-the-restart')).status).toBe(404);
       await eventually(async () => ((await outcomes(edge)).queued === 1 ? true : undefined), 'the first ask');
       await spare.restart();
