@@ -14,8 +14,9 @@
  *   rate-limit      per-client budget of the /api/ routes
  * then the routes: health (/healthz, /readyz), assets (/assets/:file), the live /api/ endpoints
  * when an upstream is configured, page-store (everything else). Stored objects are read through
- * one hot cache (plugins/hot-cache.ts). /metrics is not on this app: main.ts serves the registry
- * on an internal port.
+ * one hot cache (plugins/hot-cache.ts), which holds hot pages until a write is announced while
+ * write-announcements.ts hears the workers (ADR 0028). /metrics is not on this app: main.ts serves
+ * the registry on an internal port.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
