@@ -428,22 +428,22 @@ describe('createRenderProducer', () => {
       const worker = new Worker(RENDER_QUEUE, null, { connection, prefix: kit.prefix, autorun: false });
       try {
         // The leading render, run to completion by hand: the next event is within its window.
-        const leading = await producer.enqueue(job('/debounced'));
+        const leading = await producer.enqueue(job('/trailing'));
         const taken = await worker.getNextJob('test-token');
         expect(taken?.id).toBe(leading.jobId);
         await taken?.moveToCompleted('done', 'test-token', false);
 
-        const first = await producer.enqueue(job('/debounced'));
-        const results = await producer.enqueueMany(Array.from({ length: 49 }, () => job('/debounced')));
+        const first = await producer.enqueue(job('/trailing'));
+        const results = await producer.enqueueMany(Array.from({ length: 49 }, () => job('/trailing')));
         expect(results.every((r) => r.jobId === first.jobId && r.deduplicated)).toBe(true);
         const pending = await kit.inspect.getJob(first.jobId ?? '');
         expect(await pending?.getState()).toBe('delayed');
         expect(pending?.delay).toBeGreaterThan(0);
         // Other reasons are not delayed...
-        const schedule = await producer.enqueue(job('/not-debounced', { reason: 'schedule' }));
+        const schedule = await producer.enqueue(job('/not-delayed', { reason: 'schedule' }));
         expect(await (await kit.inspect.getJob(schedule.jobId ?? ''))?.getState()).toBe('prioritized');
         // ...and an editor's republish of the waiting page runs now, at its own priority.
-        const republish = await producer.enqueue(job('/debounced', { reason: 'republish', requestedBy: 'Jane' }));
+        const republish = await producer.enqueue(job('/trailing', { reason: 'republish', requestedBy: 'Jane' }));
         expect(republish).toEqual({ jobId: first.jobId, deduplicated: true, queuedAfterActive: false });
         const promoted = await kit.inspect.getJob(first.jobId ?? '');
         expect(await promoted?.getState()).toBe('prioritized');
