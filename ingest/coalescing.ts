@@ -11,12 +11,12 @@
  *   reads") to its own time, in the same atomic step that checks the job has not started; a
  *   worker reads the job's data when it takes it, so it sees the moved bound.
  *
- * Both are Lua scripts over BullMQ 6.7's keys: `de:<dedupId>` (the page's current job),
- * `dn:<dedupId>` (the request kept behind a running render, dedupNextKey below) and the
- * state sets `prioritized`, `delayed`, `wait`, `paused` (a job in none of them has started or
- * finished). Re-read BullMQ's deduplicateJob and getState scripts when upgrading it: these are
- * not public APIs. Every key is under the queue's prefix, so its {hash tag} keeps them in one
- * Redis Cluster slot.
+ * Both are Lua scripts. The first keeps its own key per page; the second reads BullMQ 6.7's keys:
+ * `de:<dedupId>` (the page's current job), `dn:<dedupId>` (the request kept behind a running
+ * render, dedupNextKey below) and the state sets `prioritized`, `delayed`, `wait`, `paused` (a job
+ * in none of them has started or finished). Re-read BullMQ's deduplicateJob and getState scripts
+ * when upgrading it: these are not public APIs. Every key is under the queue's prefix, so its
+ * {hash tag} keeps them in one Redis Cluster slot.
  */
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
@@ -53,24 +53,25 @@ end
 `;
 
 /**
- * KEYS[1..4]: prioritized, delayed, wait, paused; then per page its window key and its `de:` key.
- * ARGV[1]: the window (ms), ARGV[2]: the max wait (ms). Replies each page's delay in ms.
+ * KEYS: each page's window key. ARGV[1]: the window (ms), ARGV[2]: the max wait (ms). Replies each
+ * page's delay in ms.
  *
  * The window key holds `start`, when the page's latest event render starts or started, and
  * `deadline`, the latest start of the trailing render being put off. An event:
- * - for a page whose render is queued, not delayed and not started joins it at once (delay 0,
- *   window untouched): that render reads upstream after the event anyway;
  * - `window` or more after `start`: the leading edge, renders now (delay 0, start = now);
  * - while a trailing render is put off (start ahead): moves it to now + window, capped at the
  *   deadline (BullMQ's `reschedule` moves the waiting job, core/queue.ts);
  * - within `window` after a render started: opens a trailing render at now + window, with the
  *   deadline now + max wait.
- * Pages of one call are decided in order, so a page named twice gets one leading render.
- * TIME is Redis's clock, the same for every ingest replica (Redis 5+ replicates a script's
+ * The delay is where the event's render goes if it needs a job of its own: an event that finds a
+ * render of the page queued and not started joins it whatever its delay (BullMQ deduplication,
+ * which moves only a delayed job), and one that finds it running is kept behind it with this
+ * delay. So the delay never depends on the job's state read here, which a worker may change
+ * before the add. Pages of one call are decided in order, so a page named twice gets one leading
+ * render. TIME is Redis's clock, the same for every ingest replica (Redis 5+ replicates a script's
  * effects, so a script that reads the clock may write).
  */
 const EVENT_DELAYS_SCRIPT = `
-${LUA_PENDING}
 -- Milliseconds since 1970 as digits: a Lua number (a double) could print in exponent form.
 local function ms(n) return string.format('%d', n) end
 local t = redis.call('TIME')
@@ -78,26 +79,21 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
 local maxWait = tonumber(ARGV[2])
 local delays = {}
-for i = 5, #KEYS, 2 do
-  local windowKey = KEYS[i]
-  local current = redis.call('GET', KEYS[i + 1])
-  local state = current and pending(current, KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+for i = 1, #KEYS do
+  local saved = redis.call('HMGET', KEYS[i], 'start', 'deadline')
+  local start = tonumber(saved[1])
+  local deadline = tonumber(saved[2])
   local delay = 0
-  if not state or state == 'delayed' then
-    local saved = redis.call('HMGET', windowKey, 'start', 'deadline')
-    local start = tonumber(saved[1])
-    local deadline = tonumber(saved[2])
-    if not start or now >= start + window then
-      redis.call('HSET', windowKey, 'start', ms(now))
-      redis.call('HDEL', windowKey, 'deadline')
-      redis.call('PEXPIRE', windowKey, ms(window))
-    else
-      if start <= now or not deadline then deadline = now + maxWait end
-      local nextStart = math.min(now + window, deadline)
-      redis.call('HSET', windowKey, 'start', ms(nextStart), 'deadline', ms(deadline))
-      redis.call('PEXPIRE', windowKey, ms(nextStart + window - now))
-      delay = nextStart - now
-    end
+  if not start or now >= start + window then
+    redis.call('HSET', KEYS[i], 'start', ms(now))
+    redis.call('HDEL', KEYS[i], 'deadline')
+    redis.call('PEXPIRE', KEYS[i], ms(window))
+  else
+    if start <= now or not deadline then deadline = now + maxWait end
+    local nextStart = math.min(now + window, deadline)
+    redis.call('HSET', KEYS[i], 'start', ms(nextStart), 'deadline', ms(deadline))
+    redis.call('PEXPIRE', KEYS[i], ms(nextStart + window - now))
+    delay = nextStart - now
   end
   delays[#delays + 1] = delay
 end
@@ -115,6 +111,18 @@ export interface EventWindow {
 export function eventWindowKey(queue: Queue, dedupId: string): string {
   return queue.toKey(`ingest-event-window:${dedupId}`);
 }
+
+/**
+ * Ingest's record of the latest requestedAt among the page's coalesced requests (CARRY_SCRIPT).
+ * It only needs to outlive the jobs that wait for the page; a lost one can only let a request
+ * delivered out of order lower the bound of the request kept behind a running render.
+ */
+export function requestBoundKey(queue: Queue, dedupId: string): string {
+  return queue.toKey(`ingest-request-bound:${dedupId}`);
+}
+
+/** How long a request bound is kept: longer than a render and its retries take. */
+const REQUEST_BOUND_TTL_MS = 24 * 3600 * 1000;
 
 /** BullMQ's key naming the page's current job (deduplication id -> job id). */
 function dedupKey(queue: Queue, dedupId: string): string {
@@ -145,8 +153,7 @@ const delaysReply = z.array(z.number().int().nonnegative());
 export async function eventDelays(redis: RedisClient, queue: Queue, dedupIds: readonly string[], window: EventWindow): Promise<number[]> {
   if (dedupIds.length === 0) return [];
   if (window.windowMs <= 0) return dedupIds.map(() => 0);
-  const keys = stateKeys(queue);
-  for (const id of dedupIds) keys.push(eventWindowKey(queue, id), dedupKey(queue, id));
+  const keys = dedupIds.map((id) => eventWindowKey(queue, id));
   const reply: unknown = await redis.eval(EVENT_DELAYS_SCRIPT, keys.length, ...keys, String(window.windowMs), String(Math.max(window.windowMs, window.maxWaitMs)));
   const delays = delaysReply.safeParse(reply);
   if (!delays.success || delays.data.length !== dedupIds.length) {
@@ -157,16 +164,20 @@ export async function eventDelays(redis: RedisClient, queue: Queue, dedupIds: re
 
 /**
  * KEYS: [1] our job, [2] the page's `dn:` hash, [3] its `de:` key, [4..7] prioritized, delayed,
- * wait, paused. ARGV: [1] the queue's key prefix (a job's key is it plus the id), [2] our
- * requestedAt, [3] our priority, [4] our job data (JSON).
+ * wait, paused, [8] the page's request bound (requestBoundKey). ARGV: [1] the queue's key prefix
+ * (a job's key is it plus the id), [2] our requestedAt, [3] our priority, [4] our job data
+ * (JSON), [5] how long the request bound is kept (ms).
  *
  * One atomic step, so no worker takes a job between the check that it has not started and the
- * move of its bound:
+ * move of its bound. The bound is the latest requestedAt of every coalesced request for the page
+ * so far, ours included (kept in KEYS[8]): BullMQ replaces the request kept behind a running
+ * render with the newest one *delivered*, which may have been made before the one it replaced.
+ * Every request counted was made before now, so any job that starts after now may take it:
  * - the request kept behind a running render (`dn:`), if any, gets requestedAt = the later of its
- *   own and ours: it becomes a job only when that render finishes, so it starts after us;
+ *   own and the bound: it becomes a job only when that render finishes, so it starts after now;
  * - the page's current job, when it has not started: the same; or, when ours is more urgent (a
- *   lower priority number), it adopts our data (reason, requestedBy) keeping the later
- *   requestedAt, and the caller raises its priority.
+ *   lower priority number), it adopts our data (reason, requestedBy) with that requestedAt, and
+ *   the caller raises its priority.
  * Replies { our job exists (0/1), dn's job id or '', the pending job's id or '', its state or '',
  * adopted (0/1) }.
  */
@@ -184,16 +195,18 @@ local function later(a, b)
   if ia and (not ib or ia > ib) then return a end
   return b
 end
--- Moves the stored job data's requestedAt to ours when ours is later; with 'adopt', replaces the
--- data by ours, keeping the later requestedAt.
+local bound = later(ARGV[2], redis.call('GET', KEYS[8]))
+redis.call('SET', KEYS[8], bound, 'PX', ARGV[5])
+-- Moves the stored job data's requestedAt to the bound when the bound is later; with 'adopt',
+-- replaces the data by ours, with the later of the two.
 local function carry(hash, adopt)
   local stored = decode(redis.call('HGET', hash, 'data'))
   if not stored then return end
   local data = stored
   if adopt then data = cjson.decode(ARGV[4]) end
-  local bound = later(ARGV[2], stored['requestedAt'])
-  if adopt or bound ~= stored['requestedAt'] then
-    data['requestedAt'] = bound
+  local requestedAt = later(bound, stored['requestedAt'])
+  if adopt or requestedAt ~= stored['requestedAt'] then
+    data['requestedAt'] = requestedAt
     redis.call('HSET', hash, 'data', cjson.encode(data))
   end
 end
@@ -237,8 +250,17 @@ export interface Carriers {
  */
 export async function carryRequest(redis: RedisClient, queue: Queue, ownId: string, data: RenderJob, priority: number): Promise<Carriers> {
   const dedupId = renderDedupId(data.site, data.path);
-  const keys = [queue.toKey(ownId), dedupNextKey(queue, dedupId), dedupKey(queue, dedupId), ...stateKeys(queue)];
-  const reply: unknown = await redis.eval(CARRY_SCRIPT, keys.length, ...keys, queue.toKey(''), data.requestedAt, String(priority), JSON.stringify(data));
+  const keys = [queue.toKey(ownId), dedupNextKey(queue, dedupId), dedupKey(queue, dedupId), ...stateKeys(queue), requestBoundKey(queue, dedupId)];
+  const reply: unknown = await redis.eval(
+    CARRY_SCRIPT,
+    keys.length,
+    ...keys,
+    queue.toKey(''),
+    data.requestedAt,
+    String(priority),
+    JSON.stringify(data),
+    String(REQUEST_BOUND_TTL_MS),
+  );
   const parsed = carryReply.safeParse(reply);
   if (!parsed.success) throw new PlatformError('INTERNAL_ERROR', `coalescing: Redis answered ${JSON.stringify(reply)} for ${dedupId}`);
   const [own, nextId, pendingId, state, adopted] = parsed.data;
