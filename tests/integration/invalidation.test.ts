@@ -8,7 +8,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
-import { parseRenderJob, type RenderJob } from '../../core/queue.js';
+import { EVENT_DEBOUNCE_MS, parseRenderJob, type RenderJob } from '../../core/queue.js';
 import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { startTestStack, TEST_ADMIN_TOKEN, TEST_WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
@@ -201,6 +201,12 @@ describe('coalescing and order', () => {
 
   it('renders an isolated edit at once: its job waits out no window, and renders once per site', async () => {
     const path = '/politics/county-clerks-pilot-mail-ballot-tracking';
+    // Isolated: no event render of the page started within the window (the burst above may have
+    // re-rendered it, if it lists the edited article). A render starts at or after its window's start.
+    const completed = await stack.queue.getJobs(['completed'], 0, -1);
+    const lastEventRender = Math.max(0, ...completed.filter((job) => parseRenderJob(job.data).path === path && parseRenderJob(job.data).reason === 'event').map((job) => job.processedOn ?? 0));
+    const quietIn = lastEventRender + EVENT_DEBOUNCE_MS - Date.now();
+    if (quietIn > 0) await new Promise((resolve) => setTimeout(resolve, quietIn + 50));
     const since = Date.now();
     await sample('PATCH', '/__sample/articles/art-1002', { title: 'Clerks widen the ballot alerts' });
     await sendEvent({ kind: 'article', action: 'updated', contentId: 'art-1002', path });
