@@ -212,29 +212,26 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     }
   }
 
-  async function head(key: string): Promise<ObjectMeta | null> {
+  /** One HEAD of `key`: its response, or null when there is no such object. */
+  async function headResponse(key: string) {
     assertObjectKey(key);
     await ready();
-    let response;
     try {
-      response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw failed('head', key, error);
     }
-    return metaFromResponse(key, response);
+  }
+
+  async function head(key: string): Promise<ObjectMeta | null> {
+    const response = await headResponse(key);
+    return response === null ? null : metaFromResponse(key, response);
   }
 
   async function stat(key: string): Promise<ObjectStat | null> {
-    assertObjectKey(key);
-    await ready();
-    let response;
-    try {
-      response = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    } catch (error) {
-      if (isMissingObject(error)) return null;
-      throw failed('head', key, error);
-    }
+    const response = await headResponse(key);
+    if (response === null) return null;
     const meta = metaFromResponse(key, response);
     if (response.ETag === undefined || response.ETag === '') {
       throw new PlatformError('STORAGE_FAILED', `S3 storage answered no ETag for ${key}, so it cannot be written conditionally`, { details: { key } });
