@@ -404,7 +404,9 @@ describe('metrics', () => {
     expect(value('newsroom_edge_requests_total{route="not_found",status="404"}')).toBeGreaterThanOrEqual(2);
     expect(value('newsroom_edge_requests_total{route="rejected",status="400"}')).toBeGreaterThanOrEqual(1);
     expect(value('newsroom_edge_requests_total{route="rejected",status="405"}')).toBeGreaterThanOrEqual(1);
-    expect(value('newsroom_edge_hot_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    // No write announcements here: a held page is confirmed by a metadata read on every request.
+    expect(value('newsroom_edge_hot_cache_lookups_total{result="revalidated"}')).toBeGreaterThanOrEqual(1);
+    expect(value('newsroom_edge_write_announcements_listening')).toBe(0);
     expect(value('newsroom_edge_hot_cache_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
     expect(value('newsroom_edge_hot_cache_bytes')).toBeGreaterThan(0);
   });

@@ -14,8 +14,9 @@
  *   rate-limit      per-client budget of the /api/ routes
  * then the routes: health (/healthz, /readyz), assets (/assets/:file), the live /api/ endpoints
  * when an upstream is configured, page-store (everything else). Stored objects are read through
- * one hot cache (plugins/hot-cache.ts). /metrics is not on this app: main.ts serves the registry
- * on an internal port.
+ * one hot cache (plugins/hot-cache.ts), which holds hot pages until a write is announced while
+ * write-announcements.ts hears the workers (ADR 0028). /metrics is not on this app: main.ts serves
+ * the registry on an internal port.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -27,6 +28,7 @@ import type { SiteId } from '../core/isomorphic/sites.js';
 import { pageKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { createMissRequester, type RenderOnMissOptions } from './render-on-miss.js';
+import { listenForWriteAnnouncements, type WriteAnnouncementsOptions } from './write-announcements.js';
 import { accessLogPlugin, requestIdFor } from './plugins/access-log.js';
 import { assetsPlugin } from './plugins/assets.js';
 import { faviconPlugin } from './plugins/favicon.js';
@@ -85,6 +87,12 @@ export interface EdgeAppOptions {
    * Redis at all.
    */
   renderOnMiss?: RenderOnMissOptions;
+  /**
+   * Hold hot pages until a worker announces a write (ADR 0028): the hot cache listens on this
+   * Redis in the background and serves held pages with no storage call while it hears; while it
+   * cannot, every request revalidates (ADR 0011). Off when absent (EDGE_WRITE_ANNOUNCEMENTS=false).
+   */
+  writeAnnouncements?: WriteAnnouncementsOptions;
 }
 
 export interface LiveUpstreamOptions {
@@ -102,7 +110,10 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
   const siteHosts = Object.fromEntries(Object.entries(options.siteHosts ?? {}).map(([host, site]) => [host.toLowerCase(), site]));
   const resolution = { defaultSite: options.defaultSite, siteHosts };
   // One hot cache for every plugin that serves stored objects; its gauges are read at scrape time.
-  const metrics = createEdgeMetrics(options.metricsRegistry ?? createMetricsRegistry(), { hotCacheStats: () => reader.stats() });
+  const metrics = createEdgeMetrics(options.metricsRegistry ?? createMetricsRegistry(), {
+    hotCacheStats: () => reader.stats(),
+    announcementsListening: () => reader.listening(),
+  });
   const reader = createHotCache({ store: options.store, logger: options.logger, ...options.hotCache, onLookup: (result) => metrics.hotCache(result) });
 
   const app = fastify<Server, IncomingMessage, ServerResponse, FastifyBaseLogger>({
@@ -148,6 +159,12 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
           pageStored: (site, path) => reader.read(pageKey(site, path, 'standard')).then((page) => page !== null, () => true),
         });
   if (renderOnMiss !== undefined) app.addHook('onClose', () => renderOnMiss.close());
+  // Subscribes in the background: the app serves before (and whether or not) Redis answers.
+  const announcements =
+    options.writeAnnouncements === undefined
+      ? undefined
+      : listenForWriteAnnouncements(options.writeAnnouncements, { logger: options.logger, cache: reader, onInvalidated: (count) => metrics.invalidated(count) });
+  if (announcements !== undefined) app.addHook('onClose', () => announcements.close());
   await app.register(notFoundPlugin, { reader, ...(renderOnMiss === undefined ? {} : { renderOnMiss }) });
   // Both add their hook to each route as it is registered: before any route.
   await app.register(compressionPlugin);

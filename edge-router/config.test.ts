@@ -23,7 +23,7 @@ describe('loadEdgeConfig', () => {
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
       healthTimeoutMs: 1000,
-      hotCache: { maxBytes: 64 * 1024 * 1024, freshMs: 0 },
+      hotCache: { maxBytes: 64 * 1024 * 1024, freshMs: 0, trustMs: 60_000 },
       rateLimit: { max: 120, windowMs: 60_000 },
       metrics: { host: '127.0.0.1', port: 9465 },
       storage: { driver: 'fs', dir: '.data/storage' },
@@ -41,6 +41,7 @@ describe('loadEdgeConfig', () => {
       SHUTDOWN_TIMEOUT_MS: '2500',
       EDGE_HOT_CACHE_BYTES: '0',
       EDGE_HOT_CACHE_FRESH_MS: '250',
+      EDGE_HOT_CACHE_TRUST_MS: '5000',
       RATE_LIMIT_MAX: '30',
       RATE_LIMIT_WINDOW_MS: '10000',
       EDGE_METRICS_PORT: '9999',
@@ -57,7 +58,7 @@ describe('loadEdgeConfig', () => {
       logLevel: 'warn',
       trustProxy: '10.0.0.0/8,127.0.0.1',
       shutdownTimeoutMs: 2500,
-      hotCache: { maxBytes: 0, freshMs: 250 },
+      hotCache: { maxBytes: 0, freshMs: 250, trustMs: 5000 },
       rateLimit: { max: 30, windowMs: 10_000 },
       metrics: { host: '0.0.0.0', port: 9999 },
       storage: { driver: 's3', bucket: 'pages', endpoint: 'http://127.0.0.1:9000' },
@@ -90,6 +91,15 @@ describe('loadEdgeConfig', () => {
     });
   });
 
+  it('listens for write announcements on the workers\' Redis and channel when asked (ADR 0028)', () => {
+    expect(loadEdgeConfig({}).writeAnnouncements).toBeUndefined();
+    expect(loadEdgeConfig({ EDGE_WRITE_ANNOUNCEMENTS: 'true' }).writeAnnouncements).toEqual({ redis: { url: 'redis://127.0.0.1:6379' }, prefix: '{newsroom}' });
+    expect(loadEdgeConfig({ EDGE_WRITE_ANNOUNCEMENTS: 'true', REDIS_URL: 'redis://redis:6379', QUEUE_PREFIX: '{site-a}' }).writeAnnouncements).toEqual({
+      redis: { url: 'redis://redis:6379' },
+      prefix: '{site-a}',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -106,6 +116,8 @@ describe('loadEdgeConfig', () => {
     [{ EDGE_METRICS_PORT: 'on' }, 'EDGE_METRICS_PORT'],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
     [{ EDGE_RENDER_ON_MISS: 'maybe' }, 'EDGE_RENDER_ON_MISS'],
+    [{ EDGE_WRITE_ANNOUNCEMENTS: 'maybe' }, 'EDGE_WRITE_ANNOUNCEMENTS'],
+    [{ EDGE_HOT_CACHE_TRUST_MS: '0' }, 'EDGE_HOT_CACHE_TRUST_MS'],
     [{ EDGE_MISS_CLIENT_BURST: '0' }, 'EDGE_MISS_CLIENT_BURST'],
     [{ EDGE_MISS_REDIS_TIMEOUT_MS: '60000' }, 'EDGE_MISS_REDIS_TIMEOUT_MS'],
     [{ QUEUE_PREFIX: 'newsroom' }, 'QUEUE_PREFIX'],

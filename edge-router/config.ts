@@ -13,6 +13,11 @@
  *   HEALTH_TIMEOUT_MS    storage probe timeout of /readyz (1000)
  *   EDGE_HOT_CACHE_BYTES     bytes of stored objects held in memory, 0 = off (67108864: 64 MiB)
  *   EDGE_HOT_CACHE_FRESH_MS  how long a held object is served without a metadata check (0; ADR 0011)
+ *   EDGE_WRITE_ANNOUNCEMENTS hold hot pages until a worker announces a write (false; ADR 0028;
+ *                            `npm start` and docker compose turn it on). With it, the workers' Redis:
+ *                            REDIS_URL (REDIS_CLUSTER_NODES: not heard, see write-announcements.ts)
+ *                            and QUEUE_PREFIX
+ *   EDGE_HOT_CACHE_TRUST_MS  with announcements: longest a held object is served on them alone (60000)
  *   RATE_LIMIT_MAX           requests per client to /api/ per window (120)
  *   RATE_LIMIT_WINDOW_MS     the rate-limit window (60000)
  *   EDGE_METRICS_PORT    the internal /metrics listener's port, or "off" (9465)
@@ -89,6 +94,8 @@ export const edgeEnvShape = {
   HEALTH_TIMEOUT_MS: envVars.positiveInt(1000),
   EDGE_HOT_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 * 1024 * 1024).default(HOT_CACHE_DEFAULTS.maxBytes),
   EDGE_HOT_CACHE_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(HOT_CACHE_DEFAULTS.freshMs),
+  EDGE_WRITE_ANNOUNCEMENTS: envVars.bool(false),
+  EDGE_HOT_CACHE_TRUST_MS: z.coerce.number().int().min(1).max(86_400_000).default(HOT_CACHE_DEFAULTS.trustMs),
   RATE_LIMIT_MAX: envVars.positiveInt(RATE_LIMIT_DEFAULTS.max),
   RATE_LIMIT_WINDOW_MS: envVars.positiveInt(RATE_LIMIT_DEFAULTS.windowMs),
   EDGE_METRICS_PORT: z.union([z.literal('off'), envVars.port(9465)], { error: 'must be a port number (0-65535) or "off"' }).default(9465),
@@ -114,7 +121,7 @@ export interface EdgeConfig {
   trustProxy: boolean | string;
   shutdownTimeoutMs: number;
   healthTimeoutMs: number;
-  hotCache: { maxBytes: number; freshMs: number };
+  hotCache: { maxBytes: number; freshMs: number; trustMs: number };
   rateLimit: { max: number; windowMs: number };
   /** The internal /metrics listener; undefined when EDGE_METRICS_PORT=off. */
   metrics: { host: string; port: number } | undefined;
@@ -126,6 +133,8 @@ export interface EdgeConfig {
         limits: { clientBurst: number; clientPerMinute: number; totalBurst: number; totalPerMinute: number; redisTimeoutMs: number };
       }
     | undefined;
+  /** Write announcements (ADR 0028); undefined when EDGE_WRITE_ANNOUNCEMENTS is false. */
+  writeAnnouncements: { redis: RedisTarget; prefix: string } | undefined;
   storage: StorageConfig;
 }
 
@@ -141,7 +150,7 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
     trustProxy: vars.TRUST_PROXY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     healthTimeoutMs: vars.HEALTH_TIMEOUT_MS,
-    hotCache: { maxBytes: vars.EDGE_HOT_CACHE_BYTES, freshMs: vars.EDGE_HOT_CACHE_FRESH_MS },
+    hotCache: { maxBytes: vars.EDGE_HOT_CACHE_BYTES, freshMs: vars.EDGE_HOT_CACHE_FRESH_MS, trustMs: vars.EDGE_HOT_CACHE_TRUST_MS },
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     metrics: vars.EDGE_METRICS_PORT === 'off' ? undefined : { host: vars.EDGE_METRICS_HOST, port: vars.EDGE_METRICS_PORT },
     renderOnMiss: vars.EDGE_RENDER_ON_MISS
@@ -157,6 +166,7 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
           },
         }
       : undefined,
+    writeAnnouncements: vars.EDGE_WRITE_ANNOUNCEMENTS ? { redis: redisTargetFromEnv(vars, SERVICE), prefix: vars.QUEUE_PREFIX } : undefined,
     storage: storageConfigFromEnv(vars, SERVICE),
   };
 }

@@ -69,4 +69,37 @@ describe('edge-router main', () => {
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toContain('"message":"stopped"');
   }, 90_000);
+
+  it('with write announcements on and no Redis to hear them, starts, serves from storage and stops as without them (ADR 0028)', async () => {
+    // Nothing listens on port 1: the subscriber keeps reconnecting in the background.
+    const run = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STORAGE_DIR: dir,
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      EDGE_METRICS_PORT: '0',
+      EDGE_WRITE_ANNOUNCEMENTS: 'true',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listen line: ${JSON.stringify(run.output())}`)), 60_000);
+      run.child.stdout.on('data', () => {
+        const match = /edge router listening on (http:\/\/[^"\s]+)/.exec(run.output().stdout);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    expect(run.output().stdout).toContain('"writeAnnouncements":true');
+    expect((await fetch(`${address}/healthz`)).status).toBe(200);
+    const started = performance.now();
+    // An empty store: the built-in 404, answered from storage alone.
+    expect((await fetch(`${address}/politics/some-story`)).status).toBe(404);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const metricsUrl = /"metrics":"(http:\/\/[^"]+)"/.exec(run.output().stdout)?.[1] ?? '';
+    expect(await (await fetch(metricsUrl)).text()).toMatch(/^newsroom_edge_write_announcements_listening 0$/m);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 90_000);
 });

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     metricsRegistry: registry,
     liveUpstream: { config: upstream },
     ...(config.renderOnMiss === undefined ? {} : { renderOnMiss: config.renderOnMiss }),
+    ...(config.writeAnnouncements === undefined ? {} : { writeAnnouncements: config.writeAnnouncements }),
   });
   const metricsApp = config.metrics === undefined ? undefined : await buildMetricsApp(registry);
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   const metricsAddress = metricsApp === undefined || config.metrics === undefined ? 'off' : `${await metricsApp.listen(config.metrics)}/metrics`;
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info(
-    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts, renderOnMiss: config.renderOnMiss !== undefined },
+    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts, renderOnMiss: config.renderOnMiss !== undefined, writeAnnouncements: config.writeAnnouncements !== undefined },
     `edge router listening on ${address}`,
   );
 }

@@ -28,10 +28,11 @@ import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
+import { announcePageWrites } from '../core/page-announcements.js';
 import { currentPageFence, takePageFence } from '../core/page-fence.js';
 import { PageRenderLog, PageStatusStore, type PageFailure, type PageRender } from '../core/page-status.js';
 import { DEFAULT_KEEP_VERSIONS, listVersions, readLiveVariants, restoreVersion, type PageVersion } from '../core/page-versions.js';
-import { isVersionId, pageKey, pageSurrogateKey, type PageVariant } from '../core/storage/keys.js';
+import { isVersionId, PAGE_VARIANTS, pageKey, pageSurrogateKey, type PageVariant } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { requireAdmin } from './auth.js';
 import { pagePathFromInput } from './republish.js';
@@ -177,12 +178,26 @@ export function createPageAdmin(options: PageAdminOptions): PageAdmin {
     async rollback(request) {
       const { page } = request;
       const fence = await takePageFence(redis, page, prefix);
-      const result = await restoreVersion(store, page, {
-        ...(request.version === undefined ? {} : { version: request.version }),
-        fence,
-        jobId: rollbackJobId(request.requestedBy),
-        keep,
-      });
+      // Every variant is announced to the edge routers' hot caches once the rollback has written
+      // (ADR 0028), or failed part way. The rollback stands either way: a failed announcement is
+      // logged, and an edge that holds the page revalidates it within EDGE_HOT_CACHE_TRUST_MS.
+      const announce = () =>
+        announcePageWrites(
+          redis,
+          prefix,
+          PAGE_VARIANTS.map((variant) => pageKey(page.site, page.path, variant)),
+        ).catch((error: unknown) => log.warn({ error, page }, 'rollback: the write announcement failed'));
+      let result: Awaited<ReturnType<typeof restoreVersion>>;
+      try {
+        result = await restoreVersion(store, page, {
+          ...(request.version === undefined ? {} : { version: request.version }),
+          fence,
+          jobId: rollbackJobId(request.requestedBy),
+          keep,
+        });
+      } finally {
+        await announce();
+      }
       const changed = result.removed.length > 0 || result.restored.some((r) => r.written);
       if (result.stale.length === 0) {
         // The index must describe what is stored: the restored version's data keys.

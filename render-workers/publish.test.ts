@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyIndex } from '../core/dependency-index.js';
+import { pageWritesChannel, parsePageWrites } from '../core/page-announcements.js';
 import { admitPageFence, pageFenceMark, takePageFence } from '../core/page-fence.js';
 import { listVersions } from '../core/page-versions.js';
 import { createRedis } from '../core/redis.js';
@@ -204,5 +205,33 @@ describe('publishPage keeps earlier versions', () => {
     await publishPage(store, index, { ...input(page, 'home'), objects: [notFound] });
     const result = await publishPage(store, index, { ...input(page, 'home'), objects: [{ ...notFound, body: 'nf2' }] });
     expect(result).toMatchObject({ written: ['news/special/404.html'], previousVersion: null });
+  });
+});
+
+describe('publishPage announces its keys to the edge (ADR 0028)', () => {
+  it('announces every key it handled once the writes have landed, unchanged ones too', async () => {
+    const page = freshPage();
+    const standard = pageKey('news', page.path, 'standard');
+    const amp = pageKey('news', page.path, 'amp');
+    const subscriber = createRedis(server.url, { name: 'publish-test-sub' });
+    // What storage holds for the standard key when each announcement arrives.
+    const heard: Array<{ keys: string[]; stored: string | undefined }> = [];
+    subscriber.on('message', (_channel: string, message: string) => {
+      const keys = parsePageWrites(message)?.keys ?? [];
+      void store.get(standard).then((object) => heard.push({ keys, stored: object?.body.toString() }));
+    });
+    try {
+      await subscriber.subscribe(pageWritesChannel(server.prefix));
+      await publishPage(store, index, input(page, '<p>first</p>'));
+      // The same bytes again (a retry of a job whose announcement was lost) and a removal.
+      await publishPage(store, index, input(page, '<p>first</p>', { remove: [amp] }));
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard).toEqual([
+        { keys: [standard], stored: '<p>first</p>' },
+        { keys: [standard, amp], stored: '<p>first</p>' },
+      ]);
+    } finally {
+      subscriber.disconnect();
+    }
   });
 });

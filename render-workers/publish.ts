@@ -23,6 +23,7 @@
  */
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { pageRefString } from '../core/dependency-index.js';
+import { announcePageWrites } from '../core/page-announcements.js';
 import { pageFenceGate } from '../core/page-fence.js';
 import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
 import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
@@ -109,8 +110,28 @@ async function storesGoodPage(store: ObjectStore, keys: string[]): Promise<boole
   return false;
 }
 
+/**
+ * Publishes one page, then announces its keys to the edge routers' hot caches (core/
+ * page-announcements.ts, ADR 0028). Every key the publish handled is announced, written or not:
+ * a worker killed between a write and its announcement leaves the job to run again, and that run
+ * finds the bytes unchanged; announcing them anyway is what makes the edge revalidate. A publish
+ * that failed part way announces what it may have written (best effort) and fails as it would
+ * have; an announcement Redis refuses fails the job (REDIS_UNAVAILABLE, retried).
+ */
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
-  return await onePageAtATime(input.page, () => publish(store, index, input));
+  const keys = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
+  const { redis, prefix } = index.scope;
+  return await onePageAtATime(input.page, async () => {
+    let result: PublishResult;
+    try {
+      result = await publish(store, index, input);
+    } catch (error) {
+      await announcePageWrites(redis, prefix, keys).catch(() => undefined);
+      throw error;
+    }
+    await announcePageWrites(redis, prefix, keys);
+    return result;
+  });
 }
 
 async function publish(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {

@@ -1,6 +1,7 @@
 /**
  * The hot cache over the real filesystem driver. A counting wrapper records which storage calls
- * reach the driver, which is what the cache exists to save.
+ * reach the driver, which is what the cache exists to save; it can also hold a call until the test
+ * lets it finish, to order a read against an announcement.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,21 +18,33 @@ let dir: string;
 let fsStore: ObjectStore;
 let calls: { get: string[]; head: string[] };
 let failHead = false;
+/** While set, each storage call answers what the driver said only once this promise settles. */
+let hold: Promise<void> | undefined;
 
-/** The real store, with every call counted (and head failing on demand). */
+async function afterHold<T>(answer: Promise<T>): Promise<T> {
+  const value = await answer;
+  if (hold !== undefined) await hold;
+  return value;
+}
+
+/** The real store, with every call counted (head failing on demand, answers held on demand). */
 function counting(): ObjectStore {
   return {
     ...fsStore,
     driver: fsStore.driver,
     get: (key) => {
       calls.get.push(key);
-      return fsStore.get(key);
+      return afterHold(fsStore.get(key));
     },
     head: (key) => {
       calls.head.push(key);
-      return failHead ? Promise.reject(new Error('storage down')) : fsStore.head(key);
+      return failHead ? Promise.reject(new Error('storage down')) : afterHold(fsStore.head(key));
     },
   };
+}
+
+function storageCalls(): number {
+  return calls.get.length + calls.head.length;
 }
 
 const meta: { contentType: string; cacheControl: string; surrogateKeys: string[]; renderedAt: string; reason: string } = { contentType: 'text/html; charset=utf-8', cacheControl: CACHE_POLICIES.html, surrogateKeys: ['page:news:/a'], renderedAt: '2025-01-01T00:00:00.000Z', reason: 'event' };
@@ -51,6 +64,7 @@ afterAll(async () => {
 beforeEach(() => {
   calls = { get: [], head: [] };
   failHead = false;
+  hold = undefined;
 });
 
 describe('hot cache', () => {
@@ -63,7 +77,7 @@ describe('hot cache', () => {
     expect((await cache.read('news/pages/a/index.html'))?.object.body.toString()).toBe('<p>one</p>');
     expect(calls.get).toHaveLength(1);
     expect(calls.head).toHaveLength(2);
-    expect(results).toEqual(['miss', 'hit', 'hit']);
+    expect(results).toEqual(['miss', 'revalidated', 'revalidated']);
   });
 
   it('serves a rewritten page at the next request (freshMs 0), and forgets a deleted one', async () => {
@@ -188,5 +202,145 @@ describe('hot cache', () => {
     await cache.read('news/pages/h/index.html');
     expect(calls.get).toHaveLength(2);
     expect(cache.stats()).toEqual({ bytes: 0, entries: 0 });
+  });
+});
+
+describe('hot cache while write announcements are heard (ADR 0028)', () => {
+  it('serves a held page with no storage call until an announcement names it', async () => {
+    const key = 'news/pages/l1/index.html';
+    await write(key, '<p>one</p>');
+    const results: HotCacheResult[] = [];
+    const cache = createHotCache({ store: counting(), onLookup: (result) => results.push(result) });
+    cache.setListening(true);
+    await cache.read(key);
+    const before = storageCalls();
+    for (let i = 0; i < 5; i += 1) expect((await cache.read(key))?.object.body.toString()).toBe('<p>one</p>');
+    expect(storageCalls()).toBe(before);
+    await write(key, '<p>two</p>');
+    // Not announced yet: the held page is what is served.
+    expect((await cache.read(key))?.object.body.toString()).toBe('<p>one</p>');
+    expect(cache.invalidate([key, 'news/pages/not-held/index.html'])).toBe(1);
+    expect((await cache.read(key))?.object.body.toString()).toBe('<p>two</p>');
+    expect(calls.head).toEqual([key]);
+    expect(calls.get.filter((k) => k === key)).toHaveLength(2);
+    const settled = storageCalls();
+    expect((await cache.read(key))?.object.body.toString()).toBe('<p>two</p>');
+    expect(storageCalls()).toBe(settled);
+    expect(results).toEqual(['miss', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'miss', 'hit']);
+  });
+
+  it('revalidates an announced page whose bytes did not change with a metadata read only', async () => {
+    const key = 'news/pages/l2/index.html';
+    await write(key, '<p>same</p>');
+    const results: HotCacheResult[] = [];
+    const cache = createHotCache({ store: counting(), onLookup: (result) => results.push(result) });
+    cache.setListening(true);
+    await cache.read(key);
+    cache.invalidate([key]);
+    await cache.read(key);
+    await cache.read(key);
+    expect(calls.get).toHaveLength(1);
+    expect(calls.head).toHaveLength(1);
+    expect(results).toEqual(['miss', 'revalidated', 'hit']);
+  });
+
+  it('remembers a missing key until a write of it is announced', async () => {
+    const key = 'news/pages/l3/redirect.json';
+    const cache = createHotCache({ store: counting() });
+    cache.setListening(true);
+    expect(await cache.read(key)).toBeNull();
+    expect(await cache.read(key)).toBeNull();
+    expect(calls.get).toEqual([key]);
+    await write(key, '{"location":"/b"}', { contentType: 'application/json' });
+    cache.invalidate([key]);
+    expect((await cache.read(key))?.object.body.toString()).toBe('{"location":"/b"}');
+    // A deletion announced: gone at the next request.
+    await fsStore.delete(key);
+    cache.invalidate([key]);
+    expect(await cache.read(key)).toBeNull();
+  });
+
+  it('revalidates every request while not listening, and everything held once after listening again', async () => {
+    const keys = ['news/pages/l4/index.html', 'news/pages/l5/index.html'];
+    for (const key of keys) await write(key, `<p>${key}</p>`);
+    const cache = createHotCache({ store: counting() });
+    cache.setListening(true);
+    for (const key of keys) await cache.read(key);
+    cache.setListening(false);
+    let before = storageCalls();
+    await cache.read(keys[0] ?? '');
+    await cache.read(keys[0] ?? '');
+    expect(storageCalls()).toBe(before + 2);
+    // Written while nobody could announce it: served at the next request.
+    await write(keys[1] ?? '', '<p>written while unheard</p>');
+    expect((await cache.read(keys[1] ?? ''))?.object.body.toString()).toBe('<p>written while unheard</p>');
+    cache.setListening(true);
+    before = storageCalls();
+    for (const key of keys) await cache.read(key);
+    expect(storageCalls()).toBe(before + 2);
+    for (const key of keys) await cache.read(key);
+    expect(storageCalls()).toBe(before + 2);
+  });
+
+  it('does not trust, nor let later requests join, a read that an announcement overtook', async () => {
+    const key = 'news/pages/l6/index.html';
+    await write(key, '<p>old</p>');
+    const cache = createHotCache({ store: counting() });
+    cache.setListening(true);
+    let release = () => {};
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const early = cache.read(key);
+    // The storage read above has its answer (the old page) but has not returned it yet.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    hold = undefined;
+    await write(key, '<p>new</p>');
+    cache.invalidate([key]);
+    const late = cache.read(key);
+    expect(late).not.toBe(early);
+    expect((await late)?.object.body.toString()).toBe('<p>new</p>');
+    release();
+    expect((await early)?.object.body.toString()).toBe('<p>old</p>');
+    // The overtaken read changed nothing held: the next request still gets the new page from memory.
+    const before = storageCalls();
+    expect((await cache.read(key))?.object.body.toString()).toBe('<p>new</p>');
+    expect(storageCalls()).toBe(before);
+  });
+
+  it('does not trust a read that started before listening began', async () => {
+    const key = 'news/pages/l7/index.html';
+    await write(key, '<p>l7</p>');
+    const cache = createHotCache({ store: counting() });
+    let release = () => {};
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const early = cache.read(key);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    cache.setListening(true);
+    release();
+    await early;
+    hold = undefined;
+    const before = storageCalls();
+    await cache.read(key);
+    expect(storageCalls()).toBe(before + 1);
+    await cache.read(key);
+    expect(storageCalls()).toBe(before + 1);
+  });
+
+  it('asks storage again after trustMs even without an announcement', async () => {
+    const key = 'news/pages/l8/index.html';
+    await write(key, '<p>l8</p>');
+    let now = 1_000;
+    const cache = createHotCache({ store: counting(), trustMs: 10_000, now: () => now });
+    cache.setListening(true);
+    await cache.read(key);
+    now += 9_999;
+    await cache.read(key);
+    expect(calls.head).toHaveLength(0);
+    now += 2;
+    await cache.read(key);
+    expect(calls.head).toHaveLength(1);
   });
 });

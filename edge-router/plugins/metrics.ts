@@ -3,7 +3,9 @@
  * one registry per process, every name prefixed `newsroom_`, zero series created up front):
  *
  *   newsroom_edge_requests_total{route, status}               counter    answers by route kind and status code
- *   newsroom_edge_hot_cache_lookups_total{result}             counter    hot-cache reads: hit, miss (read from storage), stale (storage failed, held copy served)
+ *   newsroom_edge_hot_cache_lookups_total{result}             counter    hot-cache reads: hit (memory, no storage call), revalidated (held copy confirmed by a metadata read), miss (read from storage), stale (storage failed, held copy served)
+ *   newsroom_edge_hot_cache_invalidations_total               counter    held objects and absent keys a write announcement named (ADR 0028)
+ *   newsroom_edge_write_announcements_listening               gauge      1 while write announcements are heard (hot pages served without a storage call), else 0
  *   newsroom_edge_hot_cache_bytes                             gauge      bytes held by the hot cache, read at scrape time
  *   newsroom_edge_hot_cache_entries                           gauge      objects held by the hot cache, read at scrape time
  *   newsroom_edge_upstream_duration_seconds{service, outcome} histogram  upstream calls of the live /api/ endpoints
@@ -23,7 +25,7 @@
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { appWidePlugin } from './define-plugin.js';
-import type { HotCacheResult } from './hot-cache.js';
+import { HOT_CACHE_RESULTS, type HotCacheResult } from './hot-cache.js';
 import { MISS_OUTCOMES, type MissOutcome } from '../render-on-miss.js';
 
 const PREFIX = 'newsroom_edge_';
@@ -72,6 +74,8 @@ export interface EdgeMetrics {
   timeUpstream<T>(service: string, call: () => Promise<T>): Promise<T>;
   /** One hot-cache read (hot-cache.ts `onLookup`). */
   hotCache(result: HotCacheResult): void;
+  /** Held objects or absent keys a write announcement named (write-announcements.ts). */
+  invalidated(count: number): void;
   /** One answer. */
   request(route: RouteKind, status: number): void;
   /** One 404 GET considered for a render on miss (render-on-miss.ts). */
@@ -90,6 +94,8 @@ function outcomeOf(error: unknown): UpstreamOutcome {
 export interface EdgeMetricsOptions {
   /** Read at scrape time for the hot-cache gauges. */
   hotCacheStats?: () => { bytes: number; entries: number };
+  /** Read at scrape time: whether write announcements are heard (write-announcements.ts). */
+  announcementsListening?: () => boolean;
 }
 
 export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOptions = {}): EdgeMetrics {
@@ -101,9 +107,23 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
   });
   const lookups = new Counter({
     name: `${PREFIX}hot_cache_lookups_total`,
-    help: 'Hot-cache reads: result="hit" served from memory, "miss" read from storage, "stale" storage failed and the held copy was served.',
+    help: 'Hot-cache reads: result="hit" served from memory with no storage call, "revalidated" the held copy confirmed by a storage metadata read, "miss" read from storage, "stale" storage failed and the held copy was served.',
     labelNames: ['result'],
     registers: [registry],
+  });
+  const invalidations = new Counter({
+    name: `${PREFIX}hot_cache_invalidations_total`,
+    help: 'Held objects and absent keys that a write announcement named; each is revalidated at its next request.',
+    registers: [registry],
+  });
+  const listening = options.announcementsListening;
+  new Gauge({
+    name: `${PREFIX}write_announcements_listening`,
+    help: '1 while the edge hears write announcements (hot pages served from memory until one names them), 0 while every request revalidates its page.',
+    registers: [registry],
+    collect() {
+      this.set(listening?.() === true ? 1 : 0);
+    },
   });
   const stats = options.hotCacheStats;
   new Gauge({
@@ -135,7 +155,7 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     labelNames: ['outcome'],
     registers: [registry],
   });
-  for (const result of ['hit', 'miss', 'stale']) lookups.inc({ result }, 0);
+  for (const result of HOT_CACHE_RESULTS) lookups.inc({ result }, 0);
   for (const outcome of MISS_OUTCOMES) missRenders.inc({ outcome }, 0);
 
   const metrics: EdgeMetrics = {
@@ -156,6 +176,9 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     },
     hotCache(result) {
       lookups.inc({ result });
+    },
+    invalidated(count) {
+      if (count > 0) invalidations.inc(count);
     },
     request(route, status) {
       requests.inc({ route, status: String(status) });

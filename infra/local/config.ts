@@ -26,6 +26,8 @@ const shape = {
   SCHEDULES_ENABLED: envVars.bool(true),
   /** A 404 for a path the page rules could serve asks for a render (ADR 0018). */
   EDGE_RENDER_ON_MISS: envVars.bool(true),
+  /** The edge holds hot pages until the worker announces a write (ADR 0028). */
+  EDGE_WRITE_ANNOUNCEMENTS: envVars.bool(true),
 };
 
 export type LocalConfig = z.infer<z.ZodObject<typeof shape>> & { storage: StorageConfig };

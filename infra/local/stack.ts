@@ -78,6 +78,12 @@ export interface StackOptions {
    * EDGE_RENDER_ON_MISS); off when omitted, so tests that count jobs see only their own.
    */
   renderOnMiss?: boolean | Partial<RenderOnMissLimits>;
+  /**
+   * The edge holds hot pages until the worker announces a write (ADR 0028; `npm start` does, from
+   * EDGE_WRITE_ANNOUNCEMENTS); off when omitted, so tests that write storage directly see their
+   * writes at the next request.
+   */
+  writeAnnouncements?: boolean;
 }
 
 export interface Stack {
@@ -169,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
             },
           }),
+      ...(options.writeAnnouncements === true ? { writeAnnouncements: { redis: { url: options.redisUrl }, prefix: options.queuePrefix } } : {}),
     });
     const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
     closers.push(() => edgeApp.close());

@@ -116,6 +116,7 @@ async function main(): Promise<void> {
       workerConcurrency: config.WORKER_CONCURRENCY,
       schedules: config.SCHEDULES_ENABLED,
       renderOnMiss: config.EDGE_RENDER_ON_MISS,
+      writeAnnouncements: config.EDGE_WRITE_ANNOUNCEMENTS,
       logLevel: config.LOG_LEVEL,
       logDestination,
     });

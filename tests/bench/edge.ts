@@ -4,12 +4,14 @@
  * Every part is its own process, so each figure is that process's own:
  *   1. a render worker (`render-workers/main.ts`) publishes the news site of the sample upstream
  *      into filesystem storage; its peak RSS (VmHWM) after that publish is the worker figure;
- *   2. three edge routers (`edge-router/main.ts`) serve that storage: one with the hot cache
+ *   2. four edge routers (`edge-router/main.ts`) serve that storage: one with the hot cache
  *      (default 64 MiB; the article is held with its compressed bodies after the first request,
- *      and revalidated by a metadata read on every request, ADR 0011), one with
- *      EDGE_HOT_CACHE_BYTES=0 (every request reads storage and compresses: cold), and one with the
- *      hot cache and EDGE_HOT_CACHE_FRESH_MS=1000 (no storage call within a second: what the
- *      freshness rule costs);
+ *      and revalidated by a metadata read on every request, ADR 0011: also what an edge that
+ *      listens does while it cannot hear announcements), one with EDGE_HOT_CACHE_BYTES=0 (every
+ *      request reads storage and compresses: cold), one with the hot cache and
+ *      EDGE_HOT_CACHE_FRESH_MS=1000 (no storage call within a second: what the freshness rule
+ *      costs), and one listening for write announcements on the bench's Redis
+ *      (EDGE_WRITE_ANNOUNCEMENTS=true, ADR 0028: no storage call until a write is announced);
  *   3. nginx serves the same article's bytes, plain and precompressed (gzip_static);
  *   4. autocannon, in its own process, loads each in turn with a browser's Accept-Encoding;
  *      req/s and p50/p99 per target, and the edge / nginx ratios, per run;
@@ -50,6 +52,8 @@ const DURATION_SEC = 5;
 const WARMUP_SEC = 1;
 /** The validity window of the third edge router (the default is 0: revalidate every hit). */
 const FRESH_WINDOW_MS = 1000;
+/** The edge router that holds hot pages until a write is announced (ADR 0028). */
+const ANNOUNCED = 'edge hot, write announcements heard';
 
 interface Target {
   name: string;
@@ -139,6 +143,17 @@ async function writeNginxRoot(edgeUrl: string, root: string): Promise<{ bytes: n
   return { bytes: body.length, gzipBytes: gz.length };
 }
 
+/** Waits until an edge router's /metrics says it hears write announcements (ADR 0028). */
+async function waitForListening(metricsUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await fetch(metricsUrl).then((response) => response.text(), () => '');
+    if (/^newsroom_edge_write_announcements_listening 1$/m.test(text)) return;
+    if (Date.now() > deadline) throw new Error(`the edge router behind ${metricsUrl} never subscribed to write announcements`);
+    await sleep(100);
+  }
+}
+
 /** One browser-like request: the target must answer 200 (a 403 or 404 would measure nothing). */
 async function probe(target: Target): Promise<void> {
   const response = await fetch(target.url, { headers: BROWSER_HEADERS });
@@ -179,11 +194,23 @@ export async function measureEdge(ctx: BenchContext): Promise<BenchSection> {
     // hot page served with a 1 s validity window instead.
     const fresh = await startEdge('edge-router (hot, 1 s window)', storageDir, base, { EDGE_HOT_CACHE_FRESH_MS: String(FRESH_WINDOW_MS) });
     running.push(fresh.proc);
+    // Listening for write announcements; measured only once its subscription is confirmed.
+    const announcedMetricsPort = await freePort();
+    const announced = await startEdge('edge-router (hot, announcements)', storageDir, base, {
+      EDGE_WRITE_ANNOUNCEMENTS: 'true',
+      REDIS_URL: base.redisUrl,
+      QUEUE_PREFIX: base.prefix,
+      EDGE_METRICS_PORT: String(announcedMetricsPort),
+      EDGE_METRICS_HOST: '127.0.0.1',
+    });
+    running.push(announced.proc);
+    await waitForListening(`http://127.0.0.1:${announcedMetricsPort}/metrics`);
 
     const targets: Target[] = [
       { name: 'edge hot (hot cache)', url: `${hot.url}${EDGE_ARTICLE_PATH}` },
       { name: 'edge cold (EDGE_HOT_CACHE_BYTES=0)', url: `${cold.url}${EDGE_ARTICLE_PATH}` },
       { name: `edge hot, EDGE_HOT_CACHE_FRESH_MS=${FRESH_WINDOW_MS}`, url: `${fresh.url}${EDGE_ARTICLE_PATH}` },
+      { name: ANNOUNCED, url: `${announced.url}${EDGE_ARTICLE_PATH}` },
     ];
     const nginxBinary = findNginx();
     let nginxPlain: RunningNginx | undefined;
@@ -228,14 +255,17 @@ export async function measureEdge(ctx: BenchContext): Promise<BenchSection> {
       ratio('edge hot (hot cache)', 'nginx precompressed (gzip_static)', 'edge hot ÷ nginx precompressed');
       ratio('edge hot (hot cache)', 'nginx plain', 'edge hot ÷ nginx plain');
       ratio(`edge hot, EDGE_HOT_CACHE_FRESH_MS=${FRESH_WINDOW_MS}`, 'nginx precompressed (gzip_static)', `edge hot with a ${FRESH_WINDOW_MS} ms window ÷ nginx precompressed`);
+      ratio(ANNOUNCED, 'nginx precompressed (gzip_static)', 'edge hot with write announcements ÷ nginx precompressed (target ≥ 0.8)');
       ratio('edge cold (EDGE_HOT_CACHE_BYTES=0)', 'nginx plain', 'edge cold ÷ nginx plain');
     }
 
     // Memory: peak RSS of each process after its work.
     const hotPeak = await peakRssMiB(hot.proc.pid);
     const coldPeak = await peakRssMiB(cold.proc.pid);
+    const announcedPeak = await peakRssMiB(announced.proc.pid);
     if (publish.peakMiB !== undefined) figures.push(figure('render worker peak RSS (after publishing the news site)', 'MiB', [publish.peakMiB], 'VmHWM of the worker process'));
     if (hotPeak !== undefined) figures.push(figure('edge router peak RSS (hot cache, after the load runs)', 'MiB', [hotPeak], 'VmHWM; hot cache bound 64 MiB'));
+    if (announcedPeak !== undefined) figures.push(figure('edge router peak RSS (write announcements heard, after the load runs)', 'MiB', [announcedPeak], 'VmHWM; hot cache bound 64 MiB'));
     if (coldPeak !== undefined) figures.push(figure('edge router peak RSS (hot cache off, after the load runs)', 'MiB', [coldPeak], 'VmHWM'));
     if (publish.peakMiB === undefined) notes.push('peak RSS needs /proc (Linux): not measured here');
     notes.push(

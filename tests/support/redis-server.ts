@@ -23,6 +23,8 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Kills the server (SIGKILL) and starts it again on the same port (absent with REDIS_URL). */
   restart?(): Promise<void>;
+  /** Kills the server (SIGKILL) and leaves it down until `restart` (local redis-server only). */
+  kill?(): Promise<void>;
 }
 
 /** Why the Redis container failed to start once in this process: later calls go straight to redis-server. */
@@ -60,6 +62,7 @@ export async function startTestRedis(options: { appendOnly?: boolean } = {}): Pr
       await rm(dir, { recursive: true, force: true });
     },
     restart: () => server.restart(),
+    kill: () => server.kill(),
   };
 }
 
