@@ -51,7 +51,13 @@ export interface RenderJob {
   reason: RenderReason;
   /** Who asked: an editor's name, "webhook", "cron:home", ... */
   requestedBy?: string;
-  /** ISO time of the request; publish latency is measured from it. */
+  /**
+   * ISO time of the request; publish latency is measured from it. It is also the render's
+   * freshness bound (DESIGN.md, "Freshness of reused reads"): an upstream answer fetched after it
+   * holds every change the render must show. When a later request joins a job that has not started,
+   * ingest moves this to the later request's time (ingest/coalescing.ts), so a coalesced job
+   * always carries the latest request it serves.
+   */
   requestedAt: string;
 }
 
@@ -79,17 +85,28 @@ export interface RenderJobDefaults {
   /** First retry delay; the worker doubles it each attempt up to its cap. */
   backoffMs: number;
   /**
-   * How long a content event's render waits before it starts, so that a burst of edits to one
-   * page (a CMS autosaving, an editor fixing typos) coalesces into one render (ADR 0003). The
-   * window is fixed from the first event of the burst, never extended, so a page edited without
-   * pause still renders once per window. An editor's republish and other non-event requests skip
-   * it (ingest/producer.ts promotes a debouncing job they join). Default EVENT_DEBOUNCE_MS.
+   * The coalescing window of content-event renders (ADR 0027, ingest/coalescing.ts). The first
+   * event for a page renders at once (leading edge); an event that arrives within this window of
+   * a render of the page starting waits for a trailing render, which starts once no event has
+   * come for this long (each event moves it, up to eventMaxWaitMs). So a burst of edits (a CMS
+   * autosaving, an editor fixing typos) renders a page twice, and an isolated edit waits for
+   * nothing. An editor's republish and other non-event requests never wait (ingest/producer.ts
+   * promotes a waiting trailing render they join). 0: every event renders as soon as it can.
+   * Default EVENT_DEBOUNCE_MS.
    */
   eventDebounceMs?: number;
+  /**
+   * Longest a trailing event render is put off, from the first event it carries: a page edited
+   * without a pause still renders this often. Default EVENT_MAX_WAIT_MS.
+   */
+  eventMaxWaitMs?: number;
 }
 
-/** Default debounce of content-event renders: a second is most CMS bursts, and little latency. */
+/** Default coalescing window of content events: most CMS bursts have gaps well under a second. */
 export const EVENT_DEBOUNCE_MS = 1_000;
+
+/** Default longest wait of a trailing event render: a page edited non-stop renders every 3 s. */
+export const EVENT_MAX_WAIT_MS = 3_000;
 
 /**
  * The backoff type of render jobs: the render worker's own strategy (render-workers/retry-policy.ts,
@@ -104,22 +121,41 @@ export const RENDER_BACKOFF = 'render';
  */
 export const RENDER_ATTEMPTS_CEILING = 10_000;
 
-export const DEFAULT_RENDER_JOB: RenderJobDefaults = { attempts: RENDER_ATTEMPTS_CEILING, backoffMs: 2_000, eventDebounceMs: EVENT_DEBOUNCE_MS };
+export const DEFAULT_RENDER_JOB: RenderJobDefaults = {
+  attempts: RENDER_ATTEMPTS_CEILING,
+  backoffMs: 2_000,
+  eventDebounceMs: EVENT_DEBOUNCE_MS,
+  eventMaxWaitMs: EVENT_MAX_WAIT_MS,
+};
 
-export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = DEFAULT_RENDER_JOB): JobsOptions {
-  const debounceMs = job.reason === 'event' ? (defaults.eventDebounceMs ?? EVENT_DEBOUNCE_MS) : 0;
+/** Where a job goes when it is added; the producer decides (ingest/coalescing.ts). */
+export interface RenderJobPlacement {
+  /**
+   * Milliseconds the job waits before it may start: a trailing event render. When it joins a
+   * trailing render already waiting, that render is moved to start this long from now.
+   */
+  delayMs?: number;
+}
+
+export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = DEFAULT_RENDER_JOB, placement: RenderJobPlacement = {}): JobsOptions {
+  const delayMs = placement.delayMs ?? 0;
   return {
     priority: PRIORITY[job.reason],
-    ...(debounceMs > 0 ? { delay: debounceMs } : {}),
+    ...(delayMs > 0 ? { delay: delayMs } : {}),
     attempts: defaults.attempts,
     backoff: { type: RENDER_BACKOFF, delay: defaults.backoffMs },
-    // Coalescing: while a render of the page waits (or debounces), further requests are dropped;
-    // while one runs, the latest request is kept and queued once it finishes (it may have read
-    // data older than the edit). So a burst renders a page once or twice, never twice at once.
-    // A `miss` is not an edit: any render of the page, running or waiting, stores what upstream
-    // has, so a miss joins it and is never kept for after it (ADR 0018: a burst of readers on a
-    // missing page asks for one render).
-    deduplication: { id: renderDedupId(job.site, job.path), ...(job.reason === 'miss' ? {} : { keepLastIfActive: true }) },
+    // Coalescing: while a render of the page waits, further requests join it; while one runs, the
+    // latest request is kept and queued once it finishes (it may have read data older than the
+    // edit). So a burst renders a page once or twice, never twice at once. A `miss` is not an
+    // edit: any render of the page, running or waiting, stores what upstream has, so a miss joins
+    // it and is never kept for after it (ADR 0018: a burst of readers on a missing page asks for
+    // one render). A trailing event render (delayMs) joining a waiting delayed one moves it to
+    // its own start (`reschedule`): the window runs from the latest event of a burst (ADR 0027).
+    deduplication: {
+      id: renderDedupId(job.site, job.path),
+      ...(job.reason === 'miss' ? {} : { keepLastIfActive: true }),
+      ...(delayMs > 0 ? { reschedule: true } : {}),
+    },
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600 },
   };

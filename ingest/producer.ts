@@ -1,15 +1,19 @@
 /**
  * The render-queue producer (DESIGN.md, "Render job"). Every job ingest adds goes through here, so
  * each one is validated against the shared schema and carries the shared options (priority,
- * retries, coalescing by site and path) from core/queue.ts.
+ * retries, coalescing by site and path) from core/queue.ts, content events are placed in their
+ * page's coalescing window, and a request that joins a waiting job moves that job's freshness
+ * bound (ingest/coalescing.ts, ADR 0027).
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, type Job } from 'bullmq';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import type { Logger } from '../core/logger.js';
 import { createRedis, type RedisClient } from '../core/redis.js';
 import {
   DEFAULT_RENDER_JOB,
+  EVENT_DEBOUNCE_MS,
+  EVENT_MAX_WAIT_MS,
   PRIORITY,
   QUEUE_PREFIX,
   RENDER_QUEUE,
@@ -21,8 +25,20 @@ import {
   type RenderJobDefaults,
 } from '../core/queue.js';
 import { PlatformError } from '../core/errors.js';
+import { carryRequest, dedupNextKey, eventDelays } from './coalescing.js';
 
 const BULK_CHUNK = 500;
+
+/** Times one request is added before its answer is taken as it is (addOne). */
+const MAX_ASKS = 3;
+
+/** One job to add: BullMQ's name, data and options, and its delay in its page's event window. */
+interface Entry {
+  name: string;
+  data: RenderJob;
+  delayMs: number;
+  opts: JobsOptions & { jobId: string };
+}
 
 /**
  * How long ingest remembers which page a request queued behind an active render belongs to
@@ -32,21 +48,9 @@ const BULK_CHUNK = 500;
 const AFTER_ACTIVE_TTL_S = 24 * 3600;
 
 /**
- * BullMQ 6.7's hash for the request kept behind an active job of the same deduplication id
- * (`deduplication.keepLastIfActive`): `<queue>:dn:<dedupId>` with fields name, data, opts and
- * `jid`, the id the job will get (scripts storeDeduplicatedNextJob in addStandardJob /
- * addPrioritizedJob, requeueDeduplicatedJob in moveToFinished). The job itself does not exist
- * until the active one finishes, so `queue.getJob` can not see it. Re-read those scripts when
- * upgrading BullMQ: this is not a public API.
- */
-function dedupNextKey(queue: Queue, dedupId: string): string {
-  return queue.toKey(`dn:${dedupId}`);
-}
-
-/**
  * Ingest's own pointer from a request id to its deduplication id, written when a request is
- * queued behind an active render: BullMQ's hash above is keyed by deduplication id, and a status
- * look-up only has the job id. Custom job ids can not contain ":", so this never names a job.
+ * queued behind an active render: BullMQ's next-job hash (coalescing.ts dedupNextKey) is keyed by
+ * deduplication id, and a status look-up only has the job id. Custom job ids can not contain ":", so this never names a job.
  */
 function afterActiveKey(queue: Queue, jobId: string): string {
   return queue.toKey(`ingest-after-active:${jobId}`);
@@ -94,7 +98,7 @@ export interface RenderProducerOptions {
   /** BullMQ key prefix with a {hash tag}; defaults to QUEUE_PREFIX. */
   prefix?: string;
   logger: Logger;
-  /** Attempts and backoff; defaults to DEFAULT_RENDER_JOB. */
+  /** Attempts, backoff and the content-event window; defaults to DEFAULT_RENDER_JOB. */
   defaults?: RenderJobDefaults;
 }
 
@@ -136,21 +140,39 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
   const defaults = options.defaults ?? DEFAULT_RENDER_JOB;
   const queue = new Queue(RENDER_QUEUE, { connection, prefix: options.prefix ?? QUEUE_PREFIX });
 
-  const prepare = (input: RenderJob) => {
-    // Validate here, not only in the worker: a bad job must fail at the producer with a clear
-    // error instead of sitting in the queue until a worker refuses it.
-    const data = parseRenderJob(input);
+  const window = { windowMs: defaults.eventDebounceMs ?? EVENT_DEBOUNCE_MS, maxWaitMs: defaults.eventMaxWaitMs ?? EVENT_MAX_WAIT_MS };
+
+  const entryFor = (data: RenderJob, delayMs: number): Entry => {
     // Our own id, so we can tell whether BullMQ kept this job or returned the pending one it was
     // coalesced into (a deduplicated add returns the existing job's id). No ":" (BullMQ refuses
     // it in custom ids) and not an integer.
     const jobId = `r-${randomUUID()}`;
-    return { name: renderJobName(data), data, opts: { ...renderJobOptions(data, defaults), jobId } };
+    return { name: renderJobName(data), data, delayMs, opts: { ...renderJobOptions(data, defaults, { delayMs }), jobId } };
+  };
+
+  /** The jobs' entries, content events placed in their pages' windows in one round trip. */
+  const place = async (jobs: readonly RenderJob[]): Promise<Entry[]> => {
+    const events = jobs.filter((data) => data.reason === 'event');
+    const delays = await eventDelays(
+      connection,
+      queue,
+      events.map((data) => renderDedupId(data.site, data.path)),
+      window,
+    );
+    let next = 0;
+    return jobs.map((data) => {
+      if (data.reason !== 'event') return entryFor(data, 0);
+      const delay = delays[next] ?? 0;
+      next += 1;
+      return entryFor(data, delay);
+    });
   };
 
   /**
-   * Works out which job will carry a request BullMQ coalesced into an existing one, from what BullMQ
-   * stored, not from the existing job's state now: that may have changed since `add` (a waiting job
-   * picked up by a worker meanwhile would look like "queued behind an active job").
+   * Works out which job will carry a request BullMQ coalesced into an existing one, and binds it
+   * to the request's time (ingest/coalescing.ts carryRequest), from what Redis holds now in one
+   * atomic step, not from the existing job's state: that may have changed since `add` (a waiting
+   * job picked up by a worker meanwhile would look like "queued behind an active job").
    *
    * - BullMQ's next-job hash holds our id: the existing job was running, so keepLastIfActive kept
    *   this request to run after it, under our own id (core/queue.ts, renderJobOptions). It may have
@@ -158,77 +180,107 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
    * - Our job exists: the same, and the running job has finished meanwhile; ours is now queued.
    * - The hash holds another id: a newer request for the page waits behind a running render. It
    *   starts after this request was made, whichever way BullMQ treated ours (kept and then
-   *   replaced, or dropped because the existing job had not started), so it carries this request.
-   * - Otherwise the existing job had not started and absorbed this request; it will render the page.
-   *   It keeps its own priority, so when it is less urgent (a sweep absorbing an editor's
-   *   republish) raise it and adopt the newer request: "editor republish first" (DESIGN.md,
-   *   priorities) must hold for a page that is already queued. (Unresolvable corner: kept, replaced
-   *   and promoted all before we look. Then the existing job is answered though the newer one
-   *   carries this request; it needs two more events for the page within this round trip.)
+   *   replaced, or dropped because the existing job had not started), so it carries this request;
+   *   its freshness bound is now at least ours.
+   * - The page's job has not started: it absorbed this request and its freshness bound moved to
+   *   this request's time. It keeps its own priority, so when it is less urgent (a sweep
+   *   absorbing an editor's republish) it adopted this request and its priority is raised:
+   *   "editor republish first" (DESIGN.md, priorities) must hold for a page that is already queued.
+   * - None of these: the job BullMQ folded this request into started after `add` answered, with
+   *   the older bound. Undefined: the caller asks again, and the request is kept behind that
+   *   render. A `miss` needs no bound (any render stores what upstream has; ADR 0018): it stays
+   *   with the job it joined.
    */
-  const resolveCoalesced = async (ourId: string, existingId: string, data: RenderJob): Promise<EnqueueResult> => {
+  const resolveCoalesced = async (entry: Entry, existingId: string): Promise<EnqueueResult | undefined> => {
+    const { data } = entry;
+    const ourId = entry.opts.jobId;
     const dedupId = renderDedupId(data.site, data.path);
-    // One MULTI: both answers describe the same moment, so a promotion between them can not hide us.
-    const replies = await connection.multi().hget(dedupNextKey(queue, dedupId), 'jid').exists(queue.toKey(ourId)).exec();
-    const nextId = replies?.[0]?.[1];
-    const ourJobExists = replies?.[1]?.[1] === 1;
-    if (nextId === ourId || ourJobExists) {
-      if (!ourJobExists) await connection.set(afterActiveKey(queue, ourId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
+    const carriers = await carryRequest(connection, queue, ourId, data, PRIORITY[data.reason]);
+    if (carriers.nextId === ourId || carriers.ownJob) {
+      if (!carriers.ownJob) await connection.set(afterActiveKey(queue, ourId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
       return { jobId: ourId, deduplicated: false, queuedAfterActive: true };
     }
-    if (typeof nextId === 'string') {
+    if (carriers.nextId !== undefined) {
       // Its own enqueue writes this pointer too, but may not have yet: write it so the id answered
       // here can be looked up at once.
-      await connection.set(afterActiveKey(queue, nextId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
-      return { jobId: nextId, deduplicated: true, queuedAfterActive: true };
+      await connection.set(afterActiveKey(queue, carriers.nextId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
+      return { jobId: carriers.nextId, deduplicated: true, queuedAfterActive: true };
     }
-    await raisePriorityIfPending(existingId, data);
-    return { jobId: existingId, deduplicated: true, queuedAfterActive: false };
+    if (carriers.pending) {
+      if (carriers.pending.adopted) await raisePriority(carriers.pending.id, carriers.pending.state, data);
+      return { jobId: carriers.pending.id, deduplicated: true, queuedAfterActive: false };
+    }
+    if (data.reason === 'miss') return { jobId: existingId, deduplicated: true, queuedAfterActive: false };
+    return undefined;
   };
 
-  const raisePriorityIfPending = async (existingId: string, data: RenderJob): Promise<void> => {
-    const existing: Job | undefined = await queue.getJob(existingId);
-    if (!existing || existing.priority <= PRIORITY[data.reason]) return;
-    const state = await existing.getState();
-    if (state !== 'prioritized' && state !== 'waiting' && state !== 'delayed') return;
+  const raisePriority = async (jobId: string, state: 'prioritized' | 'delayed' | 'waiting', data: RenderJob): Promise<void> => {
     try {
-      await existing.updateData(data);
+      const existing: Job | undefined = await queue.getJob(jobId);
+      if (!existing) return;
       await existing.changePriority({ priority: PRIORITY[data.reason] });
-      // A content event's render debouncing (core/queue.ts eventDebounceMs): the more urgent
-      // request does not wait out the window.
+      // A trailing event render waiting out its window (ingest/coalescing.ts): the more urgent
+      // request does not wait.
       if (state === 'delayed' && data.reason !== 'event') await existing.promote();
-      log.debug({ jobId: existingId, reason: data.reason }, 'raised the priority of a coalesced render');
+      log.debug({ jobId, reason: data.reason }, 'raised the priority of a coalesced render');
     } catch (error) {
       // It started meanwhile: it renders data at least as new as this request anyway.
-      log.warn({ error, jobId: existingId }, 'could not raise the priority of a coalesced render');
+      log.warn({ error, jobId }, 'could not raise the priority of a coalesced render');
     }
   };
 
-  const settle = async (ourId: string, job: Job, data: RenderJob): Promise<EnqueueResult> => {
-    const result: EnqueueResult =
-      job.id !== undefined && job.id !== ourId ? await resolveCoalesced(ourId, job.id, data) : { jobId: job.id, deduplicated: false, queuedAfterActive: false };
-    log.debug({ ...result, site: data.site, path: data.path, reason: data.reason }, 'render enqueued');
+  /** What became of an added entry; undefined when it must be asked again (resolveCoalesced). */
+  const settle = async (entry: Entry, job: Job): Promise<EnqueueResult | undefined> => {
+    const ourId = entry.opts.jobId;
+    const result = job.id !== undefined && job.id !== ourId ? await resolveCoalesced(entry, job.id) : { jobId: job.id, deduplicated: false, queuedAfterActive: false };
+    if (result) log.debug({ ...result, site: entry.data.site, path: entry.data.path, reason: entry.data.reason, delayMs: entry.delayMs }, 'render enqueued');
     return result;
+  };
+
+  /**
+   * Adds one entry, asking again (under a new id, same place in the window) while the job it
+   * joined starts under it. Each retry needs a worker to take the page's job within one round
+   * trip, so a second is rare and a third rarer; the last answer is returned as it is.
+   */
+  const addOne = async (first: Entry): Promise<EnqueueResult> => {
+    let entry = first;
+    for (let ask = 1; ; ask += 1) {
+      const job = await queue.add(entry.name, entry.data, entry.opts);
+      const result = await settle(entry, job);
+      if (result) return result;
+      if (ask >= MAX_ASKS) {
+        log.warn({ jobId: job.id, site: entry.data.site, path: entry.data.path }, 'a coalesced render kept starting before its freshness bound moved');
+        return { jobId: job.id, deduplicated: true, queuedAfterActive: false };
+      }
+      entry = entryFor(entry.data, entry.delayMs);
+    }
   };
 
   return {
     queue,
     async enqueue(input) {
-      const entry = prepare(input);
-      const job = await queue.add(entry.name, entry.data, entry.opts);
-      return await settle(entry.opts.jobId, job, entry.data);
+      // Validate here, not only in the worker: a bad job must fail at the producer with a clear
+      // error instead of sitting in the queue until a worker refuses it.
+      const data = parseRenderJob(input);
+      const [entry] = await place([data]);
+      if (!entry) throw new PlatformError('INTERNAL_ERROR', 'render producer: no entry for a job');
+      return await addOne(entry);
     },
     async enqueueMany(inputs) {
       // Validate everything before adding anything: one bad job refuses the whole batch.
-      const entries = inputs.map(prepare);
+      const jobs = inputs.map((input) => parseRenderJob(input));
       const results: EnqueueResult[] = [];
       // Chunks bound the size of one pipeline when a change touches every page (a menu edit).
-      for (let start = 0; start < entries.length; start += BULK_CHUNK) {
-        const chunk = entries.slice(start, start + BULK_CHUNK);
-        const jobs = await queue.addBulk(chunk);
+      for (let start = 0; start < jobs.length; start += BULK_CHUNK) {
+        const chunk = await place(jobs.slice(start, start + BULK_CHUNK));
+        const added = await queue.addBulk(chunk);
         for (const [i, entry] of chunk.entries()) {
-          const job = jobs[i];
-          results.push(job ? await settle(entry.opts.jobId, job, entry.data) : { jobId: undefined, deduplicated: false, queuedAfterActive: false });
+          const job = added[i];
+          if (!job) {
+            results.push({ jobId: undefined, deduplicated: false, queuedAfterActive: false });
+            continue;
+          }
+          results.push((await settle(entry, job)) ?? (await addOne(entryFor(entry.data, entry.delayMs))));
         }
       }
       return results;

@@ -31,8 +31,9 @@ export async function startIngestTestKit(): Promise<IngestTestKit> {
   const logger = createLogger({ component: 'ingest-test', level: 'silent' });
   const redis = createRedis(server.url, { name: 'ingest-test' });
   const inspectConnection = createRedis(server.url, { name: 'ingest-test-inspect' });
-  // No event debounce: these tests look at queue states right after an enqueue. The debounce has
-  // its own tests (producer.test.ts, tests/integration/invalidation.test.ts).
+  // No event window (every event renders as soon as it can): these tests look at queue states
+  // right after an enqueue. The window has its own tests (producer.test.ts, "content events",
+  // tests/integration/invalidation.test.ts).
   const producer = createRenderProducer({ redisUrl: server.url, prefix, logger, defaults: { ...DEFAULT_RENDER_JOB, eventDebounceMs: 0 } });
   const index = new DependencyIndex(redis, prefix);
   const inspect = new Queue(RENDER_QUEUE, { connection: inspectConnection, prefix });

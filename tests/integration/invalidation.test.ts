@@ -2,12 +2,13 @@
  * Issue 5 on real parts (redis-server, filesystem storage, the sample upstream over HTTP, the
  * ingest and edge servers, two render workers): a content event re-renders exactly the pages that
  * read the changed data; deletes take the page down (or redirect it); a burst of edits to one
- * article renders it at most twice; an editor's republish overtakes a backlog of sweep jobs.
+ * article renders it at most twice, and an isolated edit renders at once (ADR 0027); an editor's
+ * republish overtakes a backlog of sweep jobs.
  */
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
-import { parseRenderJob, type RenderJob } from '../../core/queue.js';
+import { EVENT_DEBOUNCE_MS, parseRenderJob, type RenderJob } from '../../core/queue.js';
 import type { Stack } from '../../infra/local/stack.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { startTestStack, TEST_ADMIN_TOKEN, TEST_WEBHOOK_SECRET, type TestStack } from '../support/stack.js';
@@ -197,6 +198,26 @@ describe('coalescing and order', () => {
     // ...and the page shows the last edit.
     expect(await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text()).toContain('Edit 49');
   }, 60_000);
+
+  it('renders an isolated edit at once: its job waits out no window, and renders once per site', async () => {
+    const path = '/politics/county-clerks-pilot-mail-ballot-tracking';
+    // Isolated: no event render of the page started within the window (the burst above may have
+    // re-rendered it, if it lists the edited article). A render starts at or after its window's start.
+    const completed = await stack.queue.getJobs(['completed'], 0, -1);
+    const lastEventRender = Math.max(0, ...completed.filter((job) => parseRenderJob(job.data).path === path && parseRenderJob(job.data).reason === 'event').map((job) => job.processedOn ?? 0));
+    const quietIn = lastEventRender + EVENT_DEBOUNCE_MS - Date.now();
+    if (quietIn > 0) await new Promise((resolve) => setTimeout(resolve, quietIn + 50));
+    const since = Date.now();
+    await sample('PATCH', '/__sample/articles/art-1002', { title: 'Clerks widen the ballot alerts' });
+    await sendEvent({ kind: 'article', action: 'updated', contentId: 'art-1002', path });
+    await idle();
+    for (const site of ['news', 'es']) {
+      const renders = await rendersOf(site, path, since);
+      expect(renders, `${site} renders`).toHaveLength(1);
+      expect(renders[0]?.delay, `${site} delay`).toBe(0);
+    }
+    expect(await (await fetch(`${stack.siteUrl}${path}`)).text()).toContain('Clerks widen the ballot alerts');
+  });
 
   it("finishes an editor's republish before a backlog of 1,000 sweep jobs", async () => {
     const requestedAt = new Date().toISOString();
