@@ -23,8 +23,12 @@ const MAX_REMEMBERED = 10_000;
 export const LAST_GOOD_MAX_BYTES = 1_000_000;
 
 export class RedisLastGoodStore implements LastGoodStore {
-  /** Key -> digest of the value this process last wrote and when (insertion order = age). */
-  private readonly written = new Map<string, { digest: string; at: number }>();
+  /**
+   * Key -> digest of the value this process last wrote, when, and the value itself when it was
+   * frozen (a reused upstream answer, core/upstream/read-reuse.ts: it cannot have changed, so the
+   * same object needs no JSON or digest to know it is the same value). Insertion order = age.
+   */
+  private readonly written = new Map<string, { digest: string; at: number; same?: WeakRef<object> }>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -47,15 +51,23 @@ export class RedisLastGoodStore implements LastGoodStore {
   }
 
   async save(site: string, key: string, value: unknown): Promise<void> {
+    const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value) ? value : undefined;
+    if (frozen !== undefined) {
+      const previous = this.written.get(this.key(site, key));
+      if (previous?.same?.deref() === frozen && this.now() - previous.at < REWRITE_AFTER_MS) return;
+    }
     const json = JSON.stringify(value);
     if (json === undefined || json.length > LAST_GOOD_MAX_BYTES) return;
     const redisKey = this.key(site, key);
     const digest = createHash('sha1').update(json).digest('base64');
     const previous = this.written.get(redisKey);
     const at = this.now();
-    if (previous !== undefined && previous.digest === digest && at - previous.at < REWRITE_AFTER_MS) return;
+    if (previous !== undefined && previous.digest === digest && at - previous.at < REWRITE_AFTER_MS) {
+      if (frozen !== undefined) previous.same = new WeakRef(frozen);
+      return;
+    }
     this.written.delete(redisKey);
-    this.written.set(redisKey, { digest, at });
+    this.written.set(redisKey, { digest, at, ...(frozen === undefined ? {} : { same: new WeakRef(frozen) }) });
     if (this.written.size > MAX_REMEMBERED) {
       const oldest = this.written.keys().next().value;
       if (oldest !== undefined) this.written.delete(oldest);

@@ -9,6 +9,10 @@
  *   newsroom_render_pages_total{result}               counter    renders that wrote something vs found every object unchanged
  *   newsroom_render_failures_total{code}              counter    failed render attempts by PlatformError code ('unknown' otherwise)
  *   newsroom_cdn_purges_total{result}                 counter    purge batches sent (accepted) or failed after retries
+ *   newsroom_render_read_reuse_total{result}          counter    upstream reads of renders: hit (a kept answer), shared (a GET in flight), miss (a GET)
+ *   newsroom_render_read_reuse_evictions_total        counter    kept answers dropped to stay within the reuse bounds
+ *   newsroom_render_read_reuse_entries                gauge      answers kept for reuse, read at scrape time
+ *   newsroom_render_read_reuse_bytes                  gauge      text size of the answers kept, read at scrape time
  *
  * plus the prom-client default process metrics (CPU, memory, event loop lag, GC) where a service
  * asks for them. The render worker serves its registry on its own small server
@@ -18,6 +22,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fasti
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isPlatformError } from './errors.js';
 import type { Logger } from './logger.js';
+import type { ReadReuseObserver, ReadReuseStats } from './upstream/read-reuse.js';
 
 export { Registry } from 'prom-client';
 
@@ -141,6 +146,59 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
     },
     purged(ok) {
       purges.inc({ result: ok ? 'sent' : 'failed' });
+    },
+  };
+}
+
+export interface ReadReuseMetrics extends ReadReuseObserver {
+  /** Where the entries and bytes gauges read their values at scrape time (the worker's cache). */
+  watch(stats: () => ReadReuseStats): void;
+}
+
+/**
+ * The render worker's reuse of upstream answers (core/upstream/read-reuse.ts, ADR 0029). The
+ * hit ratio, hit / (hit + shared + miss), says how much a publish wave reuses; evictions that
+ * climb during a wave say the bounds (WORKER_READ_REUSE_*) are too small for the shared data.
+ */
+export function createReadReuseMetrics(registry: Registry): ReadReuseMetrics {
+  let stats: (() => ReadReuseStats) | undefined;
+  const lookups = new Counter({
+    name: `${PREFIX}render_read_reuse_total`,
+    help: 'Upstream reads of renders: result="hit" answered by a kept answer fetched after the request, "shared" by a GET already in flight, "miss" by a GET of its own.',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const evictions = new Counter({
+    name: `${PREFIX}render_read_reuse_evictions_total`,
+    help: 'Kept upstream answers dropped (least recently used first) to stay within WORKER_READ_REUSE_ENTRIES and WORKER_READ_REUSE_MB.',
+    registers: [registry],
+  });
+  new Gauge({
+    name: `${PREFIX}render_read_reuse_entries`,
+    help: 'Upstream answers kept for reuse by this worker.',
+    registers: [registry],
+    collect() {
+      if (stats) this.set(stats().entries);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}render_read_reuse_bytes`,
+    help: 'Text size (UTF-16 code units) of the upstream answers kept for reuse by this worker.',
+    registers: [registry],
+    collect() {
+      if (stats) this.set(stats().bytes);
+    },
+  });
+  for (const result of ['hit', 'shared', 'miss']) lookups.inc({ result }, 0);
+  return {
+    lookedUp(result) {
+      lookups.inc({ result });
+    },
+    evicted(count) {
+      evictions.inc(count);
+    },
+    watch(source) {
+      stats = source;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPlatformError } from '../core/errors.js';
-import { loadWorkerConfig } from './config.js';
+import { DEFAULT_READ_REUSE, loadWorkerConfig } from './config.js';
 import { DEFAULT_RECOVERY_SWEEP } from './recovery-sweep.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 
@@ -48,5 +48,29 @@ describe('render worker configuration: retries and the recovery sweep (issue 16)
     expect((error as Error).message).toMatch(/WORKER_RETRY_WINDOW_MS=86400000 .* WORKER_RETRY_MAX_DELAY_MS=1000/);
     // A day-long window of the default 30 s waits is fine.
     expect(loadWorkerConfig({ WORKER_RETRY_WINDOW_MS: String(24 * 3600_000) }).retryPolicy.windowMs).toBe(24 * 3600_000);
+  });
+});
+
+describe('render worker configuration: reuse of upstream answers (issue 17, ADR 0029)', () => {
+  it('keeps 2,000 answers and 32 MiB by default, with no clock margin', () => {
+    expect(loadWorkerConfig({}).readReuse).toEqual({ maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, clockMarginMs: 0 });
+    expect(loadWorkerConfig({}).readReuse).toEqual(DEFAULT_READ_REUSE);
+  });
+
+  it('reads each setting, and turns reuse off', () => {
+    const config = loadWorkerConfig({ WORKER_READ_REUSE_ENTRIES: '50', WORKER_READ_REUSE_MB: '4', WORKER_READ_REUSE_CLOCK_MARGIN_MS: '250' });
+    expect(config.readReuse).toEqual({ maxEntries: 50, maxBytes: 4 * 1024 * 1024, clockMarginMs: 250 });
+    expect(loadWorkerConfig({ WORKER_READ_REUSE_ENTRIES: 'off' }).readReuse).toBeUndefined();
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    for (const [name, value] of [
+      ['WORKER_READ_REUSE_ENTRIES', '0'],
+      ['WORKER_READ_REUSE_ENTRIES', 'some'],
+      ['WORKER_READ_REUSE_MB', '0'],
+      ['WORKER_READ_REUSE_CLOCK_MARGIN_MS', '-5'],
+    ] as const) {
+      expect(() => loadWorkerConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+    }
   });
 });

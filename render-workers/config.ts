@@ -16,6 +16,22 @@ import { DEFAULT_LOCK_DURATION_MS, DEFAULT_STALLED_INTERVAL_MS } from './worker.
 import type { SiteId } from '../core/isomorphic/sites.js';
 import type { RedisTarget } from '../core/redis.js';
 
+export interface ReadReuseSettings {
+  maxEntries: number;
+  maxBytes: number;
+  clockMarginMs: number;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * A whole-site publish reads a few hundred distinct shared answers (menus, layouts, legal links,
+ * section lists, video lists) per edition; an article's own answers pass through once. 2,000
+ * answers and 32 MiB of text keep the shared ones with room to spare, well inside the worker's
+ * memory target (issue 17: peak RSS 256 MiB).
+ */
+export const DEFAULT_READ_REUSE: ReadReuseSettings = { maxEntries: 2_000, maxBytes: 32 * MIB, clockMarginMs: 0 };
+
 const shape = {
   // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
   // not both (core/config/redis.ts).
@@ -60,6 +76,15 @@ const shape = {
    */
   WORKER_RECOVERY_SWEEP_MS: z.union([z.literal('off'), envVars.positiveInt(DEFAULT_RECOVERY_SWEEP.intervalMs)], { error: 'must be a number of milliseconds or "off"' }).default(DEFAULT_RECOVERY_SWEEP.intervalMs),
   WORKER_RECOVERY_SWEEP_BATCH: envVars.positiveInt(DEFAULT_RECOVERY_SWEEP.batch),
+  /**
+   * Reuse of upstream answers between renders (core/upstream/read-reuse.ts, ADR 0029): at most
+   * this many answers kept (`off`: none, every read is a GET), holding at most this many MiB of
+   * answer text, and the margin by which this worker's clock may run ahead of the clocks that
+   * stamp requests (an answer is reused only if its GET started that much after the request).
+   */
+  WORKER_READ_REUSE_ENTRIES: z.union([z.literal('off'), envVars.positiveInt(DEFAULT_READ_REUSE.maxEntries)], { error: 'must be a number of answers or "off"' }).default(DEFAULT_READ_REUSE.maxEntries),
+  WORKER_READ_REUSE_MB: envVars.positiveInt(DEFAULT_READ_REUSE.maxBytes / MIB),
+  WORKER_READ_REUSE_CLOCK_MARGIN_MS: z.coerce.number().int().min(0).default(DEFAULT_READ_REUSE.clockMarginMs),
   ...storageEnvShape,
   ...upstreamEnvShape,
   ...cdnEnvShape,
@@ -89,7 +114,10 @@ export interface WorkerConfig {
   retryPolicy: RetryPolicy;
   /** The recovery sweep; undefined when WORKER_RECOVERY_SWEEP_MS=off. */
   recoverySweep: RecoverySweepSettings | undefined;
+  /** Reuse of upstream answers between renders; undefined when WORKER_READ_REUSE_ENTRIES=off. */
+  readReuse: ReadReuseSettings | undefined;
 }
+
 
 export function loadWorkerConfig(env: EnvSource): WorkerConfig {
   const raw = parseEnv(shape, env, 'render-workers');
@@ -119,5 +147,9 @@ export function loadWorkerConfig(env: EnvSource): WorkerConfig {
     missNegativeTtlS: raw.WORKER_MISS_NEGATIVE_TTL_S,
     retryPolicy: { maxDelayMs: raw.WORKER_RETRY_MAX_DELAY_MS, windowMs: raw.WORKER_RETRY_WINDOW_MS, otherAttempts: raw.WORKER_RETRY_ATTEMPTS },
     recoverySweep: raw.WORKER_RECOVERY_SWEEP_MS === 'off' ? undefined : { intervalMs: raw.WORKER_RECOVERY_SWEEP_MS, batch: raw.WORKER_RECOVERY_SWEEP_BATCH },
+    readReuse:
+      raw.WORKER_READ_REUSE_ENTRIES === 'off'
+        ? undefined
+        : { maxEntries: raw.WORKER_READ_REUSE_ENTRIES, maxBytes: raw.WORKER_READ_REUSE_MB * MIB, clockMarginMs: raw.WORKER_READ_REUSE_CLOCK_MARGIN_MS },
   };
 }

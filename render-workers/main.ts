@@ -17,10 +17,11 @@ import { createPurger } from '../core/cdn/purger.js';
 import { DependencyIndex } from '../core/dependency-index.js';
 import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { buildMetricsApp, createMetricsRegistry, createRenderMetrics } from '../core/metrics.js';
+import { buildMetricsApp, createMetricsRegistry, createReadReuseMetrics, createRenderMetrics } from '../core/metrics.js';
 import { createRedis } from '../core/redis.js';
 import { createStore } from '../core/storage/create-store.js';
 import { createEditionClients } from '../core/upstream/clients.js';
+import { ReadReuseCache } from '../core/upstream/read-reuse.js';
 import { publishBundleAssets } from './assets.js';
 import { loadWorkerConfig, type WorkerConfig } from './config.js';
 import { takePageFence } from '../core/page-fence.js';
@@ -52,6 +53,15 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
   const bundle = await publishBundleAssets(store, config.bundleDir, logger);
   // Per edition: each asks upstream for its language (ADR 0019).
   const editions = createEditionClients({ config: config.upstream, logger });
+  const metrics = createRenderMetrics(createMetricsRegistry({ processMetrics: true }));
+  // Upstream answers reused between renders fetched after their request (ADR 0029).
+  let readReuse: ReadReuseCache | undefined;
+  if (config.readReuse) {
+    const reuseMetrics = createReadReuseMetrics(metrics.registry);
+    const cache = new ReadReuseCache({ ...config.readReuse, observer: reuseMetrics });
+    reuseMetrics.watch(() => cache.stats());
+    readReuse = cache;
+  }
   const renderer = createPageRenderer({
     store,
     index,
@@ -62,10 +72,10 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
     scripts: bundle.scripts,
     takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
     lastGood: new RedisLastGoodStore(redis, config.queuePrefix),
+    ...(readReuse === undefined ? {} : { readReuse }),
   });
   const pageStatus = new PageStatusStore(redis, config.queuePrefix);
 
-  const metrics = createRenderMetrics(createMetricsRegistry({ processMetrics: true }));
   const purger = createPurger(config.cdn, { logger, onBatch: (result) => metrics.purged(result.ok) });
   let metricsApp: FastifyInstance | undefined;
   if (config.metrics) {
@@ -110,6 +120,7 @@ async function startRenderWorker(config: WorkerConfig): Promise<RunningWorker> {
       metrics: config.metrics ? `http://${config.metrics.host}:${config.metrics.port}/metrics` : 'off',
       retry: config.retryPolicy,
       recoverySweep: config.recoverySweep ?? 'off',
+      readReuse: config.readReuse ?? 'off',
     },
     'render worker started',
   );

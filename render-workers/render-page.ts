@@ -26,6 +26,7 @@ import { cacheControlFor } from '../core/storage/cache-policy.js';
 import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import type { ReadReuseCache } from '../core/upstream/read-reuse.js';
 import { createRenderSideData, type LastGoodStore, type RenderSideData } from '../core/upstream/side-data.js';
 import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
@@ -122,6 +123,12 @@ export interface PageRendererOptions {
    * failed side read falls back to empty at once (and the page is degraded).
    */
   lastGood?: LastGoodStore;
+  /**
+   * The process's cache of upstream answers (core/upstream/read-reuse.ts, ADR 0029): a render
+   * reuses an answer whose GET started at or after its job's requestedAt. Without it every read
+   * is a GET.
+   */
+  readReuse?: ReadReuseCache;
 }
 
 const HTML = HTML_CONTENT_TYPE;
@@ -149,7 +156,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
       const sideData = createRenderSideData(options.lastGood, job.site, (error, key) => log.warn({ error, sideData: key }, 'last good copy of side data unavailable'));
       const record = (key: string) => reads.add(key);
-      const recorder = { record, sideData };
+      // The job's requestedAt is the render's freshness bound: the latest request it serves
+      // (ingest/coalescing.ts moves it when a request joins the job before it starts).
+      const reuse = options.readReuse === undefined ? undefined : { cache: options.readReuse, freshAfter: Date.parse(job.requestedAt) };
+      const recorder = { record, sideData, ...(reuse === undefined ? {} : { reuse }) };
       const clients = options.editions?.[job.site] ?? options;
       const client = clients.upstream.withRecorder(recorder);
       const clock = now();

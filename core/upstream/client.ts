@@ -11,6 +11,7 @@
  * Each read records its data key with the recorder *before* the call, so a page that looked for
  * something that does not exist yet re-renders when it is created (DESIGN.md, dependency index).
  */
+import { parseShared, type RenderReadReuse } from './read-reuse.js';
 import { z } from 'zod';
 import { isPlatformError, type PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -51,6 +52,12 @@ export interface ReadRecorder {
    * client remember good reads there and fall back on the last good copy when a read fails.
    */
   sideData?: SideData;
+  /**
+   * The render's reuse of answers other renders fetched (core/upstream/read-reuse.ts, ADR 0029):
+   * only answers whose GET started after the render was requested. Reads are recorded the same
+   * whether answered by a GET or reused.
+   */
+  reuse?: RenderReadReuse;
 }
 
 export interface UpstreamClientOptions {
@@ -152,6 +159,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.timeCall ? { timeCall: options.timeCall } : {}),
     ...(options.language === undefined ? {} : { language: options.language }),
+    ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }),
   });
   const { call, first, results, badResponse, buildUrl } = transport;
   const record = (key: string): void => recorder?.record(key);
@@ -171,7 +179,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     if (layout === null) return null;
     const model = layout['main-content'][0]?.model;
     if (model === undefined) return null;
-    const parsed = schema.safeParse(model);
+    const parsed = parseShared(model, schema);
     if (!parsed.success) {
       throw badResponse('layout', buildUrl(layoutSpec(subtype, elementId)), parsed.error, "data.results.0['main-content'].0.model.");
     }
@@ -290,7 +298,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
       if (!result.found) return [];
       const summaries: ArticleSummary[] = [];
       results(spec.name, result.url, result.body).items.forEach((item, index) => {
-        const parsed = articleSummarySchema.safeParse(item);
+        const parsed = parseShared(item, articleSummarySchema);
         if (parsed.success) {
           summaries.push(parsed.data);
           // A page showing the item depends on it: editing the article re-renders the page even
@@ -335,7 +343,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
       if (!result.found) return [];
       const persons: Person[] = [];
       results(spec.name, result.url, result.body).items.forEach((item, index) => {
-        const parsed = personSchema.safeParse(item);
+        const parsed = parseShared(item, personSchema);
         if (parsed.success) {
           persons.push(parsed.data);
           // Editing a listed person re-renders the list (ingest names only person:<slug> then).

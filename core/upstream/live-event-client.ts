@@ -14,6 +14,7 @@
  *     (issue 15: "a failing live blog shows readers a clear message"). An update off the contract
  *     is logged and skipped; the others are kept.
  */
+import { parseShared } from './read-reuse.js';
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
 import type { ReadRecorder, UpstreamClientOptions } from './client.js';
@@ -118,7 +119,7 @@ export function createLiveEventClient(options: UpstreamClientOptions): LiveEvent
 }
 
 function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadRecorder | undefined): LiveEventClient {
-  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config) });
+  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config), ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }) });
   const { logger } = options;
   return {
     async getLiveEvent(path) {
@@ -136,10 +137,10 @@ function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadReco
       try {
         const result = await transport.call(spec);
         if (!result.found) return { status: 'missing', updates: [] };
-        const feed = liveBlogFeedSchema.safeParse(result.body);
+        const feed = parseShared(result.body, liveBlogFeedSchema);
         if (!feed.success) throw transport.badResponse(spec.name, result.url, feed.error, '');
         const updates = feed.data.liveBlogUpdate.flatMap((item, index) => {
-          const parsed = liveBlogUpdateSchema.safeParse(item);
+          const parsed = parseShared(item, liveBlogUpdateSchema);
           if (parsed.success) return [parsed.data];
           logger.warn({ api: { name: spec.name, url: result.url }, liveBlog: { eventCode: liveBlog.eventCode, index } }, `Invalid live-blog update skipped: ${describeIssues(parsed.error)}`);
           return [];

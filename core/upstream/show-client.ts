@@ -10,6 +10,7 @@
  *     JSON, a body off the contract -> UPSTREAM_BAD_RESPONSE. The page builder logs these and
  *     answers not found (spec 2 §8 "show fetch failure: logged, yields null").
  */
+import { parseShared } from './read-reuse.js';
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
 import type { ReadRecorder, UpstreamClientOptions } from './client.js';
@@ -79,8 +80,11 @@ export function createShowClient(options: UpstreamClientOptions): ShowClient {
   return buildShowClient(options, options.recorder);
 }
 
+/** One schema object, so a kept answer's validated list is found again (read-reuse.ts `parseShared`). */
+const showListSchema = z.array(showSchema);
+
 function buildShowClient(options: UpstreamClientOptions, recorder: ReadRecorder | undefined): ShowClient {
-  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config) });
+  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config), ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }) });
   return {
     async getShow(id, domain = DEFAULT_SHOW_DOMAIN) {
       recorder?.record(dataKeys.show(id));
@@ -93,7 +97,7 @@ function buildShowClient(options: UpstreamClientOptions, recorder: ReadRecorder 
       const result = await transport.call(spec);
       if (!result.found) return [];
       const { items } = transport.results(spec.name, result.url, result.body);
-      const parsed = z.array(showSchema).safeParse(items);
+      const parsed = parseShared(items, showListSchema);
       if (!parsed.success) throw transport.badResponse(spec.name, result.url, parsed.error, 'data.results.');
       return parsed.data;
     },

@@ -57,7 +57,7 @@ export function createStaticPageClient(options: UpstreamClientOptions): StaticPa
 }
 
 function buildStaticPageClient(options: UpstreamClientOptions, base: string, recorder: ReadRecorder | undefined): StaticPageClient {
-  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config) });
+  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config), ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }) });
   return {
     async getStaticPage(path) {
       recorder?.record(dataKeys.staticPage(path));

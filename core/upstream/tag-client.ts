@@ -83,7 +83,7 @@ export function createTagClient(options: TagClientOptions): TagClient {
 }
 
 function build(options: TagClientOptions, base: string, recorder: ReadRecorder | undefined): TagClient {
-  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config) });
+  const transport = createTransport({ ...options, bases: resolveUpstreamBases(options.config), ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }) });
   return {
     async getTagByPath(tagPath) {
       recorder?.record(dataKeys.tag(tagPath));

@@ -24,6 +24,7 @@ import { PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { describeIssues } from './schemas.js';
 import { resolveImagePaths } from './image-paths.js';
+import { parseShared, type FetchedAnswer, type RenderReadReuse } from './read-reuse.js';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -63,6 +64,12 @@ export interface TransportOptions {
    * clients send "es", ADR 0019). Default: '*', any.
    */
   language?: string;
+  /**
+   * A render's reuse of answers fetched for other renders (core/upstream/read-reuse.ts, ADR 0029):
+   * a call answers from an answer whose GET started at or after the render's request, or fetches.
+   * Without it (or with the cache off) every call is a GET.
+   */
+  reuse?: RenderReadReuse;
 }
 
 /** Runs one upstream call of `service` and answers what it answered (rejects as it rejected). */
@@ -320,8 +327,28 @@ export function createTransport(options: TransportOptions): Transport {
     return `${bases[spec.service]}${spec.path}${search === '' ? '' : `?${search}`}`;
   }
 
+  const { reuse } = options;
+  // The exact request: the URL with its query, and the language it is asked in (ADR 0019).
+  const reuseKey = (url: string) => `${options.language ?? '*'} ${url}`;
+
   async function call(spec: CallSpec, notFoundLevel: 'info' | 'error' = 'info'): Promise<CallResult> {
     const url = buildUrl(spec);
+    if (reuse === undefined || !reuse.cache.enabled) return (await fetchAnswer(spec, url, notFoundLevel)).answer;
+    let fetched = false;
+    const answer = await reuse.cache.read(reuseKey(url), reuse.freshAfter, () => {
+      fetched = true;
+      return fetchAnswer(spec, url, notFoundLevel);
+    });
+    if (!fetched) {
+      // Logged as the GET it stands for would be, so a render's log still shows each read.
+      if (answer.found) logger.debug({ api: { name: spec.name, url, reused: true } }, 'upstream answer reused');
+      else logger[notFoundLevel]({ api: { name: spec.name, url, status: 404, reused: true } }, 'upstream not found');
+    }
+    return answer;
+  }
+
+  /** One GET and the failure rules (see the header); the answer with the size of its text. */
+  async function fetchAnswer(spec: CallSpec, url: string, notFoundLevel: 'info' | 'error'): Promise<FetchedAnswer & { answer: CallResult }> {
     const started = performance.now();
     const api = (status: number | undefined) => ({
       name: spec.name,
@@ -345,7 +372,7 @@ export function createTransport(options: TransportOptions): Transport {
     if (status === 404) {
       // Spec 1 §8: an article fetch error is logged as error when its status is 400 or more.
       logger[notFoundLevel]({ api: api(status) }, 'upstream not found');
-      return { found: false, url };
+      return { answer: { found: false, url }, bytes: url.length };
     }
     if (status < 200 || status >= 300) {
       const code = status >= 500 || status === 429 ? 'UPSTREAM_UNAVAILABLE' : 'UPSTREAM_BAD_RESPONSE';
@@ -372,7 +399,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     logger.debug({ api: api(status) }, 'upstream call');
     // Site-relative image paths name files on the image service, not on the site (image-paths.ts).
-    return { found: true, body: resolveImagePaths(body, bases.images), url };
+    return { answer: { found: true, body: resolveImagePaths(body, bases.images), url }, bytes: bodyText.length + url.length };
   }
 
   function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {
@@ -382,7 +409,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function results(name: string, url: string, body: unknown): { items: unknown[]; total: number | undefined } {
-    const parsed = envelopeSchema.safeParse(body);
+    const parsed = parseShared(body, envelopeSchema);
     if (!parsed.success) throw badResponse(name, url, parsed.error, '');
     return { items: parsed.data.data.results, total: parsed.data.data.total };
   }
@@ -392,7 +419,8 @@ export function createTransport(options: TransportOptions): Transport {
     if (!result.found) return null;
     const [item] = results(spec.name, result.url, result.body).items;
     if (item === undefined) return null;
-    const parsed = schema.safeParse(item);
+    // Validated once per kept answer when answers are reused (read-reuse.ts `parseShared`).
+    const parsed = parseShared(item, schema);
     if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, 'data.results.0.');
     return parsed.data;
   }

@@ -15,6 +15,7 @@
  * Its body is JSON:API (`{ data: [{ id, type, attributes }] }`), not the usual envelope. A
  * malformed item is logged and skipped; a body that is not JSON:API at all counts as a failure.
  */
+import { parseShared } from './read-reuse.js';
 import { parsedWith, readSideData, type SideData } from './side-data.js';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
@@ -130,11 +131,11 @@ export function createVideoReads(transport: Transport, record: (dataKey: string)
   async function fetchList(spec: CallSpec): Promise<RecommendedVideo[]> {
     const result = await transport.call(spec);
     if (!result.found) return [];
-    const parsed = jsonApiListSchema.safeParse(result.body);
+    const parsed = parseShared(result.body, jsonApiListSchema);
     if (!parsed.success) throw transport.badResponse(spec.name, result.url, parsed.error, '');
     const videos: RecommendedVideo[] = [];
     parsed.data.data.forEach((item, index) => {
-      const video = recommendedVideoSchema.safeParse(item);
+      const video = parseShared(item, recommendedVideoSchema);
       if (video.success) videos.push(video.data);
       else logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.${index}.${describeIssues(video.error)}` }, 'upstream video item off contract; skipped');
     });

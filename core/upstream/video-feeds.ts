@@ -12,6 +12,7 @@
  *
  * Every read records its data key before the call, like core/upstream/client.ts.
  */
+import { parseShared } from './read-reuse.js';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { dataKeys } from './data-keys.js';
@@ -76,12 +77,12 @@ export function createVideoFeedReads(transport: Transport, record: (dataKey: str
             logger.error({ feed }, `${LIVE_PLAYLIST_ERROR_MESSAGE}: no live playlist feed ${feed}`);
             return [];
           }
-          const parsed = liveFeedSchema.safeParse(result.body);
+          const parsed = parseShared(result.body, liveFeedSchema);
           if (!parsed.success) throw transport.badResponse(spec.name, result.url, parsed.error, '');
           const raw = parsed.data.channel.item;
           const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
           return list.flatMap((item, index) => {
-            const live = liveItemSchema.safeParse(item);
+            const live = parseShared(item, liveItemSchema);
             if (live.success) return [live.data];
             logger.warn({ api: { name: spec.name, url: result.url }, issue: `channel.item.${index}` }, 'live playlist item off contract; skipped');
             return [];
@@ -103,7 +104,7 @@ export function createVideoFeedReads(transport: Transport, record: (dataKey: str
             logger.error({ playlist: playlistId }, `${MOXIE_UNREADABLE_MESSAGE}: no Moxie playlist ${playlistId}`);
             return [];
           }
-          const parsed = moxiePlaylistSchema.safeParse(result.body);
+          const parsed = parseShared(result.body, moxiePlaylistSchema);
           if (!parsed.success) throw transport.badResponse(spec.name, result.url, parsed.error, '');
           return parsed.data.videos;
         },

@@ -32,6 +32,8 @@ import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { RedisLastGoodStore } from '../../core/last-good.js';
 import { DEFAULT_RECOVERY_SWEEP, startRecoverySweep, storageProbe, upstreamProbe, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
 import { createPageRenderer } from '../../render-workers/render-page.js';
+import { DEFAULT_READ_REUSE, type ReadReuseSettings } from '../../render-workers/config.js';
+import { ReadReuseCache } from '../../core/upstream/read-reuse.js';
 import type { RetryPolicy } from '../../render-workers/retry-policy.js';
 import { createRenderWorker } from '../../render-workers/worker.js';
 import { listSitePages, streamSitePages } from '../../core/site-pages.js';
@@ -84,6 +86,11 @@ export interface StackOptions {
    * writes at the next request.
    */
   writeAnnouncements?: boolean;
+  /**
+   * The worker's reuse of upstream answers fetched after a render's request (ADR 0029): its
+   * bounds, or false for none. On with the worker's defaults when omitted, as a deployed worker.
+   */
+  readReuse?: ReadReuseSettings | false;
 }
 
 export interface Stack {
@@ -196,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       scripts: bundle.scripts,
       takeFence: (page) => takePageFence(redis, page, options.queuePrefix),
       lastGood: new RedisLastGoodStore(redis, options.queuePrefix),
+      ...(options.readReuse === false ? {} : { readReuse: new ReadReuseCache(options.readReuse ?? DEFAULT_READ_REUSE) }),
     });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({

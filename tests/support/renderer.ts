@@ -22,6 +22,8 @@ import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sam
 import { RedisLastGoodStore } from '../../core/last-good.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { createPageRenderer, type PageRenderer, type RenderOutcome } from '../../render-workers/render-page.js';
+import { DEFAULT_READ_REUSE } from '../../render-workers/config.js';
+import { ReadReuseCache } from '../../core/upstream/read-reuse.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 import { sampleRequest } from './sample-client.js';
 
@@ -55,7 +57,17 @@ export interface RendererHarness {
   stop(): Promise<void>;
 }
 
-export async function startRendererHarness(options: { logLevel?: string } = {}): Promise<RendererHarness> {
+export interface RendererHarnessOptions {
+  logLevel?: string;
+  /**
+   * The renderer's reuse of upstream answers (ADR 0029): a cache of its own with these bounds by
+   * default (kept answers are frozen, so a render that changed shared data would fail here), a
+   * given cache, or false for none.
+   */
+  readReuse?: ReadReuseCache | false;
+}
+
+export async function startRendererHarness(options: RendererHarnessOptions = {}): Promise<RendererHarness> {
   const upstream = await startSampleUpstream({ port: 0 });
   const redisServer: TestRedis = await startTestRedis();
   const redis = new Redis(redisServer.url);
@@ -73,8 +85,9 @@ export async function startRendererHarness(options: { logLevel?: string } = {}):
       },
     }),
   });
+  const readReuse = options.readReuse === false ? undefined : (options.readReuse ?? new ReadReuseCache(DEFAULT_READ_REUSE));
   const editions = createEditionClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({ store, index, ...editions.news, editions, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix), lastGood: new RedisLastGoodStore(redis, redisServer.prefix) });
+  const renderer = createPageRenderer({ store, index, ...editions.news, editions, logger, publicOrigins: { news: HARNESS_ORIGIN, es: HARNESS_ORIGIN_ES }, scripts: [HARNESS_SCRIPT], now: () => HARNESS_NOW, takeFence: (page) => takePageFence(redis, page, redisServer.prefix), lastGood: new RedisLastGoodStore(redis, redisServer.prefix), ...(readReuse === undefined ? {} : { readReuse }) });
 
   return {
     upstream,

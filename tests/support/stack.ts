@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { StorageConfig } from '../../core/config/storage.js';
 import type { RenderJobDefaults } from '../../core/queue.js';
 import { startStack, type Stack } from '../../infra/local/stack.js';
+import type { ReadReuseSettings } from '../../render-workers/config.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { startTestRedis } from './redis-server.js';
 
@@ -20,6 +21,8 @@ export interface TestStackOptions {
   renderJobDefaults?: RenderJobDefaults;
   /** Start the sample upstream at this time (its dates move to it); fixed dates when omitted. */
   sampleNow?: Date;
+  /** The worker's reuse of upstream answers (ADR 0029); on with its defaults when omitted. */
+  readReuse?: ReadReuseSettings | false;
 }
 
 export interface TestStack {
@@ -47,6 +50,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       logLevel: 'silent',
       ...(options.renderJobDefaults ? { renderJobDefaults: options.renderJobDefaults } : {}),
       ...(options.sampleNow ? { sampleNow: options.sampleNow } : {}),
+      ...(options.readReuse === undefined ? {} : { readReuse: options.readReuse }),
     });
     return {
       stack,
