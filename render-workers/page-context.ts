@@ -6,6 +6,7 @@
 import type { SiteInfo } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import type { RenderReadReuse } from '../core/upstream/read-reuse.js';
 import type { SideData } from '../core/upstream/side-data.js';
 import type { ShellContext } from './load/shell.js';
 import type { RenderedObject } from './publish.js';
@@ -26,6 +27,11 @@ export interface PageBuildContext {
    * recalls its last good copy here. The client's recorder carries the same object.
    */
   sideData: SideData;
+  /**
+   * The render's reuse of upstream answers and its freshness bound (ADR 0029), for a builder that
+   * binds a process-wide client to this render (`withRecorder`). `client` already carries it.
+   */
+  reuse?: RenderReadReuse;
   /** Records a data key that is not an upstream read (e.g. `front:<path>`). */
   record(dataKey: string): void;
   /** The render's clock (feeds and sitemaps use it for their windows). */

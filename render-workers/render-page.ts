@@ -172,6 +172,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         shellContext: { site, scripts: options.scripts, now: clock, alternates: editionAlternates(job.path, options.publicOrigins) },
         record,
         sideData,
+        ...(reuse === undefined ? {} : { reuse }),
         now: clock,
       };
 

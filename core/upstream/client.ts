@@ -356,10 +356,21 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     },
 
     withRecorder(next) {
-      return buildClient(options, bases, next);
+      return buildClient(options, bases, keepReuse(next, recorder));
     },
   };
   return client;
+}
+
+/**
+ * `next`, keeping the render's reuse of answers (and so its freshness bound) when `next` names
+ * none: a render's client handed another recorder (reads it does not record, say) is still that
+ * render's client.
+ */
+export function keepReuse(next: ReadRecorder | undefined, current: ReadRecorder | undefined): ReadRecorder | undefined {
+  const reuse = current?.reuse;
+  if (next === undefined || next.reuse !== undefined || reuse === undefined) return next;
+  return { record: (key) => next.record(key), ...(next.sideData === undefined ? {} : { sideData: next.sideData }), reuse };
 }
 
 /** True for the errors a caller may retry later (the last good page stays meanwhile). */

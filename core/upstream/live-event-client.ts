@@ -17,7 +17,7 @@
 import { parseShared } from './read-reuse.js';
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
-import type { ReadRecorder, UpstreamClientOptions } from './client.js';
+import { type ReadRecorder, type UpstreamClientOptions, keepReuse } from './client.js';
 import { dataKeys } from './data-keys.js';
 import { describeIssues } from './schemas.js';
 import { parsedWith } from './side-data.js';
@@ -156,7 +156,7 @@ function buildLiveEventClient(options: UpstreamClientOptions, recorder: ReadReco
       }
     },
     withRecorder(next) {
-      return buildLiveEventClient(options, next);
+      return buildLiveEventClient(options, keepReuse(next, recorder));
     },
   };
 }

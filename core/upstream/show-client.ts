@@ -13,7 +13,7 @@
 import { parseShared } from './read-reuse.js';
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
-import type { ReadRecorder, UpstreamClientOptions } from './client.js';
+import { type ReadRecorder, type UpstreamClientOptions, keepReuse } from './client.js';
 import { dataKeys } from './data-keys.js';
 import { createTransport } from './transport.js';
 
@@ -102,7 +102,7 @@ function buildShowClient(options: UpstreamClientOptions, recorder: ReadRecorder 
       return parsed.data;
     },
     withRecorder(next) {
-      return buildShowClient(options, next);
+      return buildShowClient(options, keepReuse(next, recorder));
     },
   };
 }

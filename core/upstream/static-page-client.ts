@@ -11,7 +11,7 @@
 import { createTransport } from './transport.js';
 import { z } from 'zod';
 import { resolveUpstreamBases } from '../config/upstream.js';
-import type { ReadRecorder, UpstreamClientOptions } from './client.js';
+import { type ReadRecorder, type UpstreamClientOptions, keepReuse } from './client.js';
 import { dataKeys } from './data-keys.js';
 import { articleBlockSchema } from './schemas.js';
 
@@ -64,7 +64,7 @@ function buildStaticPageClient(options: UpstreamClientOptions, base: string, rec
       return await transport.first({ name: CALL_NAME, service: 'staticPage', path: '/api/staticpage', query: { path } }, staticPageSchema);
     },
     withRecorder(next) {
-      return buildStaticPageClient(options, base, next);
+      return buildStaticPageClient(options, base, keepReuse(next, recorder));
     },
   };
 }

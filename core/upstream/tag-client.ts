@@ -10,7 +10,7 @@ import { createTransport } from './transport.js';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { resolveUpstreamBases, type UpstreamConfig } from '../config/upstream.js';
-import type { ReadRecorder } from './client.js';
+import { type ReadRecorder, keepReuse } from './client.js';
 import { dataKeys } from './data-keys.js';
 import { categorySchema } from './schemas.js';
 
@@ -90,7 +90,7 @@ function build(options: TagClientOptions, base: string, recorder: ReadRecorder |
       return await transport.first({ name: 'tag', service: 'tag', path: '/api/tag', query: { path: tagPath } }, tagSchema);
     },
     withRecorder(next) {
-      return build(options, base, next);
+      return build(options, base, keepReuse(next, recorder));
     },
   };
 }

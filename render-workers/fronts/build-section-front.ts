@@ -66,7 +66,7 @@ export interface SectionFrontDeps {
 
 /** `(ctx) => buildSectionFront(ctx, ...)` with the tag client bound to each render's recorder. */
 export function sectionFrontBuilder(tags: TagClient): (ctx: PageBuildContext) => Promise<BuiltPage | null> {
-  return (ctx) => buildSectionFront(ctx, { tags: tags.withRecorder({ record: (key) => ctx.record(key) }) });
+  return (ctx) => buildSectionFront(ctx, { tags: tags.withRecorder({ record: (key) => ctx.record(key), ...(ctx.reuse === undefined ? {} : { reuse: ctx.reuse }) }) });
 }
 
 export async function buildSectionFront(ctx: PageBuildContext, deps: SectionFrontDeps): Promise<BuiltPage | null> {

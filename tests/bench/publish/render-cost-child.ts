@@ -11,6 +11,12 @@
  * a fresh store directory so every page is written, as in a first publish. CPU per stored page =
  * the job's CPU / the objects it wrote.
  * Bare: the elements those renders passed to renderToString, rendered again in a loop.
+ *
+ * Each run is one publish wave (ADR 0029): every job of the run carries the run's start as its
+ * requestedAt and the renderer keeps the worker's reuse cache (render-workers/config.ts defaults),
+ * so a render reuses answers an earlier render of the same run fetched, never one from an earlier
+ * run. Home renders first in a run, so it pays for the shared reads; 2 of the 10 section fronts
+ * of a run repeat a section (8 synthetic sections). `readReuse: false` in the input turns it off.
  */
 import { register } from 'node:module';
 
@@ -27,6 +33,8 @@ export interface RenderCostInput {
   articles: number;
   /** renderToString calls per captured element in the bare loop. */
   bareLoops: number;
+  /** Keep the worker's reuse of upstream answers (default on). */
+  readReuse?: boolean;
 }
 
 export interface KindResult {
@@ -65,6 +73,9 @@ async function main(): Promise<void> {
   const { createFsStore } = await import('../../../core/storage/fs-driver.js');
   const { createUpstreamClients } = await import('../../../core/upstream/clients.js');
   const { createPageRenderer } = await import('../../../render-workers/render-page.js');
+  const { DEFAULT_READ_REUSE } = await import('../../../render-workers/config.js');
+  const { ReadReuseCache } = await import('../../../core/upstream/read-reuse.js');
+  const readReuse = input.readReuse === false ? undefined : new ReadReuseCache(DEFAULT_READ_REUSE);
   const { SYNTHETIC_SECTIONS, syntheticArticlePath } = await import('../../../infra/sample-upstream/synthetic/index.js');
   const capture = await import('./react-server-capture.js');
   const { renderToString } = await import('react-dom/server');
@@ -97,12 +108,14 @@ async function main(): Promise<void> {
       publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
       scripts,
       takeFence: (page) => takePageFence(redis, page, input.prefix),
+      ...(readReuse === undefined ? {} : { readReuse }),
     });
     return { renderer, done: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
   };
 
   // Run 0 warms the JIT and the upstream's caches and is not counted.
   for (let run = 0; run <= input.runs; run += 1) {
+    const wave = new Date().toISOString();
     for (const [k, kind] of kinds.entries()) {
       const result = results[k];
       if (result === undefined) continue;
@@ -114,7 +127,7 @@ async function main(): Promise<void> {
         const { renderer, done } = await fresh();
         capture.startCapture();
         const start = process.cpuUsage();
-        const outcome = await renderer.render({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
+        const outcome = await renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
         cpu += capture.cpuMs(start);
         captured.push(...capture.stopCapture());
         objects += outcome.written.length;
