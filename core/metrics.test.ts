@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { UnrecoverableError } from 'bullmq';
 import { PlatformError } from './errors.js';
-import { buildMetricsApp, createMetricsRegistry, createRenderMetrics, failureCode } from './metrics.js';
+import { buildMetricsApp, createMetricsRegistry, createReadReuseMetrics, createRenderMetrics, failureCode } from './metrics.js';
+import { ReadReuseCache } from './upstream/read-reuse.js';
 
 describe('render metrics', () => {
   it('exports latency by reason, render time by kind, written vs unchanged, failures by code and purges', async () => {
@@ -40,6 +41,28 @@ describe('render metrics', () => {
     const text = await createRenderMetrics(createMetricsRegistry()).registry.metrics();
     expect(text).toContain('newsroom_render_pages_total{result="unchanged"} 0');
     expect(text).toContain('newsroom_cdn_purges_total{result="failed"} 0');
+  });
+});
+
+describe('read reuse metrics (ADR 0029)', () => {
+  it('counts hits, shared GETs, misses and evictions, and reads entries and bytes from the cache at scrape time', async () => {
+    const registry = createMetricsRegistry();
+    const metrics = createReadReuseMetrics(registry);
+    expect(await registry.metrics()).toContain('newsroom_render_read_reuse_total{result="hit"} 0');
+    const cache = new ReadReuseCache({ maxEntries: 1, maxBytes: 1_000, observer: metrics });
+    metrics.watch(() => cache.stats());
+    const bound = Date.now() - 1;
+    const answer = (url: string) => () => Promise.resolve({ answer: { found: false as const, url }, bytes: 7 });
+    await cache.read('a', bound, answer('a'));
+    await cache.read('a', bound, answer('a'));
+    await cache.read('b', bound, answer('b'));
+    const text = await registry.metrics();
+    expect(text).toContain('newsroom_render_read_reuse_total{result="hit"} 1');
+    expect(text).toContain('newsroom_render_read_reuse_total{result="miss"} 2');
+    expect(text).toContain('newsroom_render_read_reuse_total{result="shared"} 0');
+    expect(text).toContain('newsroom_render_read_reuse_evictions_total 1');
+    expect(text).toContain('newsroom_render_read_reuse_entries 1');
+    expect(text).toContain('newsroom_render_read_reuse_bytes 7');
   });
 });
 

@@ -4,8 +4,8 @@
  * layouts, legal links, side lists and latest videos; fetching, parsing and validating them once
  * per page was most of a render job's CPU.
  *
- * The rule that keeps it fresh: a render may use an answer whose GET *started* at or after the
- * render was requested (the job's `requestedAt`, moved to the latest request when requests
+ * The rule that keeps it fresh: a render may use an answer whose GET *started* after the render
+ * was requested (the job's `requestedAt`, moved to the latest request when requests
  * coalesce, ingest/coalescing.ts). Every change the render must show was made before its request,
  * so such an answer already holds it. An answer fetched earlier is never used: the render fetches
  * again and the newer answer replaces the older one.
@@ -100,14 +100,16 @@ export class ReadReuseCache {
   }
 
   /**
-   * The answer to `key` whose GET started at or after `freshAfter` (ms since 1970, plus the clock
+   * The answer to `key` whose GET started after `freshAfter` (ms since 1970, plus the clock
    * margin): a kept one, one in flight, or a new GET by `fetch`, which is then kept. `fetch`
    * rejects for a failure, which is not kept (and rejects every render sharing that GET).
    */
   async read(key: string, freshAfter: number, fetch: () => Promise<FetchedAnswer>): Promise<ReusableAnswer> {
+    // Strictly after: both times are whole milliseconds, so a GET stamped in the request's own
+    // millisecond may have started before it.
     const bound = freshAfter + this.clockMarginMs;
     const kept = this.entries.get(key);
-    if (kept !== undefined && kept.startedAt >= bound) {
+    if (kept !== undefined && kept.startedAt > bound) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, kept);
@@ -115,7 +117,7 @@ export class ReadReuseCache {
       return kept.answer;
     }
     const flying = this.inFlight.get(key);
-    if (flying !== undefined && flying.startedAt >= bound) {
+    if (flying !== undefined && flying.startedAt > bound) {
       this.count('shared');
       return await flying.promise;
     }
