@@ -52,8 +52,8 @@ describe('render worker configuration: retries and the recovery sweep (issue 16)
 });
 
 describe('render worker configuration: reuse of upstream answers (issue 17, ADR 0029)', () => {
-  it('keeps 2,000 answers and 32 MiB by default, with no clock margin', () => {
-    expect(loadWorkerConfig({}).readReuse).toEqual({ maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, clockMarginMs: 0 });
+  it('keeps 2,000 answers and 16 MiB by default, with no clock margin', () => {
+    expect(loadWorkerConfig({}).readReuse).toEqual({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, clockMarginMs: 0 });
     expect(loadWorkerConfig({}).readReuse).toEqual(DEFAULT_READ_REUSE);
   });
 

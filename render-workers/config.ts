@@ -27,10 +27,12 @@ const MIB = 1024 * 1024;
 /**
  * A whole-site publish reads a few hundred distinct shared answers (menus, layouts, legal links,
  * section lists, video lists) per edition; an article's own answers pass through once. 2,000
- * answers and 32 MiB of text keep the shared ones with room to spare, well inside the worker's
- * memory target (issue 17: peak RSS 256 MiB).
+ * answers keep the shared ones with room to spare (the synthetic site's answers average 4 kB of
+ * text, so about 8 MiB); 16 MiB of text is the guard against a runaway answer size, as parsed
+ * objects take a few times their text in the heap and the worker's target is a peak RSS of
+ * 256 MiB (issue 17).
  */
-export const DEFAULT_READ_REUSE: ReadReuseSettings = { maxEntries: 2_000, maxBytes: 32 * MIB, clockMarginMs: 0 };
+export const DEFAULT_READ_REUSE: ReadReuseSettings = { maxEntries: 2_000, maxBytes: 16 * MIB, clockMarginMs: 0 };
 
 const shape = {
   // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
