@@ -212,7 +212,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
             },
             records,
           );
-          return { kind: 'not-found', written: [], unchanged: [], recorded };
+          return { kind: 'not-found', written: [], unchanged: [], ...wasRecorded(recorded) };
         }
         // Deleted upstream: remove every stored variant, leaving the 404 page, or the redirect the
         // delete event named.
@@ -229,7 +229,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           ...publishRecords(redirect === undefined ? 'deleted' : 'redirect'),
         });
         log.info({ deletion: { eventId: deletion.eventId, redirectTo: redirect ?? null }, removed: result.written.length }, 'content deleted upstream; stored page removed');
-        return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged, recorded: result.recorded };
+        return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged, ...wasRecorded(result.recorded) };
       }
       // A path that now holds another kind of page must not keep an article's redirect record or
       // AMP/print variants from before (they would shadow it or linger).
@@ -254,12 +254,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const data = { ...(stale.length > 0 ? { staleData: stale } : {}), ...(missing.length > 0 ? { missingData: missing } : {}) };
       if (result.kept.length > 0) {
         log.warn({ degraded }, 'render degraded; the stored page is kept');
-        return { kind: built.kind, written: [], unchanged: [], kept: result.kept, ...data, recorded: result.recorded };
+        return { kind: built.kind, written: [], unchanged: [], kept: result.kept, ...data, ...wasRecorded(result.recorded) };
       }
       if (degraded !== undefined) log.warn({ degraded }, 'render degraded; published (no good page was stored)');
-      return { kind: built.kind, written: result.written, unchanged: result.unchanged, ...data, recorded: result.recorded };
+      return { kind: built.kind, written: result.written, unchanged: result.unchanged, ...data, ...wasRecorded(result.recorded) };
     },
   };
+}
+
+/** `recorded` appears in an outcome only when true (outcomes without records read as before). */
+function wasRecorded(recorded: boolean): { recorded?: true } {
+  return recorded ? { recorded } : {};
 }
 
 function staleArticleKeys(site: SiteId, path: string): string[] {
