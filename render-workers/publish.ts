@@ -1,6 +1,7 @@
 /**
  * Step 5 of DESIGN.md's flow: write every rendered variant of one page to object storage, skipping
- * those whose content hash equals the stored one, then record the page's dependencies.
+ * those whose content hash equals the stored one, then record the page's dependencies, announce its
+ * keys and (given the worker's records) the render, in one Redis round trip (ADR 0030).
  *
  * Two guards from issue 5 (ADR 0009):
  * - Versions: just before the first variant of the page is replaced or deleted, every live variant
