@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { sanitizePersonDescription } from '../people/person-rules.js';
 import { withSkipLog } from '../load/skip-log.js';
-import { sanitizeParagraph, sanitizePullQuote, sanitizeRawHtml, sanitizeRawHtmlForPrint, toPlainText } from './sanitize.js';
+import { firstAmpIframe, sanitizeParagraph, sanitizePullQuote, sanitizeRawHtml, sanitizeRawHtmlForPrint, toPlainText } from './sanitize.js';
 import { MAX_SOURCE_CHARS, SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 
 const HOSTILE = [
@@ -90,6 +90,17 @@ describe('the sanitizer memo', () => {
     const second = await skipsOf();
     expect(sanitizeMemo.stats().hits).toBe(1);
     expect(second).toEqual(first);
+  });
+
+  it('keeps the AMP iframe of a raw-html block as a frozen value, the same on every render', () => {
+    const html = '<iframe src="https://player.example.com/v/4" width="640" height="360" sandbox="allow-scripts allow-same-origin"></iframe>';
+    const first = firstAmpIframe(html);
+    const again = firstAmpIframe(html);
+    expect(again).toBe(first);
+    expect(again).toEqual({ src: 'https://player.example.com/v/4', width: 640, height: 360, sandbox: expect.not.stringContaining('allow-same-origin') as unknown });
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(firstAmpIframe('<iframe src="http://insecure.example.com/v" width="1" height="1"></iframe>')).toBeNull();
+    expect(firstAmpIframe('<iframe src="http://insecure.example.com/v" width="1" height="1"></iframe>')).toBeNull();
   });
 
   it('is bounded: the least recently used result goes first, and huge fields are not kept', () => {

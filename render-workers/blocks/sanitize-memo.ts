@@ -25,8 +25,10 @@ export const MAX_CHARS = 8 * 1024 * 1024;
 /** A field longer than this is sanitised every time (a runaway raw-html block would crowd out the rest). */
 export const MAX_SOURCE_CHARS = 256 * 1024;
 
-interface Entry {
-  value: string;
+interface Entry<T> {
+  value: T;
+  /** Its share of the character bound. */
+  chars: number;
   skips: readonly Skip[];
 }
 
@@ -37,9 +39,14 @@ export interface SanitizeMemoStats {
   chars: number;
 }
 
-export class SanitizeMemo {
+/**
+ * Results of one type: strings by default; a sanitizer that answers with a value (the AMP iframe
+ * of a raw-html block) has a memo of its own, with `size` for the bound, and gets its values frozen
+ * (one value is handed to every render that asks).
+ */
+export class SanitizeMemo<T = string> {
   /** Insertion order is recency: a hit moves its entry to the end. */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry<T>>();
   private chars = 0;
   private hits = 0;
   private misses = 0;
@@ -47,10 +54,11 @@ export class SanitizeMemo {
   constructor(
     private readonly maxEntries = MAX_ENTRIES,
     private readonly maxChars = MAX_CHARS,
+    private readonly size: (value: T) => number = (value) => (typeof value === 'string' ? value.length : JSON.stringify(value)?.length ?? 0),
   ) {}
 
   /** `sanitize(source)`, or the result it gave for the same option set and source before. */
-  run(optionSet: string, source: string, sanitize: (source: string) => string): string {
+  run(optionSet: string, source: string, sanitize: (source: string) => T): T {
     if (source.length > MAX_SOURCE_CHARS) return sanitize(source);
     const key = `${optionSet}\u0000${createHash('sha256').update(source).digest('base64')}`;
     const found = this.entries.get(key);
@@ -63,12 +71,14 @@ export class SanitizeMemo {
     }
     this.misses += 1;
     const { value, skips } = collectSkips(() => sanitize(source));
-    this.entries.set(key, { value, skips });
-    this.chars += value.length;
+    if (typeof value === 'object' && value !== null) Object.freeze(value);
+    const chars = this.size(value);
+    this.entries.set(key, { value, chars, skips });
+    this.chars += chars;
     while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
       const oldest = this.entries.keys().next();
       if (oldest.done === true) break;
-      this.chars -= this.entries.get(oldest.value)?.value.length ?? 0;
+      this.chars -= this.entries.get(oldest.value)?.chars ?? 0;
       this.entries.delete(oldest.value);
     }
     return value;

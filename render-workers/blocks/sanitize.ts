@@ -7,7 +7,7 @@ import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../load/links.js';
 import { reportSkip } from '../load/skip-log.js';
 import type { AmpIframeModel } from '../view-model.js';
 import { DEFAULT_IFRAME_SANDBOX, iframeSandbox } from './iframe-sandbox.js';
-import { sanitizeMemo } from './sanitize-memo.js';
+import { SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 
 // sanitize-html's own scheme check stays as a second line; the rule that decides is
 // safeTextLinkUrl (the one safe-URL rule, plus mailto: and tel:), whose canonical form is stored.
@@ -166,6 +166,13 @@ const OLD_FULLSCREEN_ATTRIBUTES = ['mozallowfullscreen', 'webkitallowfullscreen'
  * when missing. Returns null when there is nothing to convert (the rest of the HTML is dropped).
  */
 export function firstAmpIframe(html: string): AmpIframeModel | null {
+  return ampIframeMemo.run('amp-iframe', html, firstAmpIframeNow);
+}
+
+/** The AMP iframes found in raw-html blocks: values, so a memo of their own (sanitize-memo.ts). */
+const ampIframeMemo = new SanitizeMemo<AmpIframeModel | null>(5_000, 1024 * 1024);
+
+function firstAmpIframeNow(html: string): AmpIframeModel | null {
   const found: Record<string, string>[] = [];
   sanitizeHtml(html, {
     allowedTags: ['iframe'],
