@@ -55,10 +55,19 @@ export interface RendererHarness {
   stop(): Promise<void>;
 }
 
-export async function startRendererHarness(options: { logLevel?: string } = {}): Promise<RendererHarness> {
+export interface RendererHarnessOptions {
+  logLevel?: string;
+  /**
+   * The address the renderer's Redis connection dials instead of the server's (a proxy in front
+   * of it, tests/support/tcp-proxy.ts), given the server's.
+   */
+  redisVia?: (serverUrl: string) => Promise<string>;
+}
+
+export async function startRendererHarness(options: RendererHarnessOptions = {}): Promise<RendererHarness> {
   const upstream = await startSampleUpstream({ port: 0 });
   const redisServer: TestRedis = await startTestRedis();
-  const redis = new Redis(redisServer.url);
+  const redis = new Redis(options.redisVia ? await options.redisVia(redisServer.url) : redisServer.url);
   const dir = await mkdtemp(join(tmpdir(), 'render-'));
   const store = createFsStore({ root: dir });
   const index = new DependencyIndex(redis, redisServer.prefix);
