@@ -74,10 +74,19 @@ export class DependencyIndex {
   }
 
   private depsKey(dataKey: string): string {
-    return `${this.prefix}:deps:${dataKey}`;
+    return `${this.depsKeyPrefix()}${dataKey}`;
   }
 
-  private pageKey(ref: PageRef): string {
+  /**
+   * What every `deps:<dataKey>` key starts with: core/render-bookkeeping.ts's script builds the
+   * keys of the data keys a page no longer reads from it (it learns them only inside Redis).
+   */
+  depsKeyPrefix(): string {
+    return `${this.prefix}:deps:`;
+  }
+
+  /** The set of data keys `ref` read at its last render (core/render-bookkeeping.ts replaces it). */
+  pageKey(ref: PageRef): string {
     return `${this.prefix}:pagedeps:${pageRefString(ref)}`;
   }
 
@@ -111,7 +120,8 @@ export class DependencyIndex {
     return (await this.redis.smembers(this.pageKey(page))).sort();
   }
 
-  private deletedKey(ref: PageRef): string {
+  /** Where the page's deletion record is kept (publish.ts clears it with its admission). */
+  deletedKey(ref: PageRef): string {
     return `${this.prefix}:deleted:${pageRefString(ref)}`;
   }
 

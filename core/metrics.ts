@@ -22,6 +22,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fasti
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isPlatformError } from './errors.js';
 import type { Logger } from './logger.js';
+import { dropUnusedConnectionsOnClose } from './http-close.js';
 import type { ReadReuseObserver, ReadReuseStats } from './upstream/read-reuse.js';
 
 export { Registry } from 'prom-client';
@@ -228,6 +229,7 @@ export const metricsRoute: FastifyPluginCallback<MetricsRouteOptions> = (app, op
 /** The render worker's metrics server: nothing but GET /metrics (main.ts listens). */
 export async function buildMetricsApp(registry: Registry): Promise<FastifyInstance> {
   const app = Fastify({ return503OnClosing: true });
+  dropUnusedConnectionsOnClose(app);
   await app.register(metricsRoute, { registry });
   return app;
 }

@@ -87,10 +87,23 @@ return 1
  * stale). Atomic in Redis, so across processes exactly the renders whose token is at least every
  * token admitted before them get through.
  */
-export async function admitPageFence(redis: RedisClient, page: PageRef, token: number, prefix = QUEUE_PREFIX): Promise<boolean> {
+export async function admitPageFence(
+  redis: RedisClient,
+  page: PageRef,
+  token: number,
+  prefix = QUEUE_PREFIX,
+  options: { deleteFirst?: readonly string[] } = {},
+): Promise<boolean> {
   if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: ${String(token)} is not a fencing token`);
-  const reply = await redis.eval(ADMIT_SCRIPT, 1, fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS));
-  return Number(reply) === 1;
+  const args = [fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS)] as const;
+  const deleteFirst = options.deleteFirst ?? [];
+  if (deleteFirst.length === 0) return Number(await redis.eval(ADMIT_SCRIPT, 1, ...args)) === 1;
+  // `deleteFirst` (publishPage's stale deletion record) is deleted just before the admission, in
+  // the same round trip: a pipeline, so the admission is the same script, run as before.
+  const replies = (await redis.pipeline().del(...deleteFirst).eval(ADMIT_SCRIPT, 1, ...args).exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  const [, admitted] = replies[1] ?? [null, null];
+  return Number(admitted) === 1;
 }
 
 /** The highest token admitted to publish the page, or null when none is known (status, tests). */

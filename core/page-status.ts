@@ -119,9 +119,19 @@ export class PageStatusStore {
     return `${this.prefix}:page-failure:${page.site}:${page.path}`;
   }
 
+  /** The Redis connection and prefix the records live in (core/render-bookkeeping.ts joins them to a publish's round trip). */
+  get scope(): { redis: RedisClient; prefix: string } {
+    return { redis: this.redis, prefix: this.prefix };
+  }
+
   /** The set of pages awaiting recovery (file header). */
   recoveryKey(): string {
     return `${this.prefix}:page-failures:recovery`;
+  }
+
+  /** The page's member in the recovery set. */
+  recoveryMember(page: PageRef): string {
+    return memberOf(page);
   }
 
   /** Records the latest failure of a render of `page` (the worker calls it when a render throws). */
@@ -246,6 +256,11 @@ export class PageRenderLog {
 
   key(page: PageRef): string {
     return `${this.prefix}:page-render:${page.site}:${page.path}`;
+  }
+
+  /** The Redis connection and prefix the records live in (core/render-bookkeeping.ts joins them to a publish's round trip). */
+  get scope(): { redis: RedisClient; prefix: string } {
+    return { redis: this.redis, prefix: this.prefix };
   }
 
   async record(page: PageRef, render: PageRender): Promise<void> {

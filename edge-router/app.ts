@@ -22,6 +22,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { UpstreamConfig } from '../core/config/upstream.js';
+import { dropUnusedConnectionsOnClose } from '../core/http-close.js';
 import { createMetricsRegistry, type Registry } from '../core/metrics.js';
 import type { Logger } from '../core/logger.js';
 import type { SiteId } from '../core/isomorphic/sites.js';
@@ -131,6 +132,8 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     // Nothing here reads a request body; GET and HEAD are all the request guard lets through.
     bodyLimit: 1024,
   });
+
+  dropUnusedConnectionsOnClose(app);
 
   // CONNECT never reaches Fastify: Node emits it as a 'connect' event and, with no listener, drops
   // the socket without a word. A proxy tunnel is never offered here: answer it with a clear 405.

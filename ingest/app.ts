@@ -20,6 +20,7 @@ import type { RenderProducer } from './producer.js';
 import { errorLabel, REDIS_RETRY_AFTER_S, redisUnavailableFor, RedisWatch, registerRedisAvailability } from './redis-availability.js';
 import { republishPlugin, type SiteMapSource } from './republish.js';
 import { WEBHOOK_PATH, webhookPlugin } from './webhook.js';
+import { dropUnusedConnectionsOnClose } from '../core/http-close.js';
 
 /** How long /healthz waits for Redis to answer PING before it answers 503. */
 export const HEALTH_PING_TIMEOUT_MS = 1000;
@@ -63,6 +64,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
   });
+  dropUnusedConnectionsOnClose(app);
   const watch = new RedisWatch(options.redisConnections ?? { ingest: redis });
   registerErrorHandling(app, logger, { redisUnavailable: redisUnavailableFor(watch) });
   const { onRoute } = options;

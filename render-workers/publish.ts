@@ -1,6 +1,7 @@
 /**
  * Step 5 of DESIGN.md's flow: write every rendered variant of one page to object storage, skipping
- * those whose content hash equals the stored one, then record the page's dependencies.
+ * those whose content hash equals the stored one, then record the page's dependencies, announce its
+ * keys and (given the worker's records) the render, in one Redis round trip (ADR 0030).
  *
  * Two guards from issue 5 (ADR 0009):
  * - Versions: just before the first variant of the page is replaced or deleted, every live variant
@@ -24,7 +25,9 @@
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { pageRefString } from '../core/dependency-index.js';
 import { announcePageWrites } from '../core/page-announcements.js';
-import { pageFenceGate } from '../core/page-fence.js';
+import { admitPageFence, pageFenceGate } from '../core/page-fence.js';
+import type { PageRender } from '../core/page-status.js';
+import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
 import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
 import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
@@ -63,6 +66,19 @@ export interface PublishInput {
   keepVersions?: number;
   /** Why the render is degraded (see the header): a stored good page is kept instead. */
   degraded?: string;
+  /**
+   * Content is at the path: the page's deletion record (DependencyIndex.markDeleted) no longer
+   * applies. Deleted in the admission's round trip, just before it (where the renderer used to
+   * delete it in a round trip of its own).
+   */
+  clearDeletion?: boolean;
+  /**
+   * The editors' records of this render (core/page-status.ts), written in the publish's one
+   * bookkeeping round trip (core/render-bookkeeping.ts) when they live where the index does;
+   * `PublishResult.recorded` says whether they were. The count of objects written, whether a good
+   * page was kept, and the time are filled in here.
+   */
+  records?: { stores: PageRenderRecords; render: Omit<PageRender, 'at' | 'written' | 'kept'> };
 }
 
 export interface PublishResult {
@@ -75,6 +91,8 @@ export interface PublishResult {
   surrogateKeys: string[];
   /** The version the previous live page was kept as, or null when nothing live was replaced. */
   previousVersion: string | null;
+  /** Whether `input.records` were written (see PublishInput.records). */
+  recorded: boolean;
 }
 
 /**
@@ -111,12 +129,14 @@ async function storesGoodPage(store: ObjectStore, keys: string[]): Promise<boole
 }
 
 /**
- * Publishes one page, then announces its keys to the edge routers' hot caches (core/
- * page-announcements.ts, ADR 0028). Every key the publish handled is announced, written or not:
- * a worker killed between a write and its announcement leaves the job to run again, and that run
- * finds the bytes unchanged; announcing them anyway is what makes the edge revalidate. A publish
- * that failed part way announces what it may have written (best effort) and fails as it would
- * have; an announcement Redis refuses fails the job (REDIS_UNAVAILABLE, retried).
+ * Publishes one page, then records its dependencies and announces its keys to the edge routers'
+ * hot caches (core/page-announcements.ts, ADR 0028), with the editors' records of the render when
+ * given, in one Redis round trip (core/render-bookkeeping.ts, ADR 0030). Every key the publish
+ * handled is announced, written or not: a worker killed between a write and its announcement
+ * leaves the job to run again, and that run finds the bytes unchanged; announcing them anyway is
+ * what makes the edge revalidate. A publish that failed part way announces what it may have
+ * written (best effort) and fails as it would have; bookkeeping Redis refuses fails the job
+ * (REDIS_UNAVAILABLE, retried).
  */
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
   const keys = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
@@ -129,8 +149,25 @@ export async function publishPage(store: ObjectStore, index: DependencyIndex, in
       await announcePageWrites(redis, prefix, keys).catch(() => undefined);
       throw error;
     }
-    await announcePageWrites(redis, prefix, keys);
-    return result;
+    // Recorded after the writes: a page whose write failed keeps its previous dependencies, which
+    // still describe what is stored. A stale render leaves them to the newer render that wrote,
+    // and a degraded one that kept the good page leaves the good page's.
+    const recordIndex = result.stale.length === 0 && result.kept.length === 0;
+    const records = input.records;
+    const { recorded } = await commitPageRender(
+      index,
+      {
+        page: input.page,
+        ...(recordIndex ? { dataKeys: input.dataKeys } : {}),
+        announce: keys,
+        clearFailure: records !== undefined,
+        ...(records === undefined
+          ? {}
+          : { render: { at: new Date().toISOString(), ...records.render, written: result.written.length, kept: result.kept.length > 0 } }),
+      },
+      records?.stores,
+    );
+    return { ...result, recorded };
   });
 }
 
@@ -139,7 +176,9 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   const surrogateKeys = [pageSurrogateKey(page), ...(input.degraded === undefined ? [] : [DEGRADED_SURROGATE_KEY]), ...[...new Set(input.dataKeys)].sort()];
   const renderedAt = new Date().toISOString();
   const keep = input.keepVersions ?? DEFAULT_KEEP_VERSIONS;
-  const result: PublishResult = { written: [], unchanged: [], stale: [], kept: [], surrogateKeys, previousVersion: null };
+  const result: PublishResult = { written: [], unchanged: [], stale: [], kept: [], surrogateKeys, previousVersion: null, recorded: false };
+  const { redis, prefix } = index.scope;
+  const deletionRecord = input.clearDeletion === true ? [index.deletedKey(page)] : [];
 
   // Only the page's own variants are versioned (not the 404 page home writes, nor crawler files).
   const isVariantOfPage = (key: string): boolean => {
@@ -147,20 +186,28 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     return parsed?.kind === 'page' && parsed.site === page.site && parsed.path === page.path;
   };
   if (input.degraded !== undefined && (await storesGoodPage(store, input.objects.map((object) => object.key).filter(isVariantOfPage)))) {
+    if (deletionRecord.length > 0) await redis.del(...deletionRecord);
     result.kept = input.objects.map((object) => object.key);
     return result;
   }
 
-  // Admitted once before anything is read for writing, then checked again by every write.
+  // Admitted once before anything is read for writing, then checked again by every write. The
+  // admission must stay a round trip of its own before the first storage read (ADR 0023, 0030): a
+  // newer render is admitted before it reads, so no older write can land after its read.
   const guard = fence === undefined ? undefined : pageFenceGate(index.scope, page, fence);
-  if (guard && !(await guard())) {
+  if (guard === undefined && deletionRecord.length > 0) await redis.del(...deletionRecord);
+  if (fence !== undefined && !(await admitPageFence(redis, page, fence, prefix, { deleteFirst: deletionRecord }))) {
     result.stale = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
     return result;
   }
 
   let kept = false;
+  // Whether a write of `key` would keep the previous version first. Only then is the write's
+  // hook passed: the guard checked before the hook (so a refused write keeps no version) is a
+  // Redis round trip, wasted once the version is kept or for a key that is not versioned.
+  const keepsVersion = (key: string): boolean => !kept && keep > 0 && isVariantOfPage(key);
   const keepPrevious = async (key: string): Promise<void> => {
-    if (kept || keep <= 0 || !isVariantOfPage(key)) return;
+    if (!keepsVersion(key)) return;
     kept = true;
     // Nothing has been replaced yet (earlier objects were unchanged or stale), so this is the live page.
     result.previousVersion = await snapshotPage(store, page, { keep });
@@ -182,18 +229,15 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
         ...(object.status === undefined ? {} : { status: object.status }),
         ...(fence === undefined ? {} : { fence }),
       },
-      { beforeWrite: () => keepPrevious(object.key), ...(guard ? { guard } : {}) },
+      { ...(keepsVersion(object.key) ? { beforeWrite: () => keepPrevious(object.key) } : {}), ...(guard ? { guard } : {}) },
     );
     (write.stale ? result.stale : write.written ? result.written : result.unchanged).push(object.key);
   }
   for (const key of input.remove ?? []) {
     // Read first: a delete is a write (and a purge), so only what exists is removed.
-    const removed = await deleteUnlessNewer(store, key, fence, { beforeDelete: () => keepPrevious(key), ...(guard ? { guard } : {}) });
+    const removed = await deleteUnlessNewer(store, key, fence, { ...(keepsVersion(key) ? { beforeDelete: () => keepPrevious(key) } : {}), ...(guard ? { guard } : {}) });
     if (removed === 'stale') result.stale.push(key);
     else if (removed === 'deleted') result.written.push(key);
   }
-  // Recorded after the writes: a page whose write failed keeps its previous dependencies, which
-  // still describe what is stored. A stale render leaves them to the newer render that wrote.
-  if (result.stale.length === 0) await index.record(page, input.dataKeys);
   return result;
 }

@@ -44,6 +44,7 @@ import type { BuiltPage, PageBuildContext } from './page-context.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { loadLatestVideos, type VideoItem } from './load/videos.js';
 import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
+import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
 import { renderDocument } from './render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
 import { isStaticPath } from './static/paths.js';
@@ -70,6 +71,12 @@ export interface RenderOutcome {
   staleData?: string[];
   /** Side data whose read failed with no good copy anywhere: the page shows it empty and is degraded. */
   missingData?: string[];
+  /**
+   * The editors' records of this render (the `records` given to `render`) were written with the
+   * render's bookkeeping, in its round trip (core/render-bookkeeping.ts): the worker does not
+   * write them again.
+   */
+  recorded?: boolean;
 }
 
 function sideDataFallbacks(sideData: RenderSideData): { stale: string[]; missing: string[] } {
@@ -80,7 +87,12 @@ function sideDataFallbacks(sideData: RenderSideData): { stale: string[]; missing
 }
 
 export interface PageRenderer {
-  render(job: RenderJob, jobId?: string): Promise<RenderOutcome>;
+  /**
+   * Renders and publishes every variant of one page. With `records` (the worker's page status and
+   * render log), a render that completes writes them with its own bookkeeping and says so
+   * (`RenderOutcome.recorded`).
+   */
+  render(job: RenderJob, jobId?: string, records?: PageRenderRecords): Promise<RenderOutcome>;
 }
 
 export interface PageRendererOptions {
@@ -125,7 +137,7 @@ export interface PageRendererOptions {
   lastGood?: LastGoodStore;
   /**
    * The process's cache of upstream answers (core/upstream/read-reuse.ts, ADR 0029): a render
-   * reuses an answer whose GET started at or after its job's requestedAt. Without it every read
+   * reuses an answer whose GET started after its job's requestedAt. Without it every read
    * is a GET.
    */
   readReuse?: ReadReuseCache;
@@ -146,7 +158,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
 
   return {
-    async render(job, jobId) {
+    async render(job, jobId, records) {
       const site = SITES[job.site];
       const page = { site: job.site, path: job.path };
       // Before any upstream read: a render that starts later reads newer data and takes a
@@ -190,6 +202,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // must find them), and what it could not read well is named.
       await sideData.settle();
       const { stale, missing } = sideDataFallbacks(sideData);
+      // What the render log says of this render (core/page-status.ts), the rest filled in by publish.
+      const renderRecord = (kind: string) => ({ jobId: jobId ?? null, reason: job.reason, kind, staleData: stale, missingData: missing });
+      const publishRecords = (kind: string) => (records === undefined ? {} : { records: { stores: records, render: renderRecord(kind) } });
       if (stale.length > 0) log.warn({ sideData: { stale } }, 'side data read failed; rendered with its last good copy');
       if (built === null) {
         const deletion = await options.index.deletion(page);
@@ -198,8 +213,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           // stays: only a content-delete event removes a page (DependencyIndex.markDeleted), so an
           // upstream that briefly answers 404 for live content cannot unpublish it.
           log.info('no content at this path; nothing written');
-          await options.index.record(page, reads);
-          return { kind: 'not-found', written: [], unchanged: [] };
+          const { recorded } = await commitPageRender(
+            options.index,
+            {
+              page,
+              dataKeys: reads,
+              clearFailure: true,
+              render: { ...renderRecord('not-found'), at: new Date().toISOString(), written: 0, kept: false },
+            },
+            records,
+          );
+          return { kind: 'not-found', written: [], unchanged: [], ...wasRecorded(recorded) };
         }
         // Deleted upstream: remove every stored variant, leaving the 404 page, or the redirect the
         // delete event named.
@@ -213,12 +237,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           reason: job.reason,
           ...(jobId === undefined ? {} : { jobId }),
           ...(fence === undefined ? {} : { fence }),
+          ...publishRecords(redirect === undefined ? 'deleted' : 'redirect'),
         });
         log.info({ deletion: { eventId: deletion.eventId, redirectTo: redirect ?? null }, removed: result.written.length }, 'content deleted upstream; stored page removed');
-        return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged };
+        return { kind: redirect === undefined ? 'deleted' : 'redirect', written: result.written, unchanged: result.unchanged, ...wasRecorded(result.recorded) };
       }
-      // Content is here (again): a deletion recorded earlier no longer applies.
-      await options.index.clearDeleted(page);
       // A path that now holds another kind of page must not keep an article's redirect record or
       // AMP/print variants from before (they would shadow it or linger).
       const remove = built.remove ?? (built.kind === 'article' || built.kind === 'redirect' ? [] : staleArticleKeys(job.site, job.path));
@@ -234,16 +257,25 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         ...(jobId === undefined ? {} : { jobId }),
         ...(fence === undefined ? {} : { fence }),
         ...(degraded === undefined ? {} : { degraded }),
+        // Content is here (again): a deletion recorded earlier no longer applies. Cleared by
+        // publish in its admission's round trip.
+        clearDeletion: true,
+        ...publishRecords(built.kind),
       });
       const data = { ...(stale.length > 0 ? { staleData: stale } : {}), ...(missing.length > 0 ? { missingData: missing } : {}) };
       if (result.kept.length > 0) {
         log.warn({ degraded }, 'render degraded; the stored page is kept');
-        return { kind: built.kind, written: [], unchanged: [], kept: result.kept, ...data };
+        return { kind: built.kind, written: [], unchanged: [], kept: result.kept, ...data, ...wasRecorded(result.recorded) };
       }
       if (degraded !== undefined) log.warn({ degraded }, 'render degraded; published (no good page was stored)');
-      return { kind: built.kind, written: result.written, unchanged: result.unchanged, ...data };
+      return { kind: built.kind, written: result.written, unchanged: result.unchanged, ...data, ...wasRecorded(result.recorded) };
     },
   };
+}
+
+/** `recorded` appears in an outcome only when true (outcomes without records read as before). */
+function wasRecorded(recorded: boolean): { recorded?: true } {
+  return recorded ? { recorded } : {};
 }
 
 function staleArticleKeys(site: SiteId, path: string): string[] {

@@ -122,7 +122,10 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       });
       active.set(jobId, { job, token, abandon });
       try {
-        const outcome = await Promise.race([options.renderer.render(data, job.id), abandoned]);
+        // The page status and render log go with the render's own bookkeeping round trip when the
+        // renderer can write them there (core/render-bookkeeping.ts); otherwise they are written below.
+        const records = { pageStatus: options.pageStatus, renderLog: options.renderLog };
+        const outcome = await Promise.race([options.renderer.render(data, job.id, records), abandoned]);
         const changed = outcome.written.length > 0;
         const renderSeconds = (performance.now() - started) / 1000;
         metrics?.rendered({
@@ -145,22 +148,24 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
           changed ? 'page rendered' : 'page unchanged',
         );
         // Bookkeeping for the page status: never fails the render it describes.
-        options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
-        options.renderLog
-          ?.record(
-            { site: data.site, path: data.path },
-            {
-              at: new Date().toISOString(),
-              jobId: job.id ?? null,
-              reason: data.reason,
-              kind: outcome.kind,
-              written: outcome.written.length,
-              staleData: outcome.staleData ?? [],
-              missingData: outcome.missingData ?? [],
-              kept: (outcome.kept?.length ?? 0) > 0,
-            },
-          )
-          .catch((error: unknown) => log.warn({ error }, 'could not record the page render'));
+        if (outcome.recorded !== true) {
+          options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+          options.renderLog
+            ?.record(
+              { site: data.site, path: data.path },
+              {
+                at: new Date().toISOString(),
+                jobId: job.id ?? null,
+                reason: data.reason,
+                kind: outcome.kind,
+                written: outcome.written.length,
+                staleData: outcome.staleData ?? [],
+                missingData: outcome.missingData ?? [],
+                kept: (outcome.kept?.length ?? 0) > 0,
+              },
+            )
+            .catch((error: unknown) => log.warn({ error }, 'could not record the page render'));
+        }
         if (NO_PAGE_KINDS.has(outcome.kind)) {
           await options.negativeCache?.record({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not record the page in the miss negative cache'));
         }

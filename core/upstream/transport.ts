@@ -66,7 +66,7 @@ export interface TransportOptions {
   language?: string;
   /**
    * A render's reuse of answers fetched for other renders (core/upstream/read-reuse.ts, ADR 0029):
-   * a call answers from an answer whose GET started at or after the render's request, or fetches.
+   * a call answers from an answer whose GET started after the render's request, or fetches.
    * Without it (or with the cache off) every call is a GET.
    */
   reuse?: RenderReadReuse;

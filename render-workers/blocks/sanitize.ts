@@ -7,13 +7,24 @@ import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../load/links.js';
 import { reportSkip } from '../load/skip-log.js';
 import type { AmpIframeModel } from '../view-model.js';
 import { DEFAULT_IFRAME_SANDBOX, iframeSandbox } from './iframe-sandbox.js';
+import { SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 
 // sanitize-html's own scheme check stays as a second line; the rule that decides is
 // safeTextLinkUrl (the one safe-URL rule, plus mailto: and tel:), whose canonical form is stored.
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
+/**
+ * Each sanitizer below goes through the process's memo (sanitize-memo.ts) under a name of its own
+ * option set: a field whose source did not change since it was last sanitised is not parsed again.
+ * A new option set needs a new name.
+ */
+
 /** Paragraphs allow only br, strong, em, u, s, b, i, a (spec 1 §5). */
 export function sanitizeParagraph(html: string): string {
+  return sanitizeMemo.run('paragraph', html, sanitizeParagraphNow);
+}
+
+function sanitizeParagraphNow(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['br', 'strong', 'em', 'u', 's', 'b', 'i', 'a'],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
@@ -37,6 +48,10 @@ export function sanitizeParagraph(html: string): string {
 
 /** Pull quotes allow only br, strong, span, em, u, s, b, i (spec 1 §5). */
 export function sanitizePullQuote(html: string): string {
+  return sanitizeMemo.run('pull-quote', html, sanitizePullQuoteNow);
+}
+
+function sanitizePullQuoteNow(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['br', 'strong', 'span', 'em', 'u', 's', 'b', 'i'],
     allowedAttributes: {},
@@ -76,12 +91,12 @@ const POSITIVE_INT = /^\d{1,5}$/;
  * http(s)/site-relative only, iframes https only and always sandboxed.
  */
 export function sanitizeRawHtml(html: string): string {
-  return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS));
+  return sanitizeMemo.run('raw-html', html, (source) => sanitizeHtml(source, rawHtmlOptions(RAW_HTML_TAGS)));
 }
 
 /** Raw HTML for print: the same allow-list without iframes (print shows no interactive parts). */
 export function sanitizeRawHtmlForPrint(html: string): string {
-  return sanitizeHtml(html, rawHtmlOptions(RAW_HTML_TAGS.filter((tag) => tag !== 'iframe')));
+  return sanitizeMemo.run('raw-html-print', html, (source) => sanitizeHtml(source, rawHtmlOptions(RAW_HTML_TAGS.filter((tag) => tag !== 'iframe'))));
 }
 
 /** sanitize-html 2.x reads `allowedEmptyAttributes`; its type definitions do not list it yet. */
@@ -151,6 +166,13 @@ const OLD_FULLSCREEN_ATTRIBUTES = ['mozallowfullscreen', 'webkitallowfullscreen'
  * when missing. Returns null when there is nothing to convert (the rest of the HTML is dropped).
  */
 export function firstAmpIframe(html: string): AmpIframeModel | null {
+  return ampIframeMemo.run('amp-iframe', html, firstAmpIframeNow);
+}
+
+/** The AMP iframes found in raw-html blocks: values, so a memo of their own (sanitize-memo.ts). */
+const ampIframeMemo = new SanitizeMemo<AmpIframeModel | null>(5_000, 1024 * 1024);
+
+function firstAmpIframeNow(html: string): AmpIframeModel | null {
   const found: Record<string, string>[] = [];
   sanitizeHtml(html, {
     allowedTags: ['iframe'],
@@ -184,6 +206,10 @@ export function firstAmpIframe(html: string): AmpIframeModel | null {
 
 /** Plain text from HTML, for descriptions and alt texts. */
 export function toPlainText(html: string): string {
+  return sanitizeMemo.run('plain-text', html, toPlainTextNow);
+}
+
+function toPlainTextNow(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

@@ -29,8 +29,11 @@ export interface Skip {
 export const SKIP_VALUE_MAX = 200;
 
 interface Scope {
-  log: Logger;
+  /** Absent in a scope that only collects (collectSkips outside a render). */
+  log: Logger | undefined;
   seen: Set<string>;
+  /** Every skip reported in this scope, logged or not (collectSkips). */
+  collected?: Skip[];
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -40,9 +43,24 @@ export function withSkipLog<T>(log: Logger, render: () => Promise<T>): Promise<T
   return scopes.run({ log, seen: new Set() }, render);
 }
 
+/**
+ * Runs `run` (synchronous) and hands back every skip it reported, each also logged as usual when
+ * a render's scope is open: the sanitizer memo (blocks/sanitize-memo.ts) keeps them beside a
+ * result and reports them again when it reuses the result, so a reused field logs what it dropped.
+ */
+export function collectSkips<T>(run: () => T): { value: T; skips: Skip[] } {
+  const outer = scopes.getStore();
+  const skips: Skip[] = [];
+  const value = scopes.run({ log: outer?.log, seen: outer?.seen ?? new Set(), collected: skips }, run);
+  outer?.collected?.push(...skips);
+  return { value, skips };
+}
+
 export function reportSkip(skip: Skip): void {
   const scope = scopes.getStore();
   if (scope === undefined) return;
+  scope.collected?.push(skip);
+  if (scope.log === undefined) return;
   const value = skip.value.length > SKIP_VALUE_MAX ? `${skip.value.slice(0, SKIP_VALUE_MAX)}…` : skip.value;
   const key = `${skip.kind}\u0000${skip.use}\u0000${skip.reason}\u0000${value}`;
   if (scope.seen.has(key)) return;

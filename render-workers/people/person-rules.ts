@@ -5,6 +5,7 @@
  * content blocks that decide whether the card has Read More.
  */
 import sanitizeHtml from 'sanitize-html';
+import { sanitizeMemo } from '../blocks/sanitize-memo.js';
 import { SOCIAL_NETWORK_INFO, SOCIAL_NETWORKS, socialUrl, type SocialNetwork } from '../../core/isomorphic/social.js';
 import { isValidPagePath, normalisePagePath } from '../../core/storage/keys.js';
 import type { Person } from '../../core/upstream/schemas.js';
@@ -25,6 +26,11 @@ export function hasPersonPageRole(person: Pick<Person, 'role'>): boolean {
 
 /** Spec 2 §5 allow-list; links keep only an http(s), mailto or tel href. */
 export function sanitizePersonDescription(html: string): string {
+  // Through the process's sanitizer memo (blocks/sanitize-memo.ts), under this option set's name.
+  return sanitizeMemo.run('person-description', html, sanitizePersonDescriptionNow);
+}
+
+function sanitizePersonDescriptionNow(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...PERSON_DESCRIPTION_TAGS],
     allowedAttributes: { a: ['href'] },

@@ -10,9 +10,9 @@
  * reads them: an edit to a new article re-renders its page, home and its section front.
  *
  * A sample: PATCH the headline in the sample upstream, then either POST the signed content event
- * (reason `event`, priority 2, waits out the fixed 1 s debounce of ADR 0010) or an editor's
- * republish (reason `republish`, priority 1, no debounce), then poll the edge router (every 20 ms,
- * backing off to 200 ms for slow samples)
+ * (reason `event`, priority 2: the first event of a page renders at once, later ones within the
+ * event window join one trailing render, ADR 0027) or an editor's republish (reason `republish`,
+ * priority 1), then poll the edge router (every 5 ms, backing off to 200 ms for slow samples)
  * until it serves the new headline. Samples start at a steady rate whether or not the last one
  * finished (open loop), round-robin over the newest synthetic articles.
  *
@@ -40,12 +40,12 @@ import { figure, quantile, type BenchFigure, type BenchSection } from './report.
 /** Event samples per scenario over all runs (the issue's "at least 200 events"), and at least per run. */
 export const EVENTS_TOTAL = 200;
 const EVENTS_MIN_PER_RUN = 100;
-/** Editor republishes per scenario over all runs (cheap: no debounce), and at least per run. */
+/** Editor republishes per scenario over all runs, and at least per run. */
 export const REPUBLISHES_TOTAL = 50;
 const REPUBLISHES_MIN_PER_RUN = 25;
 /**
  * The steady rate samples start at. Each event re-renders about six pages (its article, home and
- * its front, on both sites; home and fronts coalesce within the debounce): 2 a second is what one
+ * its front, on both sites; home and fronts coalesce within the event window): 2 a second is what one
  * worker of concurrency 2 keeps up with on a 2-core machine. At 4 a second the queue grew without
  * bound and latency measured the backlog the events themselves made.
  */
@@ -202,14 +202,14 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
     }
 
     const figures: BenchFigure[] = [
-      ...latencyFigures('content event, queue idle', results['idle:event'] ?? [], `includes the ${EVENT_DEBOUNCE_MS} ms event debounce (ADR 0010)`),
+      ...latencyFigures('content event, queue idle', results['idle:event'] ?? [], `the first event of a page renders at once; one within ${EVENT_DEBOUNCE_MS} ms of the page's last waits for the trailing render (ADR 0027)`),
       ...latencyFigures(`content event, behind ${BACKLOG_JOBS} sweep jobs`, results['backlog:event'] ?? [], `event priority ${PRIORITY.event} vs sweep ${PRIORITY.sweep}`),
-      ...latencyFigures('editor republish, queue idle', results['idle:republish'] ?? [], 'no debounce'),
+      ...latencyFigures('editor republish, queue idle', results['idle:republish'] ?? [], 'no event window'),
       ...latencyFigures(`editor republish, behind ${BACKLOG_JOBS} sweep jobs`, results['backlog:republish'] ?? [], `republish priority ${PRIORITY.republish} vs sweep ${PRIORITY.sweep}`),
     ];
     if (backlogLeft.length > 0) figures.push(figure('sweep jobs still waiting when the backlog samples ended', 'jobs', backlogLeft, `of ${BACKLOG_JOBS}: the samples ran behind a backlog throughout when > 0`));
     notes.push(
-      `a sample = PATCH the headline in the sample upstream, signed webhook (or POST /admin/republish), poll the edge (20 ms, backing off to 200 ms after 5 s; conditional requests) until the new headline is served`,
+      `a sample = PATCH the headline in the sample upstream, signed webhook (or POST /admin/republish), poll the edge (5 ms, backing off to 200 ms after 5 s; conditional requests) until the new headline is served`,
       `${SAMPLES_PER_SECOND} samples/s, round-robin over the ${edited} newest synthetic articles (each edit re-renders its page, home and its front on both sites)`,
       `priorities (core/queue.ts): ${Object.entries(PRIORITY).map(([reason, p]) => `${reason} ${p}`).join(', ')}; lower runs first`,
       `backlog paths: synthetic articles ${edited}..${edited + BACKLOG_JOBS - 1}${ctx.options.articles < edited + BACKLOG_JOBS ? `, of which ${Math.max(0, ctx.options.articles - edited)} exist (the rest render nothing: upstream 404)` : ''}`,

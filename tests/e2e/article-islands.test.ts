@@ -402,7 +402,8 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
     });
     await hydrated(page, 'SocialEmbed');
     // The embed starts when the reader scrolls near it (it sits below the article's lead image).
-    await page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/CsAmple1234/"]') }).scrollIntoViewIfNeeded();
+    // A prefix match: once /api/instagram answers, the post's links carry the permalink's query.
+    await page.locator('.embed-instagram', { has: page.locator('a[href^="https://www.instagram.com/p/CsAmple1234/"]') }).first().scrollIntoViewIfNeeded();
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.getAttribute('data-upgraded')).toBe('instagram');
@@ -431,7 +432,8 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
     });
     await hydrated(page, 'SocialEmbed');
     // The embed starts when the reader scrolls near it (it sits below the article's lead image).
-    await page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/CsAmple1234/"]') }).scrollIntoViewIfNeeded();
+    // A prefix match: once /api/instagram answers, the post's links carry the permalink's query.
+    await page.locator('.embed-instagram', { has: page.locator('a[href^="https://www.instagram.com/p/CsAmple1234/"]') }).first().scrollIntoViewIfNeeded();
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.count()).toBe(1);

@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { takePageFence } from '../../core/page-fence.js';
-import { PageStatusStore } from '../../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
+import { commitPageRender } from '../../core/render-bookkeeping.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis, masterNodes, type RedisClient } from '../../core/redis.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
@@ -175,20 +176,28 @@ describe('the services on a Redis Cluster', () => {
     expect(await inspect.count()).toBe(5);
 
     // A real render worker on a blocking Cluster connection; its renderer does what the real one
-    // does with Redis: a page fence, then the page's dependencies.
+    // does with Redis: a page fence, then the page's bookkeeping in one script (core/
+    // render-bookkeeping.ts), which builds the keys of dropped dependencies inside the script.
+    const rain = { site: 'news', path: '/weather/rain' } as const;
+    await index.record(rain, [dataKeys.category('/old-section')]);
     const rendered: string[] = [];
+    const recordedInScript: boolean[] = [];
     const renderer: PageRenderer = {
-      async render(data) {
+      async render(data, jobId, records) {
         const page = { site: data.site, path: data.path };
         await takePageFence(redis, page, prefix);
         const isFront = fronts.includes(data.path);
+        const kind = isFront ? 'section' : 'article';
         const read = [dataKeys.menu(), dataKeys.category(`/${data.path.split('/')[1] ?? ''}`), ...(isFront ? [dataKeys.front(data.path)] : [dataKeys.articlePath(data.path)])];
-        await index.record(page, read);
+        const render = { at: new Date().toISOString(), jobId: jobId ?? null, reason: data.reason, kind, written: 1, staleData: [], missingData: [], kept: false };
+        const { recorded } = await commitPageRender(index, { page, dataKeys: read, announce: [`news${data.path}`], clearFailure: true, render }, records);
         rendered.push(data.path);
-        return { kind: isFront ? 'section' : 'article', written: [`news${data.path}`], unchanged: [] };
+        recordedInScript.push(recorded);
+        return { kind, written: [`news${data.path}`], unchanged: [], ...(recorded ? { recorded } : {}) };
       },
     };
-    worker = createRenderWorker({ connection: connect('cluster-worker', true), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix) });
+    const renderLog = new PageRenderLog(redis, prefix);
+    worker = createRenderWorker({ connection: connect('cluster-worker', true), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix), renderLog });
     await eventually(async () => ((await inspect?.getCompletedCount()) === 5 ? true : undefined), 'the worker to complete five renders', 10_000);
     expect(rendered.sort()).toEqual([...fronts, ...articles].sort());
     expect(await inspect.getFailedCount()).toBe(0);
@@ -200,6 +209,10 @@ describe('the services on a Redis Cluster', () => {
       { site: 'news', path: '/sports/match-report' },
     ]);
     expect(await index.keysOf({ site: 'news', path: '/weather/rain' })).toEqual([dataKeys.articlePath('/weather/rain'), dataKeys.category('/weather'), dataKeys.menu()].sort());
+    expect(await index.pagesFor([dataKeys.category('/old-section')])).toEqual([]);
+    expect(await renderLog.read(rain)).toMatchObject({ kind: 'article', written: 1 });
+    // The page status and render log went with the script, not in calls of their own.
+    expect(recordedInScript).toEqual([true, true, true, true, true]);
 
     // The fronts SCAN walks every master; the keys are all on one of them (one hash tag). A SCAN
     // sent through the Cluster client runs on a random master: asked six times, it would miss them.

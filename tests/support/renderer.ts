@@ -60,17 +60,22 @@ export interface RendererHarness {
 export interface RendererHarnessOptions {
   logLevel?: string;
   /**
-   * The renderer's reuse of upstream answers (ADR 0029): a cache of its own with these bounds by
-   * default (kept answers are frozen, so a render that changed shared data would fail here), a
-   * given cache, or false for none.
+   * The renderer's reuse of upstream answers (ADR 0029): a cache of its own with the worker's
+   * default bounds unless given one (kept answers are frozen, so a render that changed shared
+   * data would fail here), or false for none.
    */
   readReuse?: ReadReuseCache | false;
+  /**
+   * The address the renderer's Redis connection dials instead of the server's (a proxy in front
+   * of it, tests/support/tcp-proxy.ts), given the server's.
+   */
+  redisVia?: (serverUrl: string) => Promise<string>;
 }
 
 export async function startRendererHarness(options: RendererHarnessOptions = {}): Promise<RendererHarness> {
   const upstream = await startSampleUpstream({ port: 0 });
   const redisServer: TestRedis = await startTestRedis();
-  const redis = new Redis(redisServer.url);
+  const redis = new Redis(options.redisVia ? await options.redisVia(redisServer.url) : redisServer.url);
   const dir = await mkdtemp(join(tmpdir(), 'render-'));
   const store = createFsStore({ root: dir });
   const index = new DependencyIndex(redis, redisServer.prefix);

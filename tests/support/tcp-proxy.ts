@@ -26,8 +26,13 @@ export interface TcpProxy {
   restore(): void;
   /** The current cut, or null while traffic passes. */
   readonly state: CutMode | null;
-  /** Connections accepted, and how many of them are open now. */
-  stats(): { accepted: number; open: number };
+  /**
+   * Connections accepted, how many of them are open now, and the round trips made through the
+   * proxy: each time a client sends after its server answered (or first on its connection).
+   * Commands sent together (a pipeline, or calls made without waiting for each other) count once,
+   * as they cost one wait for an answer.
+   */
+  stats(): { accepted: number; open: number; roundTrips: number };
   close(): Promise<void>;
 }
 
@@ -36,6 +41,8 @@ interface Link {
   server: Socket | null;
   /** Black-holed: its bytes are dropped and it is closed on restore. */
   holed: boolean;
+  /** The client has sent since the server last answered. */
+  waiting: boolean;
 }
 
 /** Starts a proxy to the host and port of `targetUrl` (redis://127.0.0.1:6380, http://..., ...). */
@@ -46,6 +53,7 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const links = new Set<Link>();
   let state: CutMode | null = null;
   let accepted = 0;
+  let roundTrips = 0;
 
   const drop = (link: Link) => {
     link.client.destroy();
@@ -67,7 +75,7 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
 
   const server: Server = createServer((client) => {
     accepted += 1;
-    const link: Link = { client, server: null, holed: false };
+    const link: Link = { client, server: null, holed: false, waiting: false };
     links.add(link);
     client.on('error', () => drop(link));
     client.on('close', () => drop(link));
@@ -84,6 +92,14 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     upstream.on('error', () => drop(link));
     upstream.on('close', () => {
       if (!link.holed) drop(link);
+    });
+    client.on('data', () => {
+      if (link.waiting) return;
+      link.waiting = true;
+      roundTrips += 1;
+    });
+    upstream.on('data', () => {
+      link.waiting = false;
     });
     client.pipe(upstream);
     upstream.pipe(client);
@@ -112,7 +128,7 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     get state() {
       return state;
     },
-    stats: () => ({ accepted, open: links.size }),
+    stats: () => ({ accepted, open: links.size, roundTrips }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const link of [...links]) drop(link);

@@ -20,6 +20,8 @@ describe('bench headlines', () => {
 describe('polling', () => {
   it('polls fast while a publish could still be fast, then backs off', () => {
     expect(pollDelayMs(0)).toBe(POLL_INTERVAL_MS);
+    expect(pollDelayMs(499)).toBe(5);
+    expect(pollDelayMs(500)).toBe(20);
     expect(pollDelayMs(1_999)).toBe(20);
     expect(pollDelayMs(2_000)).toBe(50);
     expect(pollDelayMs(5_000)).toBe(200);
