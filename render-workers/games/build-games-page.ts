@@ -146,7 +146,8 @@ async function buildHub(ctx: PageBuildContext): Promise<BuiltPage | null> {
     return null;
   }
   const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
-  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
+  // The games section's pages use their title alone, without the site-name suffix (spec 1 §2.5).
+  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, siteSuffix: false, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
   const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: GAMES_TEXTS.hubHeading, cards, regions } } }));
   return htmlPage(ctx, 'games', html);
 }
@@ -193,7 +194,7 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
     regions,
   };
   const description = toPlainText(game.metaDescription ?? '') || dek || title;
-  const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
+  const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, siteSuffix: false, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
   const html = renderDocument(createElement(GamePage, { model: { head, shell, view } }));
   return htmlPage(ctx, 'game', html);
 }

@@ -74,6 +74,8 @@ export interface HeadInput {
   site: SiteInfo;
   /** Title before the site-name suffix. */
   title: string;
+  /** False for the games section, whose pages use their (meta) title alone (spec 1 §2.5). Default true. */
+  siteSuffix?: boolean;
   description: string;
   canonicalUrl: string;
   noIndex?: boolean;
@@ -90,10 +92,10 @@ export function robotsFor(noIndex: boolean, noFollow: boolean): string {
   return `${noIndex ? 'noindex' : 'index'}, ${noFollow ? 'nofollow' : 'follow'}`;
 }
 
-/** Title rule (spec 1 §2.4, §2.5): the meta title or title, plus the site-name suffix. */
+/** Title rule (spec 1 §2.4, §2.5): the meta title or title, plus the site-name suffix (not for games). */
 export function buildHead(input: HeadInput): HeadModel {
   return {
-    title: `${input.title}${input.site.titleSuffix}`,
+    title: input.siteSuffix === false ? input.title : `${input.title}${input.site.titleSuffix}`,
     description: input.description,
     canonicalUrl: input.canonicalUrl,
     robots: robotsFor(input.noIndex ?? false, input.noFollow ?? false),
