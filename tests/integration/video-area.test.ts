@@ -264,6 +264,14 @@ describe('topic pages', () => {
       expect.arrayContaining([dataKeys.layout('video', '/video/topics'), dataKeys.videosByTag('fox-news/us'), dataKeys.refresh('video')]),
     );
 
+    // A topic whose label already says "Latest": its rail is not "Latest Latest News Videos".
+    expect((await h.render('/video/topics/latest-news')).kind).toBe('video-topic');
+    const latest = await h.stored('/video/topics/latest-news');
+    documents.push(latest);
+    expect(latest).toContain('<h1>Latest News Videos</h1>');
+    expect(itemCount(rail(latest, 'Latest News Videos'))).toBeGreaterThan(0);
+    expect(latest).not.toContain('Latest Latest');
+
     // A topic with its own layout.
     expect((await h.render('/video/topics/politics')).kind).toBe('video-topic');
     const politics = await h.stored('/video/topics/politics');
