@@ -7,7 +7,7 @@ import { DEFAULT_ROBOTS, SITE_TIME_ZONE, TWITTER_CARD } from '../../core/isomorp
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
-import type { Alternate, HeadModel, MenuEntry, ShellModel } from '../view-model.js';
+import type { Alternate, FeedLink, HeadModel, MenuEntry, ShellModel } from '../view-model.js';
 import { safeLinks } from './links.js';
 
 export interface ShellContext {
@@ -84,6 +84,7 @@ export interface HeadInput {
   ogType?: 'article' | 'website';
   /** JSON-LD objects for the head (null entries, such as a breadcrumb list too short to show, are dropped). */
   structuredData?: readonly (object | null)[];
+  feeds?: readonly FeedLink[];
 }
 
 /** Robots: the spec's default unless the content asks for noindex or nofollow (spec 1 §9). */
@@ -103,6 +104,7 @@ export function buildHead(input: HeadInput): HeadModel {
     ogType: input.ogType ?? 'website',
     ...(input.imageUrl === undefined ? {} : { imageUrl: input.imageUrl }),
     ...structuredDataOf(input.structuredData),
+    ...(input.feeds === undefined || input.feeds.length === 0 ? {} : { feeds: input.feeds }),
   };
 }
 
