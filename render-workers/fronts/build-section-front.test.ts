@@ -109,6 +109,13 @@ describe('a section front (spec 1 §2.4)', () => {
     expect(html.match(/data-island="LoadMore"/g)).toHaveLength(1);
   });
 
+  it('gives list thumbnails every spec size: 132w, 221w, 227w and the high-density 268w and 442w (spec 1 §9)', async () => {
+    const { html } = await build('/politics');
+    const srcsets = [...html.matchAll(/srcSet="([^"]*\/132\/74\/[^"]*)"/g)].map((match) => match[1] ?? '');
+    expect(srcsets.length).toBeGreaterThan(0);
+    for (const srcset of srcsets) expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['132w', '221w', '227w', '268w', '442w']);
+  });
+
   it('writes list times as the absolute US Eastern date in <time datetime data-relative>', async () => {
     const { html } = await build('/politics');
     expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T[^"]+Z" data-relative="">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);

@@ -4,7 +4,7 @@
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
 import { z } from 'zod';
-import { IMAGE_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
+import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
 import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import type { Logger } from '../../core/logger.js';
@@ -399,9 +399,9 @@ function fixedImage(url: string | undefined, size: ImageSize, alt: string): Fron
   return src === null ? null : { src, width: size.width, height: size.height, alt: toPlainText(alt) };
 }
 
-/** List thumbnails per breakpoint (spec 1 §9): 132x74 mobile, 221x124 tablet, 227x128 desktop. */
+/** List thumbnails per breakpoint (spec 1 §9, render-workers/load/blocks.ts LIST_THUMBNAIL). */
 function listImage(url: string | undefined, alt: string): FrontImage | null {
-  const image = responsiveSources(url, { mobile: IMAGE_SIZES.listThumbnailMobile, tablet: IMAGE_SIZES.listThumbnailTablet, desktop: IMAGE_SIZES.listThumbnailDesktop });
+  const image = responsiveSources(url, LIST_THUMBNAIL_SIZES);
   return image === null ? null : { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet, sizes: image.sizes, alt: toPlainText(alt) };
 }
 
