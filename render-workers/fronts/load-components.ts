@@ -3,6 +3,7 @@
  * component's model is validated by its own schema (core/upstream/component-schemas.ts); an
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
+import { insertAutoAds } from './auto-ads.js';
 import { z } from 'zod';
 import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
 import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
@@ -70,6 +71,8 @@ export async function loadFrontRegions(client: UpstreamClient, layout: Layout | 
     for (const [index, component] of (layout?.[region] ?? []).entries()) loaded.push(await loadComponent(component, { region, index }, state));
     regions[region] = placeAds(loaded, region);
   }
+  // The main column also gets spec 1 §9's automatic ads between its components.
+  regions.main = insertAutoAds(regions.main);
   return regions;
 }
 

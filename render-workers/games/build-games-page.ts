@@ -28,7 +28,9 @@ import { loadFrontRegions } from '../fronts/load-components.js';
 import { safeHref, safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { GamePage, type GamePageView, type ShareLink } from '../pages/game-page.js';
+import { GamePage, type GamePageView } from '../pages/game-page.js';
+import { shareLinks } from '../shell/share-links.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { GamesHubPage, type GameCardView, type GameRegions } from '../pages/games-hub-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { renderDocument } from '../render-html.js';
@@ -176,7 +178,8 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
     ...(dek === '' ? {} : { dek }),
     cta: { text: current.buttonText, url: '#game-frame' },
     date: { iso: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'yyyy-MM-dd'), label: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy') },
-    share: canShareGame(id) ? shareLinks(canonicalUrl, title) : [],
+    // Social icons (spec 2 §2), only for games with share permission (§9).
+    share: canShareGame(id) ? shareLinks(canonicalUrl, title, uiText(ctx.site.id)) : [],
     frame: {
       src: frameSource.src,
       sandbox: frameSource.sandbox,
@@ -204,13 +207,3 @@ function frameClass(value: string | undefined): string | undefined {
   return value !== undefined && /^[a-z][a-z0-9-]{0,63}$/i.test(value) ? value : undefined;
 }
 
-/** Share links (spec 2 §2 social icons; only for games with share permission, §9). */
-function shareLinks(url: string, title: string): ShareLink[] {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { network: 'facebook', label: 'Share on Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { network: 'twitter', label: 'Share on X', url: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { network: 'email', label: 'Share by email', url: `mailto:?subject=${t}&body=${u}` },
-  ];
-}
