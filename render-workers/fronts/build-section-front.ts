@@ -145,7 +145,7 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
   const { info, tag, layout } = loaded;
   const [shell, regions] = await Promise.all([
     loadShell(ctx.client, ctx.shellContext, { topicUrl: ctx.path, ...(safeHref(info.url) ? { sectionUrl: safeHref(info.url) ?? '' } : {}) }),
-    loadFrontRegions(ctx.client, layout, ctx.log),
+    loadFrontRegions(ctx.client, layout, ctx.log, { autoAds: true }),
   ]);
   // Marks this page as a front for ingest's fronts schedule (ingest/fronts.ts).
   ctx.record(dataKeys.front(ctx.path));

@@ -60,8 +60,11 @@ interface LoadState {
 
 type Loaded = FrontComponent | { type: 'placed-ad'; model: FrontAdModel; id: string } | null;
 
-/** Every region of a layout as components; a missing layout gives empty regions (spec 2 §2). */
-export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<FrontRegions> {
+/**
+ * Every region of a layout as components; a missing layout gives empty regions (spec 2 §2).
+ * `autoAds` (section fronts and home): spec 1 §9's automatic ads in the main column (auto-ads.ts).
+ */
+export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger, options: { autoAds?: boolean } = {}): Promise<FrontRegions> {
   const state: LoadState = { client, log, loadMoreTaken: false, shown: new Set() };
   // Components load one after another in reading order: "the first list" is the main region's
   // first, and each list knows which stories the ones above it already show.
@@ -71,8 +74,8 @@ export async function loadFrontRegions(client: UpstreamClient, layout: Layout | 
     for (const [index, component] of (layout?.[region] ?? []).entries()) loaded.push(await loadComponent(component, { region, index }, state));
     regions[region] = placeAds(loaded, region);
   }
-  // The main column also gets spec 1 §9's automatic ads between its components.
-  regions.main = insertAutoAds(regions.main);
+  // Fronts' main column also gets spec 1 §9's automatic ads between its components.
+  if (options.autoAds === true) regions.main = insertAutoAds(regions.main);
   return regions;
 }
 
