@@ -106,7 +106,7 @@ function placeAds(loaded: readonly Loaded[], region: RegionName): FrontComponent
 }
 
 function invalid(log: Logger, where: { region: string; index: number }, type: string, error: z.ZodError): null {
-  log.warn({ component: { ...where, type } }, `Invalid ${type} model: ${describeIssues(error)}`);
+  log.warn({ layoutComponent: { ...where, type } }, `Invalid ${type} model: ${describeIssues(error)}`);
   return null;
 }
 
@@ -200,7 +200,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
           // Spec 1 §3: an unexpected content type is logged and the item skipped.
           const contentType = z.looseObject({ content_type: z.string() }).safeParse(raw);
           log.warn(
-            { component: { ...where, type, item: index } },
+            { layoutComponent: { ...where, type, item: index } },
             contentType.success ? `Unexpected summary item content_type: ${contentType.data.content_type}` : `Invalid summary item: ${describeIssues(parsed.error)}`,
           );
           return [];
@@ -358,7 +358,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       return { type: 'ad', slot: { id, sizes: m.sizes, devices: ['desktop', 'tablet', 'mobile'], placement: `front-${where.region}` } };
     }
     default:
-      log.warn({ component: { ...where, type } }, `Unknown front component type: ${type}`);
+      log.warn({ layoutComponent: { ...where, type } }, `Unknown front component type: ${type}`);
       return null;
   }
 }

@@ -86,13 +86,13 @@ function itemsOf<T>(ctx: PageBuildContext, layout: Layout, type: string, modelSc
     if (component.type !== type) return [];
     const model = modelSchema.safeParse(component.model);
     if (!model.success) {
-      ctx.log.warn({ component: { region: 'main', index, type } }, `Invalid ${type} component: ${describeIssues(model.error)}`);
+      ctx.log.warn({ layoutComponent: { region: 'main', index, type } }, `Invalid ${type} component: ${describeIssues(model.error)}`);
       return [];
     }
     return model.data.items.flatMap((item, itemIndex) => {
       const parsed = itemSchema.safeParse(item);
       if (parsed.success) return [parsed.data];
-      ctx.log.warn({ component: { region: 'main', index, type, item: itemIndex } }, `Invalid ${type} item: ${describeIssues(parsed.error)}`);
+      ctx.log.warn({ layoutComponent: { region: 'main', index, type, item: itemIndex } }, `Invalid ${type} item: ${describeIssues(parsed.error)}`);
       return [];
     });
   });
