@@ -71,6 +71,8 @@ const jobResponse = z.object({
   maxAttempts: z.number(),
   failedReason: z.string().nullable(),
   timestamps: z.object({ created: z.string().nullable(), processed: z.string().nullable(), finished: z.string().nullable() }),
+  // Older admin servers do not send it.
+  outcome: z.object({ kind: z.string(), summary: z.string() }).nullable().optional(),
 });
 type JobResponse = z.infer<typeof jobResponse>;
 
@@ -382,7 +384,13 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Render failed after ${job.attempts} attempt(s): ${job.failedReason ?? 'no reason recorded'}`);
     return 1;
   }
+  if (job.outcome?.kind === 'not-found') {
+    // A typo, or a page the CMS does not have: the job "completed" but nothing is live there.
+    console.error(job.outcome.summary);
+    return 1;
+  }
   console.log(`Live: ${accepted.site} ${accepted.path} rendered at ${job.timestamps.finished ?? 'unknown time'} (${job.attempts} attempt(s), waited ${seconds} s).`);
+  if (job.outcome) console.log(job.outcome.summary);
   return 0;
 }
 
