@@ -147,6 +147,6 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   });
   if (pages) await app.register(pageAdminPlugin, { adminToken: config.adminToken, pages });
   await app.register(dashboardPlugin, { adminToken: config.adminToken, queues: [queue] });
-  await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger });
+  await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger, redis });
   return app;
 }
