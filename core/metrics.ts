@@ -4,10 +4,11 @@
  * dashboards and alerts depend on are read in one place:
  *
  *   newsroom_render_queue_jobs{state}                 gauge      jobs in the render queue by state, read at scrape time (ingest)
+ *   newsroom_render_queue_oldest_waiting_seconds{priority}  gauge  age of the oldest job waiting at each priority (core/queue.ts PRIORITY), 0 when none waits (ingest)
  *   newsroom_render_latency_seconds{reason}           histogram  request (job.data.requestedAt) to page stored, per render
  *   newsroom_render_duration_seconds{kind}            histogram  time to render and write one page, by page kind
  *   newsroom_render_pages_total{result}               counter    renders that wrote something vs found every object unchanged
- *   newsroom_render_failures_total{code}              counter    failed render attempts by PlatformError code ('unknown' otherwise)
+ *   newsroom_render_failures_total{code}              counter    failed render attempts by PlatformError code ('unknown' otherwise); every server-side code at 0 from the start
  *   newsroom_cdn_purges_total{result}                 counter    purge batches sent (accepted) or failed after retries
  *   newsroom_render_read_reuse_total{result}          counter    upstream reads of renders: hit (a kept answer), shared (a GET in flight), miss (a GET)
  *   newsroom_render_read_reuse_evictions_total        counter    kept answers dropped to stay within the reuse bounds
@@ -20,7 +21,10 @@
  */
 import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { isPlatformError } from './errors.js';
+import { ERRORS, isPlatformError } from './errors.js';
+import { PRIORITY } from './queue.js';
+import type { Queue } from 'bullmq';
+import type { RedisClient } from './redis.js';
 import type { Logger } from './logger.js';
 import { dropUnusedConnectionsOnClose } from './http-close.js';
 import type { ReadReuseObserver, ReadReuseStats } from './upstream/read-reuse.js';
@@ -44,9 +48,24 @@ export function createMetricsRegistry(options: MetricsRegistryOptions = {}): Reg
   return registry;
 }
 
-/** What the queue-depth gauge needs from a BullMQ Queue. */
-export interface JobCountSource {
-  getJobCounts(...types: QueueState[]): Promise<Record<string, number>>;
+/** What the queue gauges read of a BullMQ Queue: its counts, its key names and its connection. */
+export type JobCountSource = Pick<Queue, 'getJobCounts' | 'toKey'>;
+
+/** The Redis commands the oldest-job gauge sends (the queue's own Redis). */
+export type QueueRedis = Pick<RedisClient, 'zrangebyscore' | 'hget'>;
+
+/**
+ * BullMQ keeps prioritized jobs in one sorted set scored `priority * 2^32 + a counter`
+ * (its getPriorityScore.lua), so each priority's oldest job is the lowest score in its band.
+ */
+const PRIORITY_BAND = 0x100000000;
+
+/** Seconds since the oldest job waiting at `priority` was queued, or 0 when none waits. */
+async function oldestWaitingSeconds(queue: JobCountSource, client: QueueRedis, priority: number, now: number): Promise<number> {
+  const [id] = await client.zrangebyscore(queue.toKey('prioritized'), priority * PRIORITY_BAND, (priority + 1) * PRIORITY_BAND - 1, 'LIMIT', 0, 1);
+  if (id === undefined) return 0;
+  const queuedAt = Number(await client.hget(queue.toKey(id), 'timestamp'));
+  return Number.isFinite(queuedAt) && queuedAt > 0 ? Math.max(0, (now - queuedAt) / 1000) : 0;
 }
 
 /**
@@ -54,7 +73,7 @@ export interface JobCountSource {
  * between). When Redis does not answer, the gauge reports no series for that scrape, so a
  * dashboard shows a gap rather than an old number, and the warning says why.
  */
-export function registerQueueDepth(registry: Registry, queue: JobCountSource, logger: Logger): void {
+export function registerQueueDepth(registry: Registry, queue: JobCountSource, logger: Logger, redis?: QueueRedis): void {
   new Gauge({
     name: `${PREFIX}render_queue_jobs`,
     help: 'Render jobs in the queue by state (waiting, prioritized, active, delayed, failed), read at scrape time.',
@@ -67,6 +86,24 @@ export function registerQueueDepth(registry: Registry, queue: JobCountSource, lo
         for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
       } catch (error) {
         logger.warn({ error }, 'metrics: could not read the render queue counts');
+      }
+    },
+  });
+  if (redis === undefined) return;
+  const priorities = [...new Set(Object.values(PRIORITY))].sort((a, b) => a - b);
+  new Gauge({
+    name: `${PREFIX}render_queue_oldest_waiting_seconds`,
+    help: 'Seconds since the oldest job waiting at each priority was queued (1 republish, 2 event, 3 miss, 4 schedule and recovery, 5 bulk republish, 6 sweep); 0 when none waits. Read at scrape time.',
+    labelNames: ['priority'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const now = Date.now();
+        const ages = await Promise.all(priorities.map((priority) => oldestWaitingSeconds(queue, redis, priority, now)));
+        priorities.forEach((priority, i) => this.set({ priority: String(priority) }, ages[i] ?? 0));
+      } catch (error) {
+        logger.warn({ error }, 'metrics: could not read the oldest waiting jobs');
       }
     },
   });
@@ -134,6 +171,8 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
   // Zero series up front, so rate() and ratios work from the first scrape.
   for (const result of ['written', 'unchanged']) pages.inc({ result }, 0);
   for (const result of ['sent', 'failed']) purges.inc({ result }, 0);
+  // Every code a render can fail with, so an alert on a rate has a series before the first failure.
+  for (const code of [...Object.values(ERRORS).flatMap((error) => (error.status >= 500 ? [error.code] : [])), 'unknown']) failures.inc({ code }, 0);
 
   return {
     registry,

@@ -409,6 +409,10 @@ describe('metrics', () => {
     expect(value('newsroom_edge_write_announcements_listening')).toBe(0);
     expect(value('newsroom_edge_hot_cache_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
     expect(value('newsroom_edge_hot_cache_bytes')).toBeGreaterThan(0);
+    // Answer times by route kind: the page route has both its answers in the histogram, and
+    // every route kind has a series from the start.
+    expect(value('newsroom_edge_request_duration_seconds_count{route="page"}')).toBeGreaterThanOrEqual(2);
+    expect(value('newsroom_edge_request_duration_seconds_count{route="feed"}')).toBe(0);
   });
 });
 

@@ -8,9 +8,12 @@
  *   GET  /admin/page?site=&path=  a page's status: variants, sizes, last render, last error,
  *                               dependency keys, kept versions with a rollback button each
  *   POST /admin/rollback-form   rolls the page back and shows what was restored
+ *   GET  /admin/job?id=         one render job: its state and, once done, what it did (the page
+ *                               refreshes itself every 2 s until the job is over)
  *
- * Server-rendered HTML, no framework and no script: it must work from any browser. Every control
- * has a visible label. Status and rollback appear when the admin server has object storage
+ * Server-rendered HTML, no framework: it must work from any browser. Every control has a visible
+ * label. Times are written in UTC; one small inline script rewrites them in the editor's own time
+ * zone (without script they stay UTC, labelled so). Status and rollback appear when the admin server has object storage
  * (`pages`); scopes other than a single page need it too.
  *
  * Authentication as for the dashboard: Bearer header, or the session cookie set by `?token=`.
@@ -29,7 +32,7 @@ import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
 import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type ScopeKind, type ScopeResponse, type SiteMapSource } from './republish.js';
+import { jobStatus, parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type JobStatus, type ScopeKind, type ScopeResponse, type SiteMapSource } from './republish.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 
 export interface AdminPagePluginOptions {
@@ -46,6 +49,8 @@ export interface AdminPagePluginOptions {
   siteMap?: SiteMapSource | undefined;
   /** Page status and rollback (page-admin.ts); without it the page offers republish only. */
   pages?: PageAdmin | undefined;
+  /** How long the form waits for a single-page republish to finish (default FORM_WAIT_MS). */
+  formWaitMs?: number;
 }
 
 const FORM_MAX_BYTES = 16 * 1024;
@@ -66,13 +71,29 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(title: string, body: string): string {
+/** Rewrites every `<time data-local>` in the reader's own time zone and locale. */
+const LOCAL_TIME_SCRIPT =
+  "for(const t of document.querySelectorAll('time[data-local]')){const d=new Date(t.dateTime);if(!isNaN(d))t.textContent=d.toLocaleString(undefined,{dateStyle:'medium',timeStyle:'medium'})+' (your time)'}";
+
+/** An ISO instant as a `<time>`: UTC text, rewritten in the editor's time zone by LOCAL_TIME_SCRIPT. */
+export function timeHtml(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return escapeHtml(iso);
+  return `<time datetime="${escapeHtml(date.toISOString())}" data-local>${escapeHtml(date.toISOString().slice(0, 19).replace('T', ' '))} UTC</time>`;
+}
+
+/** How long the form waits for a single-page republish to finish before answering (ms). */
+export const FORM_WAIT_MS = 4_000;
+const FORM_POLL_MS = 100;
+
+function page(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+${options.refreshSeconds === undefined ? '' : `<meta http-equiv="refresh" content="${options.refreshSeconds}">`}
 <title>${escapeHtml(title)}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111}
@@ -88,6 +109,7 @@ button{font:inherit;margin-top:1rem;padding:.5rem 1.25rem}
 <h1>${escapeHtml(title)}</h1>
 ${body}
 <p><a href="${DASHBOARD_PATH}">Queue dashboard</a></p>
+<script>${LOCAL_TIME_SCRIPT}</script>
 </body>
 </html>
 `;
@@ -144,33 +166,33 @@ function kib(bytes: number): string {
 
 function statusHtml(status: PageStatus): string {
   const when = status.lastRendered
-    ? `<p>Last rendered <strong>${escapeHtml(status.lastRendered.at)}</strong> (reason: ${escapeHtml(status.lastRendered.reason)}${status.lastRendered.jobId ? `, job ${escapeHtml(status.lastRendered.jobId)}` : ''}).</p>`
+    ? `<p>Last changed <strong>${timeHtml(status.lastRendered.at)}</strong> (reason: ${escapeHtml(status.lastRendered.reason)}${status.lastRendered.jobId ? `, ${jobLink(status.lastRendered.jobId)}` : ''}).</p>`
     : '<p>Nothing is stored for this page.</p>';
   const render = status.lastRender;
   const lastRender = render
-    ? `<p>Last render <strong>${escapeHtml(render.at)}</strong> (reason: ${escapeHtml(render.reason)}${render.jobId ? `, job ${escapeHtml(render.jobId)}` : ''}): ${
+    ? `<p>Last render <strong>${timeHtml(render.at)}</strong> (reason: ${escapeHtml(render.reason)}${render.jobId ? `, ${jobLink(render.jobId)}` : ''}): ${
         render.kept ? 'degraded, the stored page was kept' : render.written > 0 ? `${render.written} object(s) written` : 'unchanged'
       }.${render.staleData.length > 0 ? ` <span class="err">Shown from the last good copy (the read failed): ${escapeHtml(render.staleData.join(', '))}.</span>` : ''}${
         render.missingData.length > 0 ? ` <span class="err">No good copy anywhere, shown empty: ${escapeHtml(render.missingData.join(', '))}.</span>` : ''
       }</p>`
     : '';
   const error = status.lastError
-    ? `<p class="err">Last error ${escapeHtml(status.lastError.at)} (${escapeHtml(status.lastError.reason)}${status.lastError.jobId ? `, job ${escapeHtml(status.lastError.jobId)}` : ''}, ${status.lastError.count} failure(s) since the last success): ${escapeHtml(status.lastError.message)}</p>`
+    ? `<p class="err">Last error ${timeHtml(status.lastError.at)} (${escapeHtml(status.lastError.reason)}${status.lastError.jobId ? `, ${jobLink(status.lastError.jobId)}` : ''}, ${status.lastError.count} failure(s) since the last success): ${escapeHtml(status.lastError.message)}</p>`
     : '<p>No failed render since the last success.</p>';
   const variants = status.variants
     .map(
       (v) =>
-        `<tr><th scope="row">${escapeHtml(v.variant)}</th><td>${kib(v.bytes)}</td><td>${escapeHtml(v.renderedAt)}</td><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.jobId ?? '')}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(v.variant)}</th><td>${kib(v.bytes)}</td><td>${timeHtml(v.renderedAt)}</td><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.jobId ?? '')}</td></tr>`,
     )
     .join('');
   const versions = status.versions
     .map(
-      (v) => `<tr><th scope="row">${escapeHtml(v.renderedAt)}</th><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.variants.join(', '))}</td><td>
+      (v) => `<tr><th scope="row">${timeHtml(v.renderedAt)}</th><td>${escapeHtml(v.reason)}</td><td>${escapeHtml(v.variants.join(', '))}</td><td>
 <form method="post" action="/admin/rollback-form"><input type="hidden" name="site" value="${escapeHtml(status.site)}"><input type="hidden" name="path" value="${escapeHtml(status.path)}"><input type="hidden" name="version" value="${escapeHtml(v.id)}"><button type="submit" aria-label="Roll back to the version of ${escapeHtml(v.renderedAt)}">Roll back to this version</button></form></td></tr>`,
     )
     .join('');
   return `<h2>${escapeHtml(status.site)} ${escapeHtml(status.path)}</h2>
-${when}${lastRender}
+${lastRender}${when}
 ${error}
 ${status.variants.length > 0 ? `<table><caption>Stored variants</caption><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody></table>` : ''}
 <h3>Dependency keys</h3>
@@ -185,6 +207,38 @@ function rollbackHtml(result: RollbackResponse): string {
     result.purge.ok === true ? 'The CDN was asked to purge the page.' : result.purge.ok === false ? `The CDN purge failed: ${escapeHtml(result.purge.reason ?? 'no reason')}.` : `No CDN purge: ${escapeHtml(result.purge.reason ?? '')}.`;
   const stale = result.stale.length > 0 ? ` A render that started after your request already replaced ${result.stale.length} variant(s); they were left as they are.` : '';
   return `<p class="ok">Rolled back ${escapeHtml(result.site)} ${escapeHtml(result.path)} to version ${escapeHtml(result.version)}: restored ${restored || 'nothing'}${result.removed.length > 0 ? `; removed ${result.removed.length} variant(s) that version did not have` : ''}. ${purge}${stale}</p>`;
+}
+
+/** A link to a job's own page (GET /admin/job). */
+function jobLink(id: string): string {
+  return `<a href="/admin/job?id=${encodeURIComponent(id)}">job ${escapeHtml(id)}</a>`;
+}
+
+const FINISHED_STATES = new Set(['completed', 'failed']);
+
+/** A job as the editor reads it: its state, what it did once done, and when. */
+function jobHtml(job: JobStatus): string {
+  const where = `${escapeHtml(job.site ?? '?')} ${escapeHtml(job.path ?? '?')}`;
+  let verdict: string;
+  if (job.state === 'completed' && job.outcome !== null) {
+    verdict = `<p class="${job.outcome.kind === 'not-found' || job.outcome.kept > 0 ? 'err' : 'ok'}">${where}: ${escapeHtml(job.outcome.summary)}</p>`;
+  } else if (job.state === 'completed') {
+    verdict = `<p class="ok">${where}: rendered.</p>`;
+  } else if (job.state === 'failed') {
+    verdict = `<p class="err">${where}: the render failed after ${job.attempts} attempt(s): ${escapeHtml(job.failedReason ?? 'no reason recorded')}.</p>`;
+  } else {
+    const retrying = job.failedReason !== null ? ` Attempt ${job.attempts} failed (${escapeHtml(job.failedReason.slice(0, 200))}); it is retried automatically.` : '';
+    verdict = `<p>${where}: ${escapeHtml(job.state === 'active' ? 'rendering now' : 'waiting for a render worker')} (${escapeHtml(job.state)}).${retrying} This page refreshes itself until the job is over.</p>`;
+  }
+  const times = [
+    job.timestamps.created ? `<li>Queued ${timeHtml(job.timestamps.created)}</li>` : '',
+    job.timestamps.processed ? `<li>Started ${timeHtml(job.timestamps.processed)}</li>` : '',
+    job.timestamps.finished ? `<li>Finished ${timeHtml(job.timestamps.finished)}</li>` : '',
+  ].join('');
+  const statusLink =
+    job.site !== null && job.path !== null ? `<p><a href="/admin/page?site=${encodeURIComponent(job.site)}&amp;path=${encodeURIComponent(job.path)}">Page status</a></p>` : '';
+  const dashboard = `<p><a href="${DASHBOARD_PATH}/queue/${RENDER_QUEUE}/${encodeURIComponent(job.id)}">This job in the queue dashboard</a></p>`;
+  return `<h2>Job ${escapeHtml(job.id)}</h2>${verdict}${times ? `<ul>${times}</ul>` : ''}${statusLink}${dashboard}`;
 }
 
 function scopeHtml(result: ScopeResponse): string {
@@ -261,14 +315,46 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
       const input = parseRepublishRequest({ site: values.site, path: values.path, requestedBy: values.requestedBy });
       const result = await options.producer.enqueue(republishJob({ ...input, requestedBy: input.requestedBy ?? 'admin-page' }));
       options.logger.info({ site: input.site, path: input.path, ...result }, 'republish requested from the admin page');
-      const jobLink = result.jobId === undefined ? '' : ` <a href="${DASHBOARD_PATH}/queue/${RENDER_QUEUE}/${encodeURIComponent(result.jobId)}">job ${escapeHtml(result.jobId)}</a>`;
+      // A single page renders in well under a second when the queue is not backed up: wait for it,
+      // so the editor reads what happened (published, already current, or no page at that path).
+      const finished = result.jobId === undefined ? null : await waitForJob(result.jobId, options.formWaitMs ?? FORM_WAIT_MS);
+      if (finished !== null) return html(200, home(values, withPages, jobHtml(finished)));
+      const link = result.jobId === undefined ? '' : ` ${jobLink(result.jobId)}: follow its progress.`;
       const note = result.queuedAfterActive
-        ? ' (this page is rendering now; your request runs when that render finishes)'
+        ? ' This page is rendering now; your request runs when that render finishes.'
         : result.deduplicated
-          ? ' (a render of this page was already queued; it will carry your request)'
+          ? ' A render of this page was already queued; it will carry your request.'
           : '';
-      return html(202, home(values, withPages, `<p class="ok">Queued ${escapeHtml(input.site)} ${escapeHtml(input.path)}:${jobLink}${note}.</p>`));
+      return html(202, home(values, withPages, `<p class="ok">Queued ${escapeHtml(input.site)} ${escapeHtml(input.path)}.${link}${note}</p>`));
     });
+  });
+
+  /** The job's status once it is over, or null when it is still pending after `waitMs`. */
+  const waitForJob = async (id: string, waitMs: number): Promise<JobStatus | null> => {
+    const queue = options.queue;
+    if (queue === undefined || waitMs <= 0) return null;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const status = await jobStatus(queue, id);
+      if (status !== null && FINISHED_STATES.has(status.state)) return status;
+      if (Date.now() + FORM_POLL_MS > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, FORM_POLL_MS));
+    }
+  };
+
+  app.get('/admin/job', async (request, reply) => {
+    const query = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) }).safeParse(request.query);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!query.success) return await reply.status(400).send(page('Render job', `<p class="err">Give a job id, as the republish form shows it.</p>${home({}, withPages)}`));
+    if (options.queue === undefined) throw new PlatformError('CONFIG_INVALID', 'admin page: job pages need the render queue');
+    const status = await jobStatus(options.queue, query.data.id);
+    if (status === null) {
+      return await reply
+        .status(404)
+        .send(page('Render job', `<p class="err">No job ${escapeHtml(query.data.id)}: it finished more than a day ago, or a newer request for the same page replaced it.</p>`));
+    }
+    const over = FINISHED_STATES.has(status.state);
+    return await reply.send(page('Render job', `${jobHtml(status)}<p><a href="/admin">Republish another page</a></p>`, over ? {} : { refreshSeconds: 2 }));
   });
 
   const pages = options.pages;

@@ -53,6 +53,8 @@ export interface AdminAppOptions {
   redisConnections?: Readonly<Record<string, RedisClient>>;
   /** Called for every route as it is added, so a test can enumerate them (tests/security/admin-access.test.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long the admin page's form waits for a single-page republish to finish (admin-page.ts FORM_WAIT_MS). */
+  adminFormWaitMs?: number;
 }
 
 export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
@@ -131,9 +133,20 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   const { store, purger, siteMap } = options;
   const pages = store ? createPageAdmin({ store, index, redis, prefix: config.queuePrefix, logger, purger }) : undefined;
   await app.register(republishPlugin, { adminToken: config.adminToken, producer, queue, logger, index, redis, store, siteMap });
-  await app.register(adminPagePlugin, { adminToken: config.adminToken, producer, logger, queue, redis, index, store, siteMap, pages });
+  await app.register(adminPagePlugin, {
+    adminToken: config.adminToken,
+    producer,
+    logger,
+    queue,
+    redis,
+    index,
+    store,
+    siteMap,
+    pages,
+    ...(options.adminFormWaitMs === undefined ? {} : { formWaitMs: options.adminFormWaitMs }),
+  });
   if (pages) await app.register(pageAdminPlugin, { adminToken: config.adminToken, pages });
   await app.register(dashboardPlugin, { adminToken: config.adminToken, queues: [queue] });
-  await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger });
+  await app.register(ingestMetricsPlugin, { adminToken: config.adminToken, queue, logger, redis });
   return app;
 }

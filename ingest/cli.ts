@@ -6,7 +6,7 @@
  *   npm run republish -- status <path-or-url> [--site news|es]
  *   npm run republish -- rollback <path-or-url> [--version <id>] [--site news|es] [--by <name>]
  *
- * Reads ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN and USER (config.ts).
+ * Reads ADMIN_URL (default http://localhost:$ADMIN_PORT, port 3001 when unset), ADMIN_TOKEN and USER (config.ts).
  *
  * One page: posts to /admin/republish and prints the job id; with --wait, polls /admin/jobs/:id
  * with a progress bar until the job completes or fails, and exits non-zero with the reason when it
@@ -49,7 +49,7 @@ const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join
   --wait          wait for the render(s) and show the progress
   --timeout       give up waiting after this many seconds (default 300)
 
-Environment: ADMIN_URL (default http://localhost:3001), ADMIN_TOKEN (required), USER (default for --by)`;
+Environment: ADMIN_URL (default http://localhost:$ADMIN_PORT, 3001 when unset), ADMIN_TOKEN (required), USER (default for --by)`;
 
 const POLL_MS = 500;
 
@@ -71,6 +71,8 @@ const jobResponse = z.object({
   maxAttempts: z.number(),
   failedReason: z.string().nullable(),
   timestamps: z.object({ created: z.string().nullable(), processed: z.string().nullable(), finished: z.string().nullable() }),
+  // Older admin servers do not send it.
+  outcome: z.object({ kind: z.string(), summary: z.string() }).nullable().optional(),
 });
 type JobResponse = z.infer<typeof jobResponse>;
 
@@ -382,7 +384,13 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Render failed after ${job.attempts} attempt(s): ${job.failedReason ?? 'no reason recorded'}`);
     return 1;
   }
+  if (job.outcome?.kind === 'not-found') {
+    // A typo, or a page the CMS does not have: the job "completed" but nothing is live there.
+    console.error(job.outcome.summary);
+    return 1;
+  }
   console.log(`Live: ${accepted.site} ${accepted.path} rendered at ${job.timestamps.finished ?? 'unknown time'} (${job.attempts} attempt(s), waited ${seconds} s).`);
+  if (job.outcome) console.log(job.outcome.summary);
   return 0;
 }
 

@@ -50,6 +50,13 @@ describe('loadRepublishCliConfig', () => {
     expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN, ADMIN_URL: 'http://admin:9000/' }).adminUrl).toBe('http://admin:9000');
   });
 
+  it('without ADMIN_URL, asks the admin server at ADMIN_PORT, the port npm start and ingest listen on', () => {
+    expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN, ADMIN_PORT: '4100' }).adminUrl).toBe('http://localhost:4100');
+    // ADMIN_URL wins when both are set.
+    expect(loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN, ADMIN_PORT: '4100', ADMIN_URL: 'http://admin:9000' }).adminUrl).toBe('http://admin:9000');
+    expect(() => loadRepublishCliConfig({ ADMIN_TOKEN: required.ADMIN_TOKEN, ADMIN_PORT: 'http' })).toThrow(/ADMIN_PORT/);
+  });
+
   it('reads USER as the default requester, and treats a blank one as unset', () => {
     const token = { ADMIN_TOKEN: required.ADMIN_TOKEN };
     expect(loadRepublishCliConfig({ ...token, USER: 'jane' }).user).toBe('jane');

@@ -78,7 +78,9 @@ export function loadIngestConfig(env: EnvSource): IngestConfig {
 }
 
 const cliShape = {
-  ADMIN_URL: envVars.url().default('http://localhost:3001'),
+  /** Without it, the admin server on this machine at ADMIN_PORT (the port `npm start` and ingest use). */
+  ADMIN_URL: envVars.url().optional(),
+  ADMIN_PORT: envVars.port(3001),
   ADMIN_TOKEN: envVars.secret(16),
   // The login name, recorded with the job when --by is not given. Never refused: a CLI must not
   // fail over an odd login name, so blank means unset and a long one is cut to the API's limit.
@@ -99,5 +101,6 @@ export interface RepublishCliConfig {
 /** The republish CLI's variables (ingest/cli.ts). */
 export function loadRepublishCliConfig(env: EnvSource): RepublishCliConfig {
   const parsed = parseEnv(cliShape, env, 'republish');
-  return { adminUrl: parsed.ADMIN_URL.replace(/\/+$/, ''), adminToken: parsed.ADMIN_TOKEN, user: parsed.USER };
+  const adminUrl = parsed.ADMIN_URL ?? `http://localhost:${parsed.ADMIN_PORT}`;
+  return { adminUrl: adminUrl.replace(/\/+$/, ''), adminToken: parsed.ADMIN_TOKEN, user: parsed.USER };
 }

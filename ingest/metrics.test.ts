@@ -5,7 +5,7 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMetricsRegistry, registerQueueDepth } from '../core/metrics.js';
+import { createMetricsRegistry, createRenderMetrics, registerQueueDepth } from '../core/metrics.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { buildAdminApp } from './app.js';
@@ -98,6 +98,35 @@ describe('GET /metrics (ingest)', () => {
     const after = (await scrape()).body;
     expect(depth(after, 'prioritized')).toBe(0);
     expect(depth(after, 'delayed')).toBe(0);
+  });
+
+  it('reports the age of the oldest job waiting at each priority, 0 where none waits', async () => {
+    const oldest = (body: string, priority: number): number | undefined => {
+      const match = new RegExp(`^newsroom_render_queue_oldest_waiting_seconds\\{priority="${priority}"\\} ([\\d.e+-]+)$`, 'm').exec(body);
+      return match ? Number(match[1]) : undefined;
+    };
+    await kit.producer.queue.drain(true);
+    const empty = (await scrape()).body;
+    for (const priority of [1, 2, 3, 4, 5, 6]) expect(oldest(empty, priority)).toBe(0);
+
+    const requestedAt = new Date().toISOString();
+    await kit.producer.enqueue({ site: 'news', path: '/sweep-a', reason: 'sweep', requestedAt });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await kit.producer.enqueue({ site: 'news', path: '/sweep-b', reason: 'sweep', requestedAt });
+    await kit.producer.enqueue({ site: 'news', path: '/politics', reason: 'republish', requestedAt });
+    const body = (await scrape()).body;
+    // The older sweep, not the newer one, sets the sweep priority's age.
+    expect(oldest(body, 6)).toBeGreaterThanOrEqual(1.1);
+    expect(oldest(body, 6)).toBeLessThan(30);
+    expect(oldest(body, 1)).toBeLessThan(1);
+    expect(oldest(body, 2)).toBe(0);
+    await kit.producer.queue.drain(true);
+  });
+
+  it('has every server-side failure code at 0 before the first failure', async () => {
+    const metrics = createRenderMetrics(createMetricsRegistry());
+    const text = await metrics.registry.metrics();
+    for (const code of ['UPSTREAM_UNAVAILABLE', 'STORAGE_FAILED', 'RENDER_FAILED', 'unknown']) expect(text).toContain(`newsroom_render_failures_total{code="${code}"} 0`);
   });
 
   it('reports no queue series, rather than stale ones, when Redis cannot be read', async () => {

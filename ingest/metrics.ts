@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PlatformError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { createMetricsRegistry, metricsRoute, registerQueueDepth, type JobCountSource, type Registry } from '../core/metrics.js';
+import { createMetricsRegistry, metricsRoute, registerQueueDepth, type JobCountSource, type QueueRedis, type Registry } from '../core/metrics.js';
 import { requireAdmin } from './auth.js';
 
 export interface IngestMetricsOptions {
@@ -16,6 +16,8 @@ export interface IngestMetricsOptions {
   adminToken: string;
   /** The render queue. */
   queue: JobCountSource;
+  /** The queue's Redis, for the age of the oldest waiting job per priority. */
+  redis?: QueueRedis;
   logger: Logger;
   /** The registry to serve; a new one with process metrics when omitted. */
   registry?: Registry;
@@ -24,7 +26,7 @@ export interface IngestMetricsOptions {
 export const ingestMetricsPlugin: FastifyPluginAsync<IngestMetricsOptions> = async (app, options) => {
   if (options.adminToken.length < 16) throw new PlatformError('CONFIG_INVALID', 'metrics: the admin token must be at least 16 characters');
   const registry = options.registry ?? createMetricsRegistry({ processMetrics: true });
-  registerQueueDepth(registry, options.queue, options.logger);
+  registerQueueDepth(registry, options.queue, options.logger, options.redis);
   // Encapsulated (no fastify-plugin): the hook guards this plugin's route only.
   app.addHook('onRequest', requireAdmin({ token: options.adminToken, allowCookie: false }));
   await app.register(metricsRoute, { registry });

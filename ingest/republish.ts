@@ -444,6 +444,37 @@ export interface JobStatus {
   failedReason: string | null;
   /** ISO times: queued, started (last attempt), finished. */
   timestamps: { created: string | null; processed: string | null; finished: string | null };
+  /** A completed job's render outcome; null before it completes (or for a job that failed). */
+  outcome: JobOutcome | null;
+}
+
+/** What a completed render did, for the editor who asked for it. */
+export interface JobOutcome {
+  /** The page kind rendered ('article', 'section', ...), or 'not-found'. */
+  kind: string;
+  /** Objects written, objects already current, objects a degraded render left as they were. */
+  written: number;
+  unchanged: number;
+  kept: number;
+  /** One sentence: what happened, as the admin page and the CLI say it. */
+  summary: string;
+}
+
+const renderResult = z.looseObject({ kind: z.string(), written: z.array(z.string()).default([]), unchanged: z.array(z.string()).default([]), kept: z.array(z.string()).optional() });
+
+/** The outcome of a job's return value (the worker's RenderOutcome), or null when it has none. */
+export function jobOutcome(returnValue: unknown, path: string | null): JobOutcome | null {
+  const parsed = renderResult.safeParse(returnValue);
+  if (!parsed.success) return null;
+  const { kind, written, unchanged } = parsed.data;
+  const kept = parsed.data.kept?.length ?? 0;
+  const where = path ?? 'this path';
+  let summary: string;
+  if (kind === 'not-found') summary = `No page exists at ${where}: the CMS has no content there, so nothing was published. Check the path for a typo.`;
+  else if (kept > 0) summary = `Rendered as ${kind}, but some of its data could not be read: the stored page was kept as it was. It is retried automatically.`;
+  else if (written.length > 0) summary = `Published: ${kind}, ${written.length} object(s) written.`;
+  else summary = `Already current: ${kind} rendered again with nothing changed, so nothing was written.`;
+  return { kind, written: written.length, unchanged: unchanged.length, kept, summary };
 }
 
 /**
@@ -532,6 +563,7 @@ export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | n
         failedReason: null,
         // Not created yet: BullMQ creates the job when the running render finishes.
         timestamps: { created: null, processed: null, finished: null },
+        outcome: null,
       };
     }
     // The running render may have finished between the two look-ups, turning the request into a
@@ -563,6 +595,7 @@ export async function jobStatus(queue: Queue, id: string): Promise<JobStatus | n
     maxAttempts: job.opts.attempts ?? 1,
     failedReason: job.failedReason === undefined || job.failedReason === '' ? null : job.failedReason,
     timestamps: { created: iso(job.timestamp), processed: iso(job.processedOn), finished: iso(job.finishedOn) },
+    outcome: state === 'completed' ? jobOutcome(job.returnvalue, data?.path ?? null) : null,
   };
 }
 

@@ -335,7 +335,7 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     client.getLayout('home', '/'),
     loadLatestVideos(client, { domain: site.layoutDomain, now: ctx.now }),
   ]);
-  const regions = await loadFrontRegions(client, layout, log);
+  const regions = await loadFrontRegions(client, layout, log, { autoAds: true });
   const text = uiText(site.id);
   const head = buildHead({
     site,

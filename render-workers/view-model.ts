@@ -54,6 +54,15 @@ export interface HeadModel {
   ogType: 'article' | 'website';
   /** JSON-LD objects, one script element each (render-workers/structured-data/). */
   structuredData?: readonly object[];
+  /** RSS feeds the page announces (`<link rel="alternate" type="application/rss+xml">`): a section front's own. */
+  feeds?: readonly FeedLink[];
+}
+
+/** An RSS feed as a page's head announces it, for feed readers and crawlers. */
+export interface FeedLink {
+  title: string;
+  /** Absolute URL of the feed on the public origin. */
+  url: string;
 }
 
 /**

@@ -61,7 +61,7 @@ export const envVars = {
       }
       return nodes;
     }),
-  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  logLevel: (fallback: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info') => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default(fallback),
   secret: (minLength = 16) => z.string().min(minLength, `must be at least ${minLength} characters`),
   positiveInt: (fallback: number) => z.coerce.number().int().positive().default(fallback),
   bool: (fallback: boolean) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_SIZES, imageSourceFromUrl, resizedImageUrl, responsiveSources, safeImageUrl } from './images.js';
+import { IMAGE_SIZES, imageSourceFromUrl, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, safeImageUrl } from './images.js';
 
 describe('image service URL rule (spec 1 §7)', () => {
   it('builds {base}{path}/{width}/{height}/{file}?ve=1&tl=1', () => {
@@ -88,6 +88,26 @@ describe('responsiveSources (spec 1 §9 breakpoints)', () => {
         { breakpoint: 'desktop', media: '(min-width: 1024px)', srcSet: 'https://img.example/t/227/128/a.jpg?ve=1&tl=1', width: 227, height: 128 },
       ],
     });
+  });
+
+  it('list thumbnails add the high-density sizes: 268x148 mobile and 442x148 tablet (spec 1 §9)', () => {
+    const r = responsiveSources('https://img.example/t/a.jpg', LIST_THUMBNAIL_SIZES);
+    expect(r?.srcSet).toBe(
+      [
+        'https://img.example/t/132/74/a.jpg?ve=1&tl=1 132w',
+        'https://img.example/t/221/124/a.jpg?ve=1&tl=1 221w',
+        'https://img.example/t/227/128/a.jpg?ve=1&tl=1 227w',
+        'https://img.example/t/268/148/a.jpg?ve=1&tl=1 268w',
+        'https://img.example/t/442/148/a.jpg?ve=1&tl=1 442w',
+      ].join(', '),
+    );
+    // The slot stays the small size: a 2x screen picks the larger file, a 1x screen the small one.
+    expect(r?.sizes).toBe('(max-width: 767px) min(100vw, 132px), (max-width: 1023px) min(100vw, 221px), 227px');
+    expect(r?.sources.map((source) => source.srcSet)).toEqual([
+      'https://img.example/t/132/74/a.jpg?ve=1&tl=1 1x, https://img.example/t/268/148/a.jpg?ve=1&tl=1 2x',
+      'https://img.example/t/221/124/a.jpg?ve=1&tl=1 1x, https://img.example/t/442/148/a.jpg?ve=1&tl=1 2x',
+      'https://img.example/t/227/128/a.jpg?ve=1&tl=1',
+    ]);
   });
 
   it('is null for a URL that is not an image', () => {

@@ -143,7 +143,25 @@ export interface ResponsiveImageModel {
 }
 
 /** Sizes per breakpoint; a breakpoint without its own size uses the next wider one's. */
-export type BreakpointSizes = { desktop: ImageSize } & Partial<Record<'mobile' | 'tablet', ImageSize>>;
+export type BreakpointSizes = { desktop: ImageSize } & Partial<Record<'mobile' | 'tablet', ImageSize>> & {
+  /**
+   * A larger candidate for high-density screens at a breakpoint (spec 1 §9's list thumbnails:
+   * 268x148 beside 132x74 on mobile, 442x148 beside 221x124 on tablet): in the `srcset` by width,
+   * and as the 2x candidate of that breakpoint's `<source>`.
+   */
+  dense?: Partial<Record<'mobile' | 'tablet', ImageSize>>;
+};
+
+/**
+ * List thumbnails per breakpoint (spec 1 §9: 132x74 and 268x148 mobile, 221x124 and 442x148
+ * tablet, 227x128 desktop; the larger ones for high-density screens).
+ */
+export const LIST_THUMBNAIL_SIZES: BreakpointSizes = {
+  mobile: IMAGE_SIZES.listThumbnailMobile,
+  tablet: IMAGE_SIZES.listThumbnailTablet,
+  desktop: IMAGE_SIZES.listThumbnailDesktop,
+  dense: { mobile: IMAGE_SIZES.listThumbnailMobileLarge, tablet: IMAGE_SIZES.listThumbnailTabletLarge },
+};
 
 /**
  * `srcset`/`sizes` for one image at the spec's size per article breakpoint (spec 1 §9), e.g. list
@@ -161,12 +179,16 @@ export function responsiveSources(url: ImageSource | string | undefined | null, 
     ['tablet', tablet],
     ['desktop', desktop],
   ];
+  const byWidth = new Map<number, string>();
   const sources = chosen.map(([breakpoint, size]): ResponsiveSource => {
     const href = resizedImageUrl(source, size) ?? '';
-    return { breakpoint, media: BREAKPOINT_MEDIA[breakpoint], srcSet: href, width: size.width, height: size.height };
+    if (!byWidth.has(size.width)) byWidth.set(size.width, href);
+    const dense = breakpoint === 'desktop' ? undefined : bySize.dense?.[breakpoint];
+    const denseHref = dense === undefined ? null : resizedImageUrl(source, dense);
+    if (dense !== undefined && denseHref !== null && !byWidth.has(dense.width)) byWidth.set(dense.width, denseHref);
+    const srcSet = denseHref === null ? href : `${href} 1x, ${denseHref} 2x`;
+    return { breakpoint, media: BREAKPOINT_MEDIA[breakpoint], srcSet, width: size.width, height: size.height };
   });
-  const byWidth = new Map<number, string>();
-  for (const s of sources) if (!byWidth.has(s.width)) byWidth.set(s.width, s.srcSet);
   const srcSet = [...byWidth.entries()]
     .sort(([a], [b]) => a - b)
     .map(([width, href]) => `${href} ${width}w`)

@@ -3,6 +3,7 @@
  * one registry per process, every name prefixed `newsroom_`, zero series created up front):
  *
  *   newsroom_edge_requests_total{route, status}               counter    answers by route kind and status code
+ *   newsroom_edge_request_duration_seconds{route}             histogram  time to answer, by route kind (every kind present from the start)
  *   newsroom_edge_hot_cache_lookups_total{result}             counter    hot-cache reads: hit (memory, no storage call), revalidated (held copy confirmed by a metadata read), miss (read from storage), stale (storage failed, held copy served)
  *   newsroom_edge_hot_cache_invalidations_total               counter    held objects and absent keys a write announcement named (ADR 0028)
  *   newsroom_edge_write_announcements_listening               gauge      1 while write announcements are heard (hot pages served without a storage call), else 0
@@ -76,11 +77,14 @@ export interface EdgeMetrics {
   hotCache(result: HotCacheResult): void;
   /** Held objects or absent keys a write announcement named (write-announcements.ts). */
   invalidated(count: number): void;
-  /** One answer. */
-  request(route: RouteKind, status: number): void;
+  /** One answer, and the seconds it took when known. */
+  request(route: RouteKind, status: number, seconds?: number): void;
   /** One 404 GET considered for a render on miss (render-on-miss.ts). */
   missRender(outcome: MissOutcome): void;
 }
+
+/** Seconds: a hot page answers in well under a millisecond, a cold one in milliseconds, a live endpoint up to its upstream timeout. */
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** Seconds; the upstream timeout is 5 s by default (UPSTREAM_TIMEOUT_MS). */
 const UPSTREAM_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -149,6 +153,14 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     buckets: UPSTREAM_BUCKETS,
     registers: [registry],
   });
+  const durations = new Histogram({
+    name: `${PREFIX}request_duration_seconds`,
+    help: 'Seconds from a request arriving to its answer sent, by route kind.',
+    labelNames: ['route'],
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  });
+  for (const route of ROUTE_KINDS) durations.zero({ route });
   const missRenders = new Counter({
     name: `${PREFIX}miss_renders_total`,
     help: 'GETs answered 404 that were considered for a render on miss, by outcome: queued, deduplicated, rate_limited, negative_cached, rejected, redis_down.',
@@ -180,8 +192,9 @@ export function createEdgeMetrics(registry: Registry, options: EdgeMetricsOption
     invalidated(count) {
       if (count > 0) invalidations.inc(count);
     },
-    request(route, status) {
+    request(route, status, seconds) {
       requests.inc({ route, status: String(status) });
+      if (seconds !== undefined) durations.observe({ route }, Math.max(0, seconds));
     },
     missRender(outcome) {
       missRenders.inc({ outcome });
@@ -208,7 +221,7 @@ export const metricsPlugin = appWidePlugin<MetricsPluginOptions>('edge-metrics',
   app.decorate('edgeMetrics', options.metrics);
   app.decorateRequest('routeKind', null);
   app.addHook('onResponse', (request, reply, done) => {
-    options.metrics.request(request.routeKind ?? fallbackRouteKind(request.routeOptions.url, reply.statusCode), reply.statusCode);
+    options.metrics.request(request.routeKind ?? fallbackRouteKind(request.routeOptions.url, reply.statusCode), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   return Promise.resolve();

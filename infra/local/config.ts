@@ -12,10 +12,17 @@ const shape = {
   ADMIN_PORT: envVars.port(3001),
   /** Port of the sample upstream the stack starts (when UPSTREAM_BASE_URL is not set). */
   SAMPLE_UPSTREAM_PORT: envVars.port(4010),
+  /** The sample upstream's own log (DATA_DIR/logs/sample-upstream.log): warnings and errors by default. */
+  SAMPLE_UPSTREAM_LOG_LEVEL: envVars.logLevel('warn'),
+  /** The render worker's and the edge router's /metrics, as their own processes serve them ("off": none). */
+  WORKER_METRICS_PORT: z.union([z.literal('off'), envVars.port(9464)], { error: 'must be a port number (0-65535) or "off"' }).default(9464),
+  EDGE_METRICS_PORT: z.union([z.literal('off'), envVars.port(9465)], { error: 'must be a port number (0-65535) or "off"' }).default(9465),
   /** An existing Redis; without it a redis-server from the PATH is started in .data/redis. */
   REDIS_URL: envVars.redisUrl().optional(),
   /** Where the embedded default keeps its Redis AOF and filesystem storage. */
   DATA_DIR: z.string().default('.data'),
+  /** Where the interactive bundle is built before the services start. */
+  BUNDLE_DIR: z.string().min(1).default('interactive-bundle/dist'),
   /** Use this upstream instead of starting the sample one. */
   UPSTREAM_BASE_URL: envVars.url().optional(),
   ADMIN_TOKEN: envVars.secret(16).optional(),

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
+import { buildMetricsApp, createMetricsRegistry, createReadReuseMetrics, createRenderMetrics } from '../../core/metrics.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
@@ -91,11 +92,21 @@ export interface StackOptions {
    * bounds, or false for none. On with the worker's defaults when omitted, as a deployed worker.
    */
   readReuse?: ReadReuseSettings | false;
+  /**
+   * The render worker's and the edge router's internal /metrics listeners, as their own processes
+   * serve them (WORKER_METRICS_PORT, EDGE_METRICS_PORT; port 0: any free one). Omitted: none (the
+   * admin server's /metrics only).
+   */
+  metrics?: { host: string; workerPort?: number; edgePort?: number };
+  /** The sample upstream's log: its own destination and level (default: the stack's). */
+  sampleUpstreamLog?: { destination: DestinationStream; level: string };
 }
 
 export interface Stack {
   siteUrl: string;
   adminUrl: string;
+  /** Every /metrics address the stack serves: ingest's on the admin server, the worker's and the edge's when `metrics` asked for them. */
+  metricsUrls: { ingest: string; worker?: string; edge?: string };
   upstreamUrl: string;
   store: ObjectStore;
   producer: RenderProducer;
@@ -124,6 +135,23 @@ export interface PublishSummary {
   durationMs: number;
 }
 
+/**
+ * A listen that failed because the port is taken, as an error naming the variable that sets it
+ * (npm start's PORT, ADMIN_PORT, ...), or null for any other error.
+ */
+function portTaken(error: unknown, port: number, host: string, variable: string): Error | null {
+  if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
+  return new Error(`Port ${port} on ${host} is already in use: stop what is listening there, or set ${variable} to a free port.`, { cause: error });
+}
+
+async function listenNamed(app: FastifyInstance, address: { port: number; host: string }, variable: string): Promise<string> {
+  try {
+    return await app.listen(address);
+  } catch (error) {
+    throw portTaken(error, address.port, address.host, variable) ?? error;
+  }
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
   const log = (component: string) => createLogger({ component, level: options.logLevel, ...(options.logDestination ? { destination: options.logDestination } : {}) });
@@ -138,11 +166,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let sample: RunningSampleUpstream | undefined;
     let upstreamConfig = options.upstream ?? parseUpstreamConfig({});
     if (options.sampleUpstreamPort !== undefined) {
+      const port = options.sampleUpstreamPort;
       sample = await startSampleUpstream({
-        port: options.sampleUpstreamPort,
+        port,
         host,
-        logger: log('sample-upstream'),
+        logger: options.sampleUpstreamLog
+          ? createLogger({ component: 'sample-upstream', level: options.sampleUpstreamLog.level, destination: options.sampleUpstreamLog.destination })
+          : log('sample-upstream'),
         ...(options.sampleNow === undefined ? {} : { now: options.sampleNow }),
+      }).catch((error: unknown) => {
+        throw portTaken(error, port, host, 'SAMPLE_UPSTREAM_PORT') ?? error;
       });
       const started = sample;
       closers.push(() => started.close());
@@ -164,8 +197,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Per edition: the Spanish edition asks upstream for Spanish content (ADR 0019).
     const editions = createEditionClients({ config: upstreamConfig, logger: workerLog });
     const { upstream, tags, staticPages, shows, liveEvents } = editions.news;
+    // Each service's metrics in its own registry, as in its own process; the process-wide figures
+    // (CPU, memory, event loop) once, with the worker's.
+    const edgeRegistry = createMetricsRegistry();
+    const workerMetrics = createRenderMetrics(createMetricsRegistry({ processMetrics: options.metrics !== undefined }));
+    const metricsUrls: Stack['metricsUrls'] = { ingest: '' };
     const edgeApp: FastifyInstance = await buildEdgeApp({
       store,
+      metricsRegistry: edgeRegistry,
       logger: log('edge-router'),
       defaultSite: options.defaultSite ?? 'news',
       // Locally the Spanish edition is served at es.localhost (browsers resolve *.localhost to loopback).
@@ -184,11 +223,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           }),
       ...(options.writeAnnouncements === true ? { writeAnnouncements: { redis: { url: options.redisUrl }, prefix: options.queuePrefix } } : {}),
     });
-    const siteUrl = await edgeApp.listen({ port: options.sitePort, host });
+    const siteUrl = await listenNamed(edgeApp, { port: options.sitePort, host }, 'PORT');
     closers.push(() => edgeApp.close());
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
     const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
+    // Upstream answers reused between renders fetched after their request (ADR 0029), counted in
+    // the worker's metrics as render-workers/main.ts does.
+    let readReuse: ReadReuseCache | undefined;
+    if (options.readReuse !== false) {
+      const reuseMetrics = createReadReuseMetrics(workerMetrics.registry);
+      const cache = new ReadReuseCache({ ...(options.readReuse ?? DEFAULT_READ_REUSE), observer: reuseMetrics });
+      reuseMetrics.watch(() => cache.stats());
+      readReuse = cache;
+    }
     const renderer = createPageRenderer({
       store,
       index,
@@ -203,7 +251,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       scripts: bundle.scripts,
       takeFence: (page) => takePageFence(redis, page, options.queuePrefix),
       lastGood: new RedisLastGoodStore(redis, options.queuePrefix),
-      ...(options.readReuse === false ? {} : { readReuse: new ReadReuseCache(options.readReuse ?? DEFAULT_READ_REUSE) }),
+      ...(readReuse === undefined ? {} : { readReuse }),
     });
     const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
     const worker = createRenderWorker({
@@ -212,6 +260,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       concurrency: options.workerConcurrency,
       renderer,
       logger: workerLog,
+      metrics: workerMetrics,
       pageStatus: new PageStatusStore(redis, options.queuePrefix),
       renderLog: new PageRenderLog(redis, options.queuePrefix),
       negativeCache: new MissNegativeCache(redis, options.queuePrefix),
@@ -254,8 +303,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       store,
       siteMap: upstream,
     });
-    const adminUrl = await adminApp.listen({ port: options.adminPort, host });
+    const adminUrl = await listenNamed(adminApp, { port: options.adminPort, host }, 'ADMIN_PORT');
     closers.push(() => adminApp.close());
+    metricsUrls.ingest = `${adminUrl}/metrics`;
+    for (const [service, port, registry] of [
+      ['worker', options.metrics?.workerPort, workerMetrics.registry],
+      ['edge', options.metrics?.edgePort, edgeRegistry],
+    ] as const) {
+      if (options.metrics === undefined || port === undefined) continue;
+      const app = await buildMetricsApp(registry);
+      closers.push(() => app.close());
+      metricsUrls[service] = `${await listenNamed(app, { host: options.metrics.host, port }, service === 'worker' ? 'WORKER_METRICS_PORT' : 'EDGE_METRICS_PORT')}/metrics`;
+    }
     if (options.schedules) {
       const schedules = startSchedules({
         producer,
@@ -284,6 +343,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const stack: Stack = {
       siteUrl,
       adminUrl,
+      metricsUrls,
       upstreamUrl: sample?.url ?? '',
       store,
       producer,

@@ -60,19 +60,24 @@ async function main(): Promise<void> {
   await mkdir(join(config.DATA_DIR, 'logs'), { recursive: true });
   const logFile = resolve(config.DATA_DIR, 'logs', 'stack.log');
   const logDestination = pino.destination({ dest: logFile, append: true, sync: false, mkdir: true });
+  // The sample upstream logs every request it answers: its own file, quiet by default, so the
+  // services' log stays readable.
+  const sampleLogFile = resolve(config.DATA_DIR, 'logs', 'sample-upstream.log');
+  const sampleLogDestination = pino.destination({ dest: sampleLogFile, append: true, sync: false, mkdir: true });
   const secrets = await localSecrets(config);
   const upstream = parseUpstreamConfig(process.env);
 
   console.log('Building the interactive bundle...');
-  const bundleDir = 'interactive-bundle/dist';
+  const bundleDir = config.BUNDLE_DIR;
   await buildBundle({ outDir: bundleDir });
 
   let redis: RunningRedisServer | undefined;
   let redisUrl = config.REDIS_URL;
   if (redisUrl === undefined) {
-    console.log('Starting redis-server (data in .data/redis)...');
+    const redisDir = resolve(config.DATA_DIR, 'redis');
+    console.log(`Starting redis-server (data in ${redisDir})...`);
     try {
-      redis = await startRedisServer({ port: 0, dir: resolve(config.DATA_DIR, 'redis'), appendOnly: true });
+      redis = await startRedisServer({ port: 0, dir: redisDir, appendOnly: true });
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
       process.exit(1);
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     await Promise.race([stack?.close(), deadline]);
     await redis?.stop();
     logDestination.flushSync();
+    sampleLogDestination.flushSync();
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));
@@ -119,6 +125,12 @@ async function main(): Promise<void> {
       writeAnnouncements: config.EDGE_WRITE_ANNOUNCEMENTS,
       logLevel: config.LOG_LEVEL,
       logDestination,
+      sampleUpstreamLog: { destination: sampleLogDestination, level: config.SAMPLE_UPSTREAM_LOG_LEVEL },
+      metrics: {
+        host: '127.0.0.1',
+        ...(config.WORKER_METRICS_PORT === 'off' ? {} : { workerPort: config.WORKER_METRICS_PORT }),
+        ...(config.EDGE_METRICS_PORT === 'off' ? {} : { edgePort: config.EDGE_METRICS_PORT }),
+      },
     });
   } catch (error) {
     console.error(`Could not start the pipeline: ${error instanceof Error ? error.message : String(error)}`);
@@ -149,11 +161,15 @@ async function main(): Promise<void> {
   Site:       ${site}
   Dashboard:  ${admin}/admin/queues?token=${secrets.adminToken}
   Admin page: ${admin}/admin?token=${secrets.adminToken}
-  Republish:  ADMIN_TOKEN=${secrets.adminToken} npm run republish -- /politics
+  Republish:  ADMIN_URL=${admin} ADMIN_TOKEN=${secrets.adminToken} npm run republish -- /politics
               curl -X POST -H 'Authorization: Bearer ${secrets.adminToken}' -H 'Content-Type: application/json' \\
                    -d '{"path":"/politics"}' ${admin}/admin/republish
   Webhook:    POST ${admin}/webhooks/content (HMAC secret in ${join(config.DATA_DIR, 'local-secrets.json')})
+  Metrics:    ingest ${stack.metricsUrls.ingest.replace('127.0.0.1', 'localhost')} (Bearer token)${stack.metricsUrls.worker ? `
+              render worker ${stack.metricsUrls.worker}` : ''}${stack.metricsUrls.edge ? `
+              edge router ${stack.metricsUrls.edge}` : ''}
   Logs:       ${logFile}
+              ${sampleLogFile} (sample upstream, level ${config.SAMPLE_UPSTREAM_LOG_LEVEL})
 
 Press Ctrl-C to stop.`);
 }

@@ -23,14 +23,48 @@ import { startPlatform } from './platform/index.js';
 /**
  * Loads a chunk on demand; a chunk that fails to load reloads the page, at most once per 60 s
  * (spec 1 §2.2, platform/chunk-reload.ts). The error still propagates, so the island is skipped.
+ * A chunk that failed because the reader lost the network is not a stale bundle: reloading then
+ * would swap the page being read for the browser's offline error page. So before reloading, the
+ * page's own URL is asked for (HEAD); when that fails too, or the browser says it is offline, the
+ * chunk is tried again once the browser is back online or NETWORK_RETRY_MS later.
  */
 async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (isChunkLoadError(error)) reloadForChunkFailure(error);
+    if (!isChunkLoadError(error)) throw error;
+    if (!(await networkReachable())) {
+      await backOnlineOrLater();
+      return await loadChunk(load);
+    }
+    reloadForChunkFailure(error);
     throw error;
   }
+}
+
+const NETWORK_RETRY_MS = 15_000;
+
+/** Whether the site answers at all: the browser thinks it is online and the page's URL answers. */
+async function networkReachable(): Promise<boolean> {
+  if (!navigator.onLine) return false;
+  try {
+    await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function backOnlineOrLater(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const timer = window.setTimeout(done, NETWORK_RETRY_MS);
+    window.addEventListener('online', done);
+  });
 }
 
 async function hydrateIsland(root: HTMLElement): Promise<void> {

@@ -12,25 +12,27 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe('preview-pass countdown', () => {
-  it('splits the time left into days >= 0, hours 0-23 and minutes 0-59, minutes rounded up', () => {
-    expect(remainingTime(3 * DAY + 23 * HOUR + 59 * MINUTE, 0)).toEqual({ days: 3, hours: 23, minutes: 59 });
-    expect(remainingTime(DAY - 1, 0)).toEqual({ days: 1, hours: 0, minutes: 0 });
-    expect(remainingTime(30_000, 0)).toEqual({ days: 0, hours: 0, minutes: 1 });
+  it('splits the time left into hours >= 0, minutes 0-59 and seconds 0-59, seconds rounded up', () => {
+    expect(remainingTime(5 * MINUTE, 0)).toEqual({ hours: 0, minutes: 5, seconds: 0 });
+    expect(remainingTime(2 * HOUR + 5 * MINUTE + 9_000, 0)).toEqual({ hours: 2, minutes: 5, seconds: 9 });
+    expect(remainingTime(DAY - 1, 0)).toEqual({ hours: 24, minutes: 0, seconds: 0 });
+    expect(remainingTime(1, 0)).toEqual({ hours: 0, minutes: 0, seconds: 1 });
     expect(remainingTime(1000, 1000)).toBeNull();
     expect(remainingTime(Number.NaN, 0)).toBeNull();
-    for (let left = 1; left < 3 * DAY; left += 7 * MINUTE + 13_000) {
+    for (let left = 1; left < 3 * DAY; left += 7 * MINUTE + 13_017) {
       const r = remainingTime(left, 0);
-      expect(r?.days).toBeGreaterThanOrEqual(0);
       expect(r?.hours).toBeGreaterThanOrEqual(0);
-      expect(r?.hours).toBeLessThanOrEqual(24);
       expect(r?.minutes).toBeGreaterThanOrEqual(0);
       expect(r?.minutes).toBeLessThanOrEqual(59);
+      expect(r?.seconds).toBeGreaterThanOrEqual(0);
+      expect(r?.seconds).toBeLessThanOrEqual(59);
     }
   });
-  it("reads 'Your Preview Pass expires in 00:00' with nothing left, and HH:MM with days before", () => {
+  it("reads 'Your Preview Pass expires in 00:00' with nothing left, minutes:seconds, and hours before when there are any", () => {
     expect(previewPassText(null)).toBe('Your Preview Pass expires in 00:00');
-    expect(formatRemaining({ days: 0, hours: 5, minutes: 9 })).toBe('05:09');
-    expect(formatRemaining({ days: 2, hours: 3, minutes: 15 })).toBe('2d 03:15');
+    expect(previewPassText(remainingTime(5 * MINUTE, 0))).toBe('Your Preview Pass expires in 05:00');
+    expect(formatRemaining({ hours: 0, minutes: 4, seconds: 59 })).toBe('04:59');
+    expect(formatRemaining({ hours: 2, minutes: 5, seconds: 9 })).toBe('2:05:09');
   });
 });
 

@@ -18,8 +18,9 @@
  *     banner 'Your Preview Pass expires in {time}' is shown and counts down each second; the server
  *     renders it hidden with '00:00' so hydration matches, and it hides again when the pass runs out.
  *
- * Time form: 'HH:MM' (hours 0-23, minutes 0-59, the spec's '00:00'), with 'Nd ' before it when a
- * day or more is left (days >= 0). Minutes round up, so a pass with 30 seconds left reads 00:01.
+ * Time form: the spec's '00:00' is minutes and seconds, 'MM:SS', counting down each second; an
+ * hour or more left puts the hours before it, 'H:MM:SS'. Seconds round up, so the banner reads
+ * 00:01 in the pass's last second and hides when it is over.
  */
 import { useEffect, useState } from 'react';
 import { createExpiringStorage } from '../client/platform/local-storage.js';
@@ -40,7 +41,7 @@ export const TV_PROVIDER_ID_KEY = 'tvProviderId';
 export const PREVIEW_PASS_KEY = 'tvPreviewPass';
 export const TV_PROVIDER_SIGN_IN_EVENT = 'tv-provider:sign-in';
 
-const MINUTE_MS = 60_000;
+const SECOND_MS = 1_000;
 const COUNTDOWN_TICK_MS = 1_000;
 
 export type VideoAccessProps = {
@@ -67,27 +68,29 @@ export function isLocked(needsAuthentication: boolean, providerId: unknown): boo
 }
 
 export interface Remaining {
-  days: number;
-  /** 0-23. */
+  /** Whole hours, >= 0. */
   hours: number;
   /** 0-59. */
   minutes: number;
+  /** 0-59. */
+  seconds: number;
 }
 
-/** Time left, minutes rounded up; null once the pass is over. */
+/** Time left, seconds rounded up; null once the pass is over. */
 export function remainingTime(expiry: number, now: number): Remaining | null {
   const left = expiry - now;
   if (!Number.isFinite(left) || left <= 0) return null;
-  const totalMinutes = Math.ceil(left / MINUTE_MS);
-  return { days: Math.floor(totalMinutes / 1440), hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60 };
+  const totalSeconds = Math.ceil(left / SECOND_MS);
+  return { hours: Math.floor(totalSeconds / 3600), minutes: Math.floor((totalSeconds % 3600) / 60), seconds: totalSeconds % 60 };
 }
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** '00:00' with no time left; '05:09'; '2d 03:15'. */
+/** '00:00' with no time left; '04:59' (minutes:seconds); '2:05:09' with hours. */
 export function formatRemaining(remaining: Remaining | null): string {
   if (remaining === null) return '00:00';
-  return `${remaining.days > 0 ? `${remaining.days}d ` : ''}${two(remaining.hours)}:${two(remaining.minutes)}`;
+  const minutesSeconds = `${two(remaining.minutes)}:${two(remaining.seconds)}`;
+  return remaining.hours > 0 ? `${remaining.hours}:${minutesSeconds}` : minutesSeconds;
 }
 
 export function previewPassText(remaining: Remaining | null): string {

@@ -125,6 +125,32 @@ describe('slideshow and interactive layouts', () => {
   });
 });
 
+describe('sticky left sidebar (spec 1 §2.6 standard page)', () => {
+  it('gives a standard article share links for its canonical URL and a jump to its comments', async () => {
+    const path = pathOf('art-1001');
+    const html = await page('art-1001');
+    expect(html).toContain('class="article-layout with-sidebar"');
+    const sidebar = /<aside class="article-sidebar" aria-label="Share">(.*?)<\/aside>/.exec(html)?.[1] ?? '';
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(canonical.endsWith(path)).toBe(true);
+    const url = encodeURIComponent(canonical);
+    expect(sidebar).toContain(`<a href="https://www.facebook.com/sharer/sharer.php?u=${url}" aria-label="Share on Facebook" target="_blank" rel="noopener noreferrer">`);
+    expect(sidebar).toContain(`aria-label="Share on X"`);
+    expect(sidebar).toContain(`https://twitter.com/intent/tweet?url=${url}&text=`);
+    expect(sidebar).toContain(`<a href="mailto:?subject=`);
+    if (html.includes('id="comments"')) expect(sidebar).toContain('<a class="sidebar-comments" href="#comments">Comments</a>');
+    else expect(sidebar).not.toContain('#comments');
+  });
+
+  it('is only on the standard layout: not gated, not interactive', async () => {
+    for (const id of ['art-2002', 'art-2004']) {
+      const html = await page(id);
+      expect(html, id).not.toContain('<aside class="article-sidebar"');
+      expect(html, id).not.toContain('class="article-layout with-sidebar"');
+    }
+  });
+});
+
 describe('header rules', () => {
   it('shows Draft for an all-zero publication date', async () => {
     expect(await page('art-2006')).toMatch(/<p class="dates">Draft/);

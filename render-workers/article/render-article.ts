@@ -231,6 +231,7 @@ function articleView(
     section,
     banners: [],
     headline: meta.articleTitle,
+    shareUrl: meta.canonicalUrl,
     ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
     // No upstream authors: the newsroom or AP default from the derived meta (spec 1 §3).
     authors: (header.authors.length > 0 ? header.authors : meta.authors.map((a) => ({ name: a.name, url: a.url }))).map((author) => {

@@ -154,6 +154,9 @@ describe('every block kind (spec 1 §3)', () => {
     expect(std).toContain('/132/74/photo.jpg?ve=1&amp;tl=1 132w');
     expect(std).toContain('/221/124/photo.jpg?ve=1&amp;tl=1 221w');
     expect(std).toContain('/227/128/photo.jpg?ve=1&amp;tl=1 227w');
+    // And the high-density candidates (spec 1 §9: 268x148 mobile, 442x148 tablet).
+    expect(std).toContain('/268/148/photo.jpg?ve=1&amp;tl=1 268w');
+    expect(std).toContain('/442/148/photo.jpg?ve=1&amp;tl=1 442w');
     expect(std).toContain('<a href="/slideshow/x" target="_blank" rel="noopener noreferrer">');
   });
 

@@ -13,6 +13,7 @@ import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import type { ArticleSummary } from '../../core/upstream/schemas.js';
 import { canonicalFor } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { FeedLink } from '../view-model.js';
 import { element, parseDate, plainText, rfc822, xmlAttribute, XML_DECLARATION } from './xml.js';
 
 // Spec 1 §2.4's 12 sections; ingest lists them too, so the list lives in core.
@@ -117,6 +118,16 @@ export function toRssItem(summary: ArticleSummary, publicOrigin: string): RssIte
 /** Channel title: the section's title with the site-name suffix, like the section front's head title. */
 function channelTitle(site: SiteInfo, sectionTitle: string): string {
   return `${sectionTitle}${site.titleSuffix}`;
+}
+
+/**
+ * The feed a section front announces in its head (feed readers and crawlers find the feeds from
+ * the pages): the section's own, titled as its channel. `sectionTitle` is the category title, when
+ * the page has it.
+ */
+export function sectionFeedLink(site: SiteInfo, publicOrigin: string, section: FeedSection, sectionTitle?: string): FeedLink {
+  const title = plainText(sectionTitle ?? '');
+  return { title: channelTitle(site, title === '' ? FALLBACK_TITLES[section] : title), url: canonicalFor(publicOrigin, feedUrlPath(section)) };
 }
 
 /**

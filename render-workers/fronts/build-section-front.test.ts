@@ -109,6 +109,23 @@ describe('a section front (spec 1 §2.4)', () => {
     expect(html.match(/data-island="LoadMore"/g)).toHaveLength(1);
   });
 
+  it('gives list thumbnails every spec size: 132w, 221w, 227w and the high-density 268w and 442w (spec 1 §9)', async () => {
+    const { html } = await build('/politics');
+    const srcsets = [...html.matchAll(/srcSet="([^"]*\/132\/74\/[^"]*)"/g)].map((match) => match[1] ?? '');
+    expect(srcsets.length).toBeGreaterThan(0);
+    for (const srcset of srcsets) expect(srcset.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['132w', '221w', '227w', '268w', '442w']);
+  });
+
+  it('inserts ads in the main column: every 2nd block on mobile and tablet, every 3rd on desktop, after lists (spec 1 §9)', async () => {
+    const { html } = await build('/politics');
+    const main = /<div class="region region-main">(.*?)<aside class="region region-right-rail"/s.exec(html)?.[1] ?? html;
+    const slots = [...main.matchAll(/<aside class="ad ([^"]+)" id="(ad-front-auto-\d+)"/g)].map((match) => ({ classes: match[1] ?? '', id: match[2] ?? '' }));
+    expect(slots.length).toBeGreaterThan(0);
+    for (const slot of slots) expect(slot.classes).toMatch(/^(ad-desktop|ad-tablet|ad-mobile)( ad-(desktop|tablet|mobile))*$/);
+    // Each carries the label and the default sizes.
+    expect(main).toContain('data-sizes="320x50,300x250"');
+  });
+
   it('writes list times as the absolute US Eastern date in <time datetime data-relative>', async () => {
     const { html } = await build('/politics');
     expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T[^"]+Z" data-relative="">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
@@ -199,7 +216,7 @@ describe('category and elections routes (spec 1 §2.1; spec 2 §2, §8)', () => 
     // components above it show (the spotlight's 1 and the first list's 10), which it leaves out
     // (no story twice on a front, issue 15); the first list asks 10 + 1.
     const searches = logLines.flatMap((line) => (line.api?.url?.includes('/api/article-search') ? [line.api.url] : []));
-    const shownAbove = (html.split('<aside')[0]?.match(/class="(?:article-item|spotlight-item)[ "]/g) ?? []).length;
+    const shownAbove = (html.split('<aside class="region region-right-rail"')[0]?.match(/class="(?:article-item|spotlight-item)[ "]/g) ?? []).length;
     expect(shownAbove).toBeGreaterThan(0);
     expect(searches.some((url) => url.includes(`size=${20 + shownAbove}`))).toBe(true);
     expect(searches.some((url) => url.includes('size=25'))).toBe(false);

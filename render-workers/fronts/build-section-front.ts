@@ -28,6 +28,7 @@ import { buildHead, canonicalFor, cssHexColor, loadShell } from '../load/shell.j
 import { safeHref, safeImageSrc } from '../load/links.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
 import { renderDocument } from '../render-html.js';
+import { isFeedSection, sectionFeedLink } from '../crawlers/rss.js';
 import { loadFrontRegions } from './load-components.js';
 import { SectionFrontPage } from './section-front-page.js';
 import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model.js';
@@ -144,7 +145,7 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
   const { info, tag, layout } = loaded;
   const [shell, regions] = await Promise.all([
     loadShell(ctx.client, ctx.shellContext, { topicUrl: ctx.path, ...(safeHref(info.url) ? { sectionUrl: safeHref(info.url) ?? '' } : {}) }),
-    loadFrontRegions(ctx.client, layout, ctx.log),
+    loadFrontRegions(ctx.client, layout, ctx.log, { autoAds: true }),
   ]);
   // Marks this page as a front for ingest's fronts schedule (ingest/fronts.ts).
   ctx.record(dataKeys.front(ctx.path));
@@ -174,6 +175,11 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
     description,
     canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path),
     structuredData: [breadcrumbListJsonLd([homeCrumb(ctx.site), { name: heading, url: ctx.path }], ctx.publicOrigin)],
+    // The section's RSS feed (spec 1 §2.4's 12), announced on its front and its category pages,
+    // titled as the feed's channel (a category page's own title is not the section's).
+    ...(isFeedSection(route.sectionSlug)
+      ? { feeds: [sectionFeedLink(ctx.site, ctx.publicOrigin, route.sectionSlug, route.kind === 'section' ? info.title : undefined)] }
+      : {}),
   });
   const html = renderDocument(
     createElement(SectionFrontPage, {

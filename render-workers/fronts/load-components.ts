@@ -3,8 +3,9 @@
  * component's model is validated by its own schema (core/upstream/component-schemas.ts); an
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
+import { insertAutoAds } from './auto-ads.js';
 import { z } from 'zod';
-import { IMAGE_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
+import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
 import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import type { Logger } from '../../core/logger.js';
@@ -59,8 +60,11 @@ interface LoadState {
 
 type Loaded = FrontComponent | { type: 'placed-ad'; model: FrontAdModel; id: string } | null;
 
-/** Every region of a layout as components; a missing layout gives empty regions (spec 2 §2). */
-export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<FrontRegions> {
+/**
+ * Every region of a layout as components; a missing layout gives empty regions (spec 2 §2).
+ * `autoAds` (section fronts and home): spec 1 §9's automatic ads in the main column (auto-ads.ts).
+ */
+export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger, options: { autoAds?: boolean } = {}): Promise<FrontRegions> {
   const state: LoadState = { client, log, loadMoreTaken: false, shown: new Set() };
   // Components load one after another in reading order: "the first list" is the main region's
   // first, and each list knows which stories the ones above it already show.
@@ -70,6 +74,8 @@ export async function loadFrontRegions(client: UpstreamClient, layout: Layout | 
     for (const [index, component] of (layout?.[region] ?? []).entries()) loaded.push(await loadComponent(component, { region, index }, state));
     regions[region] = placeAds(loaded, region);
   }
+  // Fronts' main column also gets spec 1 §9's automatic ads between its components.
+  if (options.autoAds === true) regions.main = insertAutoAds(regions.main);
   return regions;
 }
 
@@ -100,7 +106,7 @@ function placeAds(loaded: readonly Loaded[], region: RegionName): FrontComponent
 }
 
 function invalid(log: Logger, where: { region: string; index: number }, type: string, error: z.ZodError): null {
-  log.warn({ component: { ...where, type } }, `Invalid ${type} model: ${describeIssues(error)}`);
+  log.warn({ layoutComponent: { ...where, type } }, `Invalid ${type} model: ${describeIssues(error)}`);
   return null;
 }
 
@@ -194,7 +200,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
           // Spec 1 §3: an unexpected content type is logged and the item skipped.
           const contentType = z.looseObject({ content_type: z.string() }).safeParse(raw);
           log.warn(
-            { component: { ...where, type, item: index } },
+            { layoutComponent: { ...where, type, item: index } },
             contentType.success ? `Unexpected summary item content_type: ${contentType.data.content_type}` : `Invalid summary item: ${describeIssues(parsed.error)}`,
           );
           return [];
@@ -352,7 +358,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       return { type: 'ad', slot: { id, sizes: m.sizes, devices: ['desktop', 'tablet', 'mobile'], placement: `front-${where.region}` } };
     }
     default:
-      log.warn({ component: { ...where, type } }, `Unknown front component type: ${type}`);
+      log.warn({ layoutComponent: { ...where, type } }, `Unknown front component type: ${type}`);
       return null;
   }
 }
@@ -399,9 +405,9 @@ function fixedImage(url: string | undefined, size: ImageSize, alt: string): Fron
   return src === null ? null : { src, width: size.width, height: size.height, alt: toPlainText(alt) };
 }
 
-/** List thumbnails per breakpoint (spec 1 §9): 132x74 mobile, 221x124 tablet, 227x128 desktop. */
+/** List thumbnails per breakpoint (spec 1 §9, render-workers/load/blocks.ts LIST_THUMBNAIL). */
 function listImage(url: string | undefined, alt: string): FrontImage | null {
-  const image = responsiveSources(url, { mobile: IMAGE_SIZES.listThumbnailMobile, tablet: IMAGE_SIZES.listThumbnailTablet, desktop: IMAGE_SIZES.listThumbnailDesktop });
+  const image = responsiveSources(url, LIST_THUMBNAIL_SIZES);
   return image === null ? null : { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet, sizes: image.sizes, alt: toPlainText(alt) };
 }
 

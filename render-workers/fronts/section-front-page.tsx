@@ -79,6 +79,10 @@ const FRONT_CSS = [
   '.front .spotlight-bigtop .item-title{font-size:var(--fs-2xl)}',
   '.front .spotlight .copyright{font-size:var(--fs-xs);color:var(--muted)}',
   '.front .recirculation ul,.front .business-sites ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:var(--space-4)}',
+  // A recirculation card: image, then the headline, then its source on a line of its own.
+  '.front .recirculation li>a{display:block;font-weight:700;color:var(--ink);text-decoration:none;margin-top:var(--space-2)}',
+  '.front .recirculation .source{display:block;font-size:var(--fs-xs);color:var(--muted)}',
+  '.front .recirculation img{width:100%;height:auto;display:block}',
   '.front .promo-slideshow .slides{list-style:none;padding:0;margin:0;display:grid;grid-auto-flow:column;grid-auto-columns:100%;overflow-x:auto;scroll-snap-type:x mandatory;position:relative}',
   '.front .promo-slideshow .slide{scroll-snap-align:start;position:relative}',
   '.front .stocks table{width:100%;border-collapse:collapse;font-size:var(--fs-sm)}',

@@ -28,7 +28,9 @@ import { loadFrontRegions } from '../fronts/load-components.js';
 import { safeHref, safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { GamePage, type GamePageView, type ShareLink } from '../pages/game-page.js';
+import { GamePage, type GamePageView } from '../pages/game-page.js';
+import { shareLinks } from '../shell/share-links.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { GamesHubPage, type GameCardView, type GameRegions } from '../pages/games-hub-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { renderDocument } from '../render-html.js';
@@ -84,13 +86,13 @@ function itemsOf<T>(ctx: PageBuildContext, layout: Layout, type: string, modelSc
     if (component.type !== type) return [];
     const model = modelSchema.safeParse(component.model);
     if (!model.success) {
-      ctx.log.warn({ component: { region: 'main', index, type } }, `Invalid ${type} component: ${describeIssues(model.error)}`);
+      ctx.log.warn({ layoutComponent: { region: 'main', index, type } }, `Invalid ${type} component: ${describeIssues(model.error)}`);
       return [];
     }
     return model.data.items.flatMap((item, itemIndex) => {
       const parsed = itemSchema.safeParse(item);
       if (parsed.success) return [parsed.data];
-      ctx.log.warn({ component: { region: 'main', index, type, item: itemIndex } }, `Invalid ${type} item: ${describeIssues(parsed.error)}`);
+      ctx.log.warn({ layoutComponent: { region: 'main', index, type, item: itemIndex } }, `Invalid ${type} item: ${describeIssues(parsed.error)}`);
       return [];
     });
   });
@@ -146,7 +148,8 @@ async function buildHub(ctx: PageBuildContext): Promise<BuiltPage | null> {
     return null;
   }
   const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
-  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
+  // The games section's pages use their title alone, without the site-name suffix (spec 1 §2.5).
+  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, siteSuffix: false, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
   const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: GAMES_TEXTS.hubHeading, cards, regions } } }));
   return htmlPage(ctx, 'games', html);
 }
@@ -175,7 +178,8 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
     ...(dek === '' ? {} : { dek }),
     cta: { text: current.buttonText, url: '#game-frame' },
     date: { iso: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'yyyy-MM-dd'), label: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy') },
-    share: canShareGame(id) ? shareLinks(canonicalUrl, title) : [],
+    // Social icons (spec 2 §2), only for games with share permission (§9).
+    share: canShareGame(id) ? shareLinks(canonicalUrl, title, uiText(ctx.site.id)) : [],
     frame: {
       src: frameSource.src,
       sandbox: frameSource.sandbox,
@@ -193,7 +197,7 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
     regions,
   };
   const description = toPlainText(game.metaDescription ?? '') || dek || title;
-  const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
+  const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, siteSuffix: false, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
   const html = renderDocument(createElement(GamePage, { model: { head, shell, view } }));
   return htmlPage(ctx, 'game', html);
 }
@@ -203,13 +207,3 @@ function frameClass(value: string | undefined): string | undefined {
   return value !== undefined && /^[a-z][a-z0-9-]{0,63}$/i.test(value) ? value : undefined;
 }
 
-/** Share links (spec 2 §2 social icons; only for games with share permission, §9). */
-function shareLinks(url: string, title: string): ShareLink[] {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { network: 'facebook', label: 'Share on Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { network: 'twitter', label: 'Share on X', url: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { network: 'email', label: 'Share by email', url: `mailto:?subject=${t}&body=${u}` },
-  ];
-}

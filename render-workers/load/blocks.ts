@@ -8,6 +8,7 @@
  */
 import {
   IMAGE_SIZES,
+  LIST_THUMBNAIL_SIZES,
   resizedImageUrl,
   responsiveSources,
   type BreakpointSizes,
@@ -152,12 +153,6 @@ function toBlockImage(input: ImageInput, sizes: BreakpointSizes): BlockImage | n
 }
 
 const single = (size: ImageSize): BreakpointSizes => ({ desktop: size });
-/** List thumbnails per breakpoint (spec 1 §9: 132x74 mobile, 221x124 tablet, 227x128 desktop). */
-const LIST_THUMBNAIL: BreakpointSizes = {
-  mobile: IMAGE_SIZES.listThumbnailMobile,
-  tablet: IMAGE_SIZES.listThumbnailTablet,
-  desktop: IMAGE_SIZES.listThumbnailDesktop,
-};
 
 function articleImage(props: ArticleImageProps, size: ImageSize): BlockImage | null {
   return toBlockImage(
@@ -252,7 +247,7 @@ function toBlock(block: KnownBlock, index: number): Converted {
       const p = block.props;
       const url = safeLinkUrl(p.url);
       if (url === null) return { skip: 'url is not http(s) or site-relative' };
-      const image = toBlockImage({ url: p.imageUrl ?? p.originalImageUrl, alt: p.title }, LIST_THUMBNAIL);
+      const image = toBlockImage({ url: p.imageUrl ?? p.originalImageUrl, alt: p.title }, LIST_THUMBNAIL_SIZES);
       const captionHtml = p.caption === undefined ? undefined : nonEmpty(sanitizeInline(p.caption));
       return {
         kind: 'related-media',
@@ -359,7 +354,7 @@ function toBlock(block: KnownBlock, index: number): Converted {
         const url = safeLinkUrl(item.url);
         const title = plain(item.title);
         if (url === null || title === undefined) return [];
-        const image = toBlockImage({ url: item.imageUrl, alt: item.title }, LIST_THUMBNAIL);
+        const image = toBlockImage({ url: item.imageUrl, alt: item.title }, LIST_THUMBNAIL_SIZES);
         return [{ title, url, ...optional('description', plain(item.description)), ...optional('image', image) }];
       });
       return items.length === 0 ? { skip: 'no item with an accepted url' } : { kind: 'weather-list', ...optional('title', plain(block.props.title)), items };

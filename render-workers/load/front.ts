@@ -14,12 +14,12 @@ export async function loadListSections(client: UpstreamClient, components: reado
   const sections = await Promise.all(
     components.map(async (component, index): Promise<ListSection | null> => {
       if (component.type !== 'article-list') {
-        log.debug({ component: { index, type: component.type } }, 'layout component not rendered yet');
+        log.debug({ layoutComponent: { index, type: component.type } }, 'layout component not rendered yet');
         return null;
       }
       const parsed = articleListModelSchema.safeParse(component.model);
       if (!parsed.success) {
-        log.warn({ component: { index, type: component.type } }, `Invalid article-list model: ${describeIssues(parsed.error)}`);
+        log.warn({ layoutComponent: { index, type: component.type } }, `Invalid article-list model: ${describeIssues(parsed.error)}`);
         return null;
       }
       const model = parsed.data;

@@ -7,7 +7,7 @@ import { DEFAULT_ROBOTS, SITE_TIME_ZONE, TWITTER_CARD } from '../../core/isomorp
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
-import type { Alternate, HeadModel, MenuEntry, ShellModel } from '../view-model.js';
+import type { Alternate, FeedLink, HeadModel, MenuEntry, ShellModel } from '../view-model.js';
 import { safeLinks } from './links.js';
 
 export interface ShellContext {
@@ -74,6 +74,8 @@ export interface HeadInput {
   site: SiteInfo;
   /** Title before the site-name suffix. */
   title: string;
+  /** False for the games section, whose pages use their (meta) title alone (spec 1 §2.5). Default true. */
+  siteSuffix?: boolean;
   description: string;
   canonicalUrl: string;
   noIndex?: boolean;
@@ -82,6 +84,7 @@ export interface HeadInput {
   ogType?: 'article' | 'website';
   /** JSON-LD objects for the head (null entries, such as a breadcrumb list too short to show, are dropped). */
   structuredData?: readonly (object | null)[];
+  feeds?: readonly FeedLink[];
 }
 
 /** Robots: the spec's default unless the content asks for noindex or nofollow (spec 1 §9). */
@@ -90,10 +93,10 @@ export function robotsFor(noIndex: boolean, noFollow: boolean): string {
   return `${noIndex ? 'noindex' : 'index'}, ${noFollow ? 'nofollow' : 'follow'}`;
 }
 
-/** Title rule (spec 1 §2.4, §2.5): the meta title or title, plus the site-name suffix. */
+/** Title rule (spec 1 §2.4, §2.5): the meta title or title, plus the site-name suffix (not for games). */
 export function buildHead(input: HeadInput): HeadModel {
   return {
-    title: `${input.title}${input.site.titleSuffix}`,
+    title: input.siteSuffix === false ? input.title : `${input.title}${input.site.titleSuffix}`,
     description: input.description,
     canonicalUrl: input.canonicalUrl,
     robots: robotsFor(input.noIndex ?? false, input.noFollow ?? false),
@@ -101,6 +104,7 @@ export function buildHead(input: HeadInput): HeadModel {
     ogType: input.ogType ?? 'website',
     ...(input.imageUrl === undefined ? {} : { imageUrl: input.imageUrl }),
     ...structuredDataOf(input.structuredData),
+    ...(input.feeds === undefined || input.feeds.length === 0 ? {} : { feeds: input.feeds }),
   };
 }
 

@@ -14,14 +14,9 @@ import type { AdSlotModel } from '../blocks/types.js';
 import { FrontAdSlot } from '../fronts/components.js';
 import { APP_MODE_CSS, APP_MODE_SCRIPT, GAMES_TEXTS, type GameAdPosition } from '../games/game-rules.js';
 import { Document } from '../shell/document.js';
+import { ShareList, type ShareLink } from '../shell/share-links.js';
 import type { PageModel } from '../view-model.js';
 import { GAME_CARDS_CSS, GameCardItem, GamesRegionsFrame, type GameCardView, type GameRegions } from './games-hub-page.js';
-
-export interface ShareLink {
-  network: 'facebook' | 'twitter' | 'email';
-  label: string;
-  url: string;
-}
 
 export interface GamePageView {
   id: string;
@@ -40,8 +35,6 @@ export interface GamePageView {
   adhesion: AdSlotModel;
   regions: GameRegions;
 }
-
-const SHARE_GLYPHS: Record<ShareLink['network'], string> = { facebook: 'f', twitter: 'X', email: '@' };
 
 const GAME_CSS = [
   '.game-header{display:flex;flex-wrap:wrap;align-items:center;gap:12px 24px;margin:16px 0}',
@@ -89,15 +82,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
             <time dateTime={view.date.iso}>{view.date.label}</time>
           </p>
           {view.share.length > 0 ? (
-            <ul className="game-share" aria-label="Share">
-              {view.share.map((link) => (
-                <li key={link.network}>
-                  <a href={link.url} aria-label={link.label} {...(link.network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
-                    <span aria-hidden="true">{SHARE_GLYPHS[link.network]}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ShareList links={view.share} className="game-share" label="Share" />
           ) : null}
           {ads(3)}
           <section className="game-frame-section" id="game-frame" aria-label={view.frame.title}>

@@ -83,6 +83,9 @@ function SharedHeadTags({ head, siteName }: { head: HeadModel; siteName: string 
       <title>{head.title}</title>
       <meta name="description" content={head.description} />
       <link rel="canonical" href={head.canonicalUrl} />
+      {(head.feeds ?? []).map((feed) => (
+        <link key={feed.url} rel="alternate" type="application/rss+xml" title={feed.title} href={feed.url} />
+      ))}
       <meta name="robots" content={head.robots} />
       <meta name="twitter:card" content={head.twitterCard} />
       <meta name="twitter:title" content={head.title} />

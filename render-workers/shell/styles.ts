@@ -46,6 +46,11 @@ ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-temp
 .translation-notice{background:#fff8e1;padding:8px 16px;font-size:.9rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .article-layout{display:grid;grid-template-columns:minmax(0,760px) 300px;gap:32px}
+.article-layout.with-sidebar{grid-template-columns:40px minmax(0,760px) 300px}
+.article-sidebar{position:sticky;top:16px;align-self:start;display:flex;flex-direction:column;align-items:center;gap:12px;padding-top:16px}
+.share-list{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:8px}
+.share-list a{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;background:#003366;color:#fff;text-decoration:none;font-weight:700}
+.sidebar-comments{font-size:.75rem;text-align:center}
 .right-rail h2{font-size:1rem;border-bottom:2px solid var(--accent)}.right-rail ul{padding-left:1.1em}
 .byline .author{margin-right:8px}.article .byline .headshot{width:32px;height:32px;object-fit:cover;border-radius:50%;vertical-align:middle;margin-right:6px}
 .byline .source{color:var(--muted)}
@@ -58,7 +63,7 @@ ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-temp
 .disclosure{font-style:italic;color:var(--muted)}.text-to-speech .badge{background:var(--accent);color:#fff;padding:0 6px;border-radius:3px;font-size:.75rem}
 .article-footer section,.article-footer nav{margin-top:24px}.article-tags,.related-topics ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0}
 .special-series{background:#111;padding:8px 16px}.special-series a{color:#fff;margin-right:16px}
-@media (max-width:1023px){.article-layout{grid-template-columns:1fr}}
+@media (max-width:1023px){.article-layout,.article-layout.with-sidebar{grid-template-columns:1fr}.article-sidebar{position:static;flex-direction:row;padding-top:8px}.share-list{flex-direction:row}}
 .mobile-only{display:none}
 @media (max-width:767px){.mobile-only{display:block}}
 @media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}

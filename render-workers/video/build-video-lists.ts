@@ -54,6 +54,14 @@ export const DEFAULT_HOME_CAROUSELS: readonly LayoutComponent[] = [
   { type: 'video-carousel', model: { title: 'Latest News', source: 'tags', tags: ['fox-news/latest-news'], url: '/video/topics/latest-news' } },
 ];
 
+/**
+ * The title of a topic page's default rail: "Latest U.S. Videos"; a topic whose label already
+ * says "Latest" ("Latest News") is not doubled: "Latest News Videos".
+ */
+export function topicRailTitle(label: string): string {
+  return /^latest\b/i.test(label.trim()) ? `${label.trim()} Videos` : `Latest ${label.trim()} Videos`;
+}
+
 /** A show's video page path (spec 2 §2 /video/shows/{id}). */
 export function showVideoPagePath(show: Pick<Show, 'id'>): string {
   return `${VIDEO_SHOWS_PATH}/${show.id}`;
@@ -207,7 +215,7 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
   const own = await loadVideoLayout(ctx, known.url);
   let carousels: CarouselView[];
   if (own === null) {
-    const model: VideoCarouselModel = { title: `Latest ${known.label} Videos`, source: 'tags', style: 'video', tags: [topicTag(ctx.site.layoutDomain, known.topic)], items: [] };
+    const model: VideoCarouselModel = { title: topicRailTitle(known.label), source: 'tags', style: 'video', tags: [topicTag(ctx.site.layoutDomain, known.topic)], items: [] };
     const carousel = await loadCarousel(ctx, model);
     carousels = carousel === null ? [] : [carousel];
   } else {

@@ -23,6 +23,7 @@ import { startTestStack, type TestStack } from '../support/stack.js';
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
 const SHOPPING = '/lifestyle/storm-ready-kitchen-gear-that-works-without-power';
 const STANDARD = '/us/live-updates-winter-storm-sweeps-the-plains';
+const GATED = '/politics/inside-the-budget-talks-that-almost-collapsed';
 
 let running: TestStack;
 let stack: Stack;
@@ -442,4 +443,31 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
     expect(await page.locator('blockquote.tiktok-embed a[href^="https://www.tiktok.com/"]').count()).toBe(1);
     await page.close();
   }, 60_000);
+});
+
+describe('gate overlay (spec 1 §2.6 gated page)', () => {
+  it('does nothing on submit, however the form is submitted: no navigation, no reload', async () => {
+    const { page, errors } = await open(GATED);
+    const form = page.locator('form.gate-form');
+    expect(await form.count()).toBe(1);
+    const url = page.url();
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    // A marker a reload would lose.
+    await page.evaluate(() => Object.assign(window, { gateMarker: 'still here' }));
+    await form.evaluate((element: HTMLFormElement) => {
+      element.requestSubmit();
+      element.submit();
+      element.querySelector<HTMLButtonElement>('button[type=submit]')?.click();
+    });
+    await page.waitForTimeout(500);
+    expect(navigations).toBe(0);
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => (window as unknown as { gateMarker?: string }).gateMarker)).toBe('still here');
+    expect(await page.locator('#gate-email').isDisabled()).toBe(true);
+    expect(errors.messages).toEqual([]);
+    await page.close();
+  });
 });

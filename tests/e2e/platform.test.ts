@@ -239,6 +239,48 @@ describe('chunk-load failure (spec 1 §2.2, §9: reload at most once per 60 s)',
   });
 });
 
+describe('chunk-load failure while offline', () => {
+  it('does not reload into the offline error page; the islands load once the reader is back online', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const entry = await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text().then((html) => /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? '');
+    const entryCode = await (await fetch(new URL(entry, stack.siteUrl))).text();
+    const lazyChunks = new Set([...entryCode.matchAll(/import\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g)].map((match) => match[1]));
+    // The reader's connection drops just after the page loaded, while its island chunks are in
+    // flight: they fail as a lost network fails them.
+    let offline = true;
+    let wentOffline: () => void = () => {};
+    const offlineNow = new Promise<void>((resolve) => {
+      wentOffline = resolve;
+    });
+    await tab.route('**/assets/*.js', async (route) => {
+      const file = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      if (!lazyChunks.has(file) || !offline) return await route.continue();
+      await offlineNow;
+      return await route.abort('internetdisconnected');
+    });
+    let loads = 0;
+    tab.on('load', () => {
+      loads += 1;
+    });
+    await tab.goto(`${stack.siteUrl}${ARTICLE}`, { waitUntil: 'domcontentloaded' });
+    await context.setOffline(true);
+    wentOffline();
+    await tab.waitForTimeout(2_000);
+    expect(loads).toBeLessThanOrEqual(1);
+    // Still the article, not the browser's offline page.
+    expect(await tab.locator('h1.headline').count()).toBe(1);
+    expect(await tab.evaluate(() => navigator.onLine)).toBe(false);
+    expect(await tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length)).toBe(0);
+
+    offline = false;
+    await context.setOffline(false);
+    await expect.poll(() => tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await tab.locator('h1.headline').count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('images that fail to load (spec 1 §4)', () => {
   it('falls back to the default image on cards and hides other images', async () => {
     const context = await browser.newContext();

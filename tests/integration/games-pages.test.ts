@@ -38,6 +38,8 @@ describe('games hub', () => {
     expect(outcome.kind).toBe('games');
     const html = await h.stored('/games');
     expect(html).toContain('<h1 id="games-hub-heading">Games</h1>');
+    // The games section's title has no site-name suffix (spec 1 §2.5).
+    expect(html).toContain('<title>Games</title>');
     for (const id of SAMPLE_GAME_IDS) expect(html).toContain(`<a href="/games/${id}">`);
     expect(html).toContain('<a href="/games/daily-crossword-puzzle">Daily Crossword Puzzle</a>');
     expect(html).toContain('data-tracking-id="games-card-word-search"');
@@ -60,7 +62,8 @@ describe('game page', () => {
     expect(html).toContain('<time dateTime="2026-03-01">Sunday, March 1, 2026</time>');
     expect(html).toMatch(/<iframe class="game-frame game-word-search" src="https:\/\/games\.example\.com\/embed\/word-search" title="Word Search" height="700" style="height:700px"/);
     expect(html).toContain('<h2>Comments</h2>');
-    expect(html).toContain('<title>Play Word Search Online');
+    // The games section uses the meta title alone, without the site-name suffix (spec 1 §2.5).
+    expect(html).toContain('<title>Play Word Search Online</title>');
     expect(html).toContain('<meta name="description" content="Find the hidden words in the grid of letters. Play free on Fox News."/>');
     expect(html).toContain('<link rel="canonical" href="https://www.example.test/games/word-search"/>');
     expect(html).toContain(`<meta name="robots" content="${DEFAULT_ROBOTS}"/>`);

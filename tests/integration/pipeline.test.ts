@@ -121,6 +121,25 @@ describe('event -> stored -> served', () => {
     }, 'the new headline on the politics front');
   });
 
+  it('section fronts announce their RSS feed, and the link leads to the served feed, on both editions', async () => {
+    for (const site of ['news', 'es'] as const) {
+      for (const [front, feed] of [['/politics', '/rss/politics.xml'], ['/category/politics/elections', '/rss/politics.xml'], ['/us', '/rss/us.xml']] as const) {
+        const response = await fetch(`${stack.siteUrl}${front}`, site === 'es' ? { headers: { host: 'es.localhost' } } : {});
+        if (response.status === 404 && front.startsWith('/category/')) continue;
+        expect(response.status, `${site}:${front}`).toBe(200);
+        const links = [...(await response.text()).matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]*)" href="([^"]*)"\/>/g)];
+        expect(links.map((link) => new URL(link[2] ?? '').pathname), `${site}:${front}`).toEqual([feed]);
+        const served = await fetch(`${stack.siteUrl}${feed}`, site === 'es' ? { headers: { host: 'es.localhost' } } : {});
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toContain('application/rss+xml');
+        // The link's title is the feed's channel title.
+        expect(await served.text()).toContain(`<title>${links[0]?.[1] ?? ''}</title>`);
+      }
+    }
+    // Pages that are not section fronts announce no feed.
+    expect(await (await fetch(`${stack.siteUrl}${ARTICLE}`)).text()).not.toContain('application/rss+xml');
+  });
+
   it('refuses a bad signature with 401 and enqueues nothing', async () => {
     const before = await jobCount();
     const body = JSON.stringify({ id: 'evt-forged', kind: 'menu', action: 'updated', occurredAt: new Date().toISOString() });

@@ -165,7 +165,10 @@ describe('carousel drop rules (spec 2 §4)', () => {
     await h.sample('POST', '/__sample/faults', { path: '/api/videos', query: { tags: 'fox-news/latest-news', mediaTags: 'latest_news' }, mode: 'status', status: 500 });
     const from = h.logLines.length;
     expect((await h.render('/video/topics/world')).kind).toBe('video-topic');
-    const drops = h.logLines.slice(from).filter((line) => line.level === 'error' && typeof line.message === 'string' && line.message.startsWith('Carousel '));
+    const drops = h.logLines.slice(from).filter((line) => (line.level === 'error' || line.level === 'warn') && typeof line.message === 'string' && line.message.startsWith('Carousel '));
+    // An operator acts on errors: a carousel with no tags, an editor's pick that is gone. A list
+    // with nothing in it yet is routine: a warning.
+    expect(drops.filter((line) => line.level === 'error').map((line) => line.reason).sort()).toEqual(['managed article missing', 'managed video missing', 'no tags']);
     // Carousels load in parallel, so their logs come in any order.
     expect(drops.map((line) => line.message).sort()).toEqual([
       'Carousel "Untagged" dropped: no tags',
@@ -263,6 +266,14 @@ describe('topic pages', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/video/topics/us' })).toEqual(
       expect.arrayContaining([dataKeys.layout('video', '/video/topics'), dataKeys.videosByTag('fox-news/us'), dataKeys.refresh('video')]),
     );
+
+    // A topic whose label already says "Latest": its rail is not "Latest Latest News Videos".
+    expect((await h.render('/video/topics/latest-news')).kind).toBe('video-topic');
+    const latest = await h.stored('/video/topics/latest-news');
+    documents.push(latest);
+    expect(latest).toContain('<h1>Latest News Videos</h1>');
+    expect(itemCount(rail(latest, 'Latest News Videos'))).toBeGreaterThan(0);
+    expect(latest).not.toContain('Latest Latest');
 
     // A topic with its own layout.
     expect((await h.render('/video/topics/politics')).kind).toBe('video-topic');

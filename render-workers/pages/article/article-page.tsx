@@ -2,6 +2,7 @@
  * The standard, gated and interactive article layouts (spec 1 §2.6). AMP, print and slideshow
  * have their own components (article-page.amp.tsx, article-page.print.tsx, slideshow-page.tsx).
  */
+import { ShareList, shareLinks } from '../../shell/share-links.js';
 import type { ReactNode } from 'react';
 import { formatArticleDate } from '../../../core/isomorphic/dates.js';
 import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
@@ -45,7 +46,8 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
         </nav>
       ) : null}
       {view.recommendedVideos.length > 0 ? <RecommendedVideos videos={view.recommendedVideos} /> : null}
-      <div className="article-layout">
+      <div className={view.layout === 'standard' ? 'article-layout with-sidebar' : 'article-layout'}>
+        {view.layout === 'standard' ? <ArticleSidebar view={view} text={text} /> : null}
         <article className="article">
           <ArticleHeader view={view} text={text} lang={shell.site.lang} />
           {view.layout === 'gated' ? (
@@ -83,6 +85,24 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
       </div>
       {view.postContent.length > 0 ? <PostContent sections={view.postContent} text={text} /> : null}
     </Document>
+  );
+}
+
+/**
+ * The standard page's sticky left sidebar (spec 1 §2.6): share links for the article and a jump to
+ * its comments. Beside the article from the desktop breakpoint, where it stays in view while the
+ * reader scrolls; a row above the article on narrower screens.
+ */
+function ArticleSidebar({ view, text }: { view: ArticlePageView; text: UiText }) {
+  return (
+    <aside className="article-sidebar" aria-label={text.share}>
+      <ShareList links={shareLinks(view.shareUrl, view.headline, text)} className="share-list" label={text.share} />
+      {view.comments ? (
+        <a className="sidebar-comments" href="#comments">
+          {text.comments}
+        </a>
+      ) : null}
+    </aside>
   );
 }
 

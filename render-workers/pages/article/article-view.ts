@@ -25,6 +25,8 @@ export interface ArticlePageView {
   section: string;
   banners: Link[];
   headline: string;
+  /** The article's canonical URL, which its share links carry. */
+  shareUrl: string;
   subHeadline?: string;
   authors: AuthorView[];
   category?: Link;

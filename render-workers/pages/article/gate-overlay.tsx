@@ -1,6 +1,8 @@
 /**
  * The gate overlay of the gated layout (spec 1 §2.6 "Gated page"), with the spec's exact texts.
- * The email field is disabled and the form submits nothing: the spec shows no submit behaviour.
+ * The email field is disabled and the form submits nothing ("Submit does nothing"): its method is
+ * `dialog`, and a dialog-method form outside a `<dialog>` is a no-op when submitted, however the
+ * submission comes (a button, Enter, a script's submit()), with no script of ours needed.
  */
 export const GATE_TEXTS = {
   title: (site: string) => `Join ${site} for access to this content`,
@@ -24,7 +26,7 @@ export function GateOverlay({ siteName }: { siteName: string }) {
     <section className="gate-overlay" aria-labelledby="gate-title">
       <h2 id="gate-title">{GATE_TEXTS.title(siteName)}</h2>
       <p className="gate-subtitle">{GATE_TEXTS.subtitle}</p>
-      <form className="gate-form" action="#" noValidate>
+      <form className="gate-form" method="dialog" noValidate>
         <label htmlFor="gate-email" className="visually-hidden">
           Email
         </label>

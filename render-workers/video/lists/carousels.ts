@@ -15,7 +15,8 @@
  *
  * Spec 2 §4: "Carousels are dropped with a logged error when there are no tags, no content for
  * tags, no videos in the section, or a managed video or article is missing." Each drop logs one
- * error `Carousel "<title>" dropped: <reason>` with the carousel and reason as fields; the rest of
+ * line `Carousel "<title>" dropped: <reason>` with the carousel and reason as fields (an error for
+ * a broken layout or a missing pick, a warning for a list with nothing in it yet); the rest of
  * the page renders. A live list is never dropped: an empty one says there is nothing live.
  * Only videos whose air start has passed are shown (spec 2 §2), at most 10 per carousel.
  */
@@ -202,9 +203,17 @@ async function loadItems(ctx: PageBuildContext, model: VideoCarouselModel): Prom
   }
 }
 
+/**
+ * Drops that are routine, not faults: a tag or section with nothing (aired) in it yet, an empty
+ * playlist. Logged as warnings; an error line is one an operator or editor should act on (a
+ * carousel with no tags, an editor's pick that no longer exists).
+ */
+const ROUTINE_DROPS: ReadonlySet<string> = new Set([CAROUSEL_DROP_REASONS.noContentForTags, CAROUSEL_DROP_REASONS.noVideosInSection, CAROUSEL_DROP_REASONS.noContent]);
+
 /** Logs a drop: the carousel's title and the reason, in the message and as fields. */
 export function logCarouselDrop(ctx: Pick<PageBuildContext, 'log'>, title: string, reason: string, detail: Record<string, unknown> = {}): void {
-  ctx.log.error({ carousel: { title, ...detail }, reason }, `Carousel "${title}" dropped: ${reason}`);
+  const level = ROUTINE_DROPS.has(reason) ? 'warn' : 'error';
+  ctx.log[level]({ carousel: { title, ...detail }, reason }, `Carousel "${title}" dropped: ${reason}`);
 }
 
 /** The side-data key of a managed carousel's items (core/upstream/side-data.ts): its items' ids. */

@@ -39,7 +39,7 @@ export function topicsOf(ctx: Pick<PageBuildContext, 'log'>, layout: Layout | nu
   return model.data.items.flatMap((item, index) => {
     const parsed = topicSchema.safeParse(item);
     if (!parsed.success) {
-      ctx.log.warn({ component: { type: VIDEO_TOPICS_COMPONENT, index } }, 'invalid video topic; skipped');
+      ctx.log.warn({ layoutComponent: { type: VIDEO_TOPICS_COMPONENT, index } }, 'invalid video topic; skipped');
       return [];
     }
     return [{ topic: parsed.data.topic, label: toPlainText(parsed.data.label), url: topicPath(parsed.data.topic) }];
