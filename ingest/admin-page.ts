@@ -10,6 +10,8 @@
  *   POST /admin/rollback-form   rolls the page back and shows what was restored
  *   GET  /admin/job?id=         one render job: its state and, once done, what it did (the page
  *                               refreshes itself every 2 s until the job is over)
+ *   GET  /admin/scope?id=       a scope's renders: done, failed and pending, refreshing itself
+ *                               every 2 s while any is pending
  *
  * Server-rendered HTML, no framework: it must work from any browser. Every control has a visible
  * label. Times are written in UTC; one small inline script rewrites them in the editor's own time
@@ -32,7 +34,7 @@ import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
 import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
 import type { RenderProducer } from './producer.js';
-import { jobStatus, parseRepublishRequest, parseScopeRequest, republishJob, republishScope, type JobStatus, type ScopeKind, type ScopeResponse, type SiteMapSource } from './republish.js';
+import { jobStatus, parseRepublishRequest, parseScopeRequest, republishJob, republishScope, scopeProgress, type JobStatus, type ScopeKind, type ScopeProgress, type ScopeResponse, type SiteMapSource } from './republish.js';
 import { RENDER_QUEUE } from '../core/queue.js';
 
 export interface AdminPagePluginOptions {
@@ -241,9 +243,24 @@ function jobHtml(job: JobStatus): string {
   return `<h2>Job ${escapeHtml(job.id)}</h2>${verdict}${times ? `<ul>${times}</ul>` : ''}${statusLink}${dashboard}`;
 }
 
+function scopeLink(id: string): string {
+  return `<a href="/admin/scope?id=${encodeURIComponent(id)}">scope ${escapeHtml(id)}</a>`;
+}
+
+/** A scope's progress as the editor reads it: a bar of the renders over, and what is left. */
+function scopeProgressHtml(scope: ScopeProgress): string {
+  const what = scope.scope.kind === 'site' ? 'the whole site' : `${scope.scope.kind} ${scope.scope.value}`;
+  const { total, completed, failed, pending } = scope.progress;
+  const over = completed + failed;
+  const state = pending > 0 ? `${pending} still to render; this page refreshes itself until they are done.` : failed > 0 ? 'Done, with failures: the page status of each failed page says why.' : 'Done.';
+  return `<h2>Republish of ${escapeHtml(what)} on ${escapeHtml(scope.scope.site)}</h2>
+<p><label for="scope-progress">Rendered</label><progress id="scope-progress" max="${total}" value="${over}">${over} of ${total}</progress></p>
+<p class="${failed > 0 ? 'err' : 'ok'}">${completed} of ${total} page(s) rendered, ${failed} failed. ${escapeHtml(state)}</p>`;
+}
+
 function scopeHtml(result: ScopeResponse): string {
   const what = result.scope.kind === 'site' ? 'the whole site' : `${result.scope.kind} ${result.scope.value}`;
-  const queued = `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Scope ${escapeHtml(result.scope.id)}; these renders run after single-page republishes, content changes and schedules.</p>`;
+  const queued = `<p class="ok">Queued ${escapeHtml(what)} on ${escapeHtml(result.scope.site)}: ${result.pages} page(s), ${result.enqueued} new job(s), ${result.deduplicated} joined a render already queued, ${result.failed} failed. Follow its progress: ${scopeLink(result.scope.id)}. These renders run after single-page republishes, content changes and schedules.</p>`;
   if (result.listingFailed === null) return queued;
   return `${queued}<p class="err">Only part of the pages were listed: ${escapeHtml(result.listingFailed)}. Run the same republish again once that is fixed.</p>`;
 }
@@ -355,6 +372,20 @@ export const adminPagePlugin: FastifyPluginCallback<AdminPagePluginOptions> = (a
     }
     const over = FINISHED_STATES.has(status.state);
     return await reply.send(page('Render job', `${jobHtml(status)}<p><a href="/admin">Republish another page</a></p>`, over ? {} : { refreshSeconds: 2 }));
+  });
+
+  app.get('/admin/scope', async (request, reply) => {
+    const query = z.object({ id: z.string().regex(/^s-[A-Za-z0-9-]{1,100}$/) }).safeParse(request.query);
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!query.success) return await reply.status(400).send(page('Republish scope', `<p class="err">Give a scope id, as the republish form shows it.</p>${home({}, withPages)}`));
+    if (options.queue === undefined || options.redis === undefined) throw new PlatformError('CONFIG_INVALID', 'admin page: scope pages need the queue and Redis');
+    const progress = await scopeProgress(options.queue, options.redis, query.data.id);
+    if (progress === null) {
+      return await reply.status(404).send(page('Republish scope', `<p class="err">No republish scope ${escapeHtml(query.data.id)}: it was requested more than a day ago, or never.</p>`));
+    }
+    return await reply.send(
+      page('Republish scope', `${scopeProgressHtml(progress)}<p><a href="/admin">Republish something else</a></p>`, progress.progress.pending > 0 ? { refreshSeconds: 2 } : {}),
+    );
   });
 
   const pages = options.pages;

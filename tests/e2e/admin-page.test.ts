@@ -82,6 +82,25 @@ describe('admin page (Chromium)', () => {
     await page.context().close();
   });
 
+  it('follows a section republish to the end on its scope page, which refreshes itself', async () => {
+    const page = await adminPage();
+    await page.getByLabel('What to republish').selectOption('section');
+    await page.getByLabel('Path, URL, prefix, section or tag').fill('politics');
+    await page.getByRole('button', { name: 'Republish' }).click();
+    await page.waitForLoadState('load');
+    const queued = page.locator('p.ok').first();
+    expect(await queued.textContent()).toMatch(/^Queued section politics on news: \d+ page\(s\)/);
+    await queued.getByRole('link', { name: /^scope s-/ }).click();
+    await page.waitForLoadState('load');
+    expect(await page.locator('h2').first().textContent()).toBe('Republish of section politics on news');
+    // The page reloads itself (meta refresh) until no render is pending.
+    await expect.poll(async () => (await page.locator('p.ok, p.err').first().textContent()) ?? '', { timeout: 60_000, interval: 1_000 }).toMatch(/^(\d+) of \1 page\(s\) rendered, 0 failed\. Done\.$/);
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    const bar = page.getByLabel('Rendered');
+    expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
+    await page.context().close();
+  });
+
   it('answers an unknown job id with a clear 404 page', async () => {
     const page = await adminPage();
     const response = await page.goto(`${stack.adminUrl}/admin/job?id=no-such-job`);
