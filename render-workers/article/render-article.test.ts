@@ -138,7 +138,7 @@ describe('sticky left sidebar (spec 1 §2.6 standard page)', () => {
     expect(sidebar).toContain(`aria-label="Share on X"`);
     expect(sidebar).toContain(`https://twitter.com/intent/tweet?url=${url}&text=`);
     expect(sidebar).toContain(`<a href="mailto:?subject=`);
-    if (html.includes('id="comments"')) expect(sidebar).toContain('<a class="sidebar-comments" href="#comments">Comments</a>');
+    if (html.includes('id="comments"')) expect(sidebar).toContain('<a class="sidebar-comments" href="#comments" aria-label="Comments">');
     else expect(sidebar).not.toContain('#comments');
   });
 

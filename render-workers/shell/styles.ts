@@ -49,8 +49,7 @@ ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-temp
 .article-layout.with-sidebar{grid-template-columns:40px minmax(0,760px) 300px}
 .article-sidebar{position:sticky;top:16px;align-self:start;display:flex;flex-direction:column;align-items:center;gap:12px;padding-top:16px}
 .share-list{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:8px}
-.share-list a{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;background:#003366;color:#fff;text-decoration:none;font-weight:700}
-.sidebar-comments{font-size:.75rem;text-align:center}
+.share-list a,.sidebar-comments{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;background:#003366;color:#fff;text-decoration:none;font-weight:700}
 .right-rail h2{font-size:1rem;border-bottom:2px solid var(--accent)}.right-rail ul{padding-left:1.1em}
 .byline .author{margin-right:8px}.article .byline .headshot{width:32px;height:32px;object-fit:cover;border-radius:50%;vertical-align:middle;margin-right:6px}
 .byline .source{color:var(--muted)}

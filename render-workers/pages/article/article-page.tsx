@@ -98,8 +98,12 @@ function ArticleSidebar({ view, text }: { view: ArticlePageView; text: UiText })
     <aside className="article-sidebar" aria-label={text.share}>
       <ShareList links={shareLinks(view.shareUrl, view.headline, text)} className="share-list" label={text.share} />
       {view.comments ? (
-        <a className="sidebar-comments" href="#comments">
-          {text.comments}
+        // An icon like the share links beside it: the word would not fit the narrow column in
+        // every edition ("Comentarios"); screen readers get the word.
+        <a className="sidebar-comments" href="#comments" aria-label={text.comments}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M4 4h16v11H9l-5 5z" fill="currentColor" />
+          </svg>
         </a>
       ) : null}
     </aside>
