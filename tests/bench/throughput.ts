@@ -2,7 +2,8 @@
  * Publish throughput with worker processes (issue 17 item 6; `npm run bench -- --only throughput`):
  * the whole synthetic site published by one and by two real render-worker processes
  * (render-workers/main.ts, configured by environment as deployed), with the filesystem driver and
- * the S3 driver, each beside the raw PUT rate of the same S3 endpoint measured in the same run.
+ * the S3 driver (s3rver, and moto_server when it is installed, as the project's tests use them),
+ * each beside the raw PUT rate of the same S3 endpoint measured in the same run.
  *
  * Every part runs in a process of its own: the sample upstream, each worker, s3rver, a private
  * redis-server; the bench process only enqueues (one addBulk, as `npm run republish` does) and
@@ -17,19 +18,22 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueueEvents } from 'bullmq';
+import { parseStorageConfig } from '../../core/config/storage.js';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { createLogger } from '../../core/logger.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
+import { createStore } from '../../core/storage/create-store.js';
 import { createFsStore } from '../../core/storage/fs-driver.js';
 import { listSitePages } from '../../core/site-pages.js';
 import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { createRenderProducer } from '../../ingest/producer.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
+import { motoUnavailableReason, startTestMoto } from '../support/moto.js';
 import type { BenchContext } from './context.js';
 import { startBenchRedis } from './publish/bench-redis.js';
 import { rawPutRate } from './publish/raw-put.js';
-import { startS3Process, type S3Process } from './publish/s3-process.js';
+import { startS3Process } from './publish/s3-process.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
 import { processTreeCpuMs, startWorkerProcesses } from './publish/worker-processes.js';
 import { figure, summarise, type BenchFigure, type BenchSection } from './report.js';
@@ -111,6 +115,42 @@ async function machineTicks(): Promise<{ busy: number; total: number }> {
   } catch {
     return { busy: 0, total: 0 };
   }
+}
+
+type S3EndpointKind = 's3rver' | 'moto' | 'external';
+
+interface S3Endpoint {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** The server's process, for its CPU per page (s3rver only). */
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * s3rver in its own process; moto_server (tests/support/moto.ts: it honours conditional writes,
+ * s3rver ignores them) with its bucket created; or the `--s3-endpoint` given, with S3_* credentials.
+ */
+async function startS3Endpoint(kind: S3EndpointKind, external: string | undefined): Promise<S3Endpoint> {
+  if (kind === 's3rver') return await startS3Process('bench');
+  if (kind === 'moto') {
+    const moto = await startTestMoto({ bucket: 'bench' });
+    const store = await createStore({ driver: 's3', endpoint: moto.endpoint, region: moto.region, bucket: moto.bucket, accessKeyId: moto.accessKeyId, secretAccessKey: moto.secretAccessKey, forcePathStyle: true }, { createBucket: true });
+    await store.close();
+    return moto;
+  }
+  const parsed = parseStorageConfig({ ...process.env, STORAGE_DRIVER: 's3', S3_ENDPOINT: external, S3_BUCKET: process.env.S3_BUCKET ?? 'bench' }, 'bench');
+  if (parsed.driver !== 's3') throw new Error('unreachable: S3 storage expected');
+  return {
+    endpoint: parsed.endpoint ?? external ?? '',
+    bucket: parsed.bucket,
+    region: parsed.region,
+    ...(parsed.accessKeyId !== undefined && parsed.secretAccessKey !== undefined ? { accessKeyId: parsed.accessKeyId, secretAccessKey: parsed.secretAccessKey } : {}),
+    stop: () => Promise.resolve(),
+  };
 }
 
 interface PublishRunResult {
@@ -296,46 +336,50 @@ export async function measureThroughput(ctx: BenchContext): Promise<BenchSection
     }
     const bodyBytes = await meanHtmlBytes(lastFsDir);
 
-    for (const processes of [1, 2]) {
-      // A fresh s3rver process per publish, so each starts from an empty bucket.
-      const s3: S3Process | undefined = options.s3Endpoint === undefined ? await startS3Process('bench') : undefined;
-      try {
-        const endpoint = s3?.endpoint ?? options.s3Endpoint ?? '';
-        const bucket = s3?.bucket ?? process.env.S3_BUCKET ?? 'bench';
-        const storageEnv: Record<string, string> = {
-          STORAGE_DRIVER: 's3',
-          S3_ENDPOINT: endpoint,
-          S3_BUCKET: bucket,
-          S3_REGION: s3?.region ?? process.env.S3_REGION ?? 'us-east-1',
-          S3_FORCE_PATH_STYLE: 'true',
-          ...(s3 ? { S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
-        };
-        ctx.log(`throughput: S3 (${s3 ? 's3rver in its own process' : endpoint}), ${processes} worker process(es), ${targets.length} pages`);
-        const run = await publishWithWorkers(ctx, { ...common, prefix: `${redis.prefix}s${processes}`, targets, processes, concurrency, storageEnv, ...(s3 ? { s3Pid: s3.pid } : {}) });
-        figures.push(...runFigures('S3', run, { processes, concurrency }));
-        // The same endpoint's raw PUT rate, right after, at the publish's jobs in flight, with bodies
-        // of the mean size of a stored page (from the filesystem publish).
-        const inFlight = processes * concurrency;
-        const putRates: number[] = [];
-        for (let r = 0; r < options.runs; r += 1) {
-          putRates.push(
-            await rawPutRate(
-              { driver: 's3', endpoint, bucket, region: storageEnv.S3_REGION ?? 'us-east-1', forcePathStyle: true, ...(s3 ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}) },
-              { bodyBytes, concurrency: inFlight, count: RAW_PUTS, run: r },
-            ),
-          );
+    // S3 endpoints: the given one, or s3rver in its own process and, when it is installed, moto.
+    const endpoints: S3EndpointKind[] = options.s3Endpoint !== undefined ? ['external'] : ['s3rver', ...(motoUnavailableReason() === null ? (['moto'] as const) : [])];
+    if (options.s3Endpoint === undefined && !endpoints.includes('moto')) notes.push(`moto rows skipped: ${motoUnavailableReason() ?? ''}.`);
+    for (const kind of endpoints) {
+      for (const processes of [1, 2]) {
+        // A fresh server per publish, so each starts from an empty bucket.
+        const s3 = await startS3Endpoint(kind, options.s3Endpoint);
+        try {
+          const label = kind === 'external' ? 'S3' : `S3 ${kind}`;
+          const storageEnv: Record<string, string> = {
+            STORAGE_DRIVER: 's3',
+            S3_ENDPOINT: s3.endpoint,
+            S3_BUCKET: s3.bucket,
+            S3_REGION: s3.region,
+            S3_FORCE_PATH_STYLE: 'true',
+            ...(s3.accessKeyId !== undefined && s3.secretAccessKey !== undefined ? { S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
+          };
+          ctx.log(`throughput: ${label} (${s3.endpoint}), ${processes} worker process(es), ${targets.length} pages`);
+          const run = await publishWithWorkers(ctx, { ...common, prefix: `${redis.prefix}${kind}${processes}`, targets, processes, concurrency, storageEnv, ...(s3.pid === undefined ? {} : { s3Pid: s3.pid }) });
+          figures.push(...runFigures(label, run, { processes, concurrency }));
+          // The same endpoint's raw PUT rate, right after, at the publish's jobs in flight, with bodies
+          // of the mean size of a stored page (from the filesystem publish).
+          const inFlight = processes * concurrency;
+          const putRates: number[] = [];
+          for (let r = 0; r < options.runs; r += 1) {
+            putRates.push(
+              await rawPutRate(
+                { driver: 's3', endpoint: s3.endpoint, bucket: s3.bucket, region: s3.region, forcePathStyle: true, ...(s3.accessKeyId !== undefined && s3.secretAccessKey !== undefined ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}) },
+                { bodyBytes, concurrency: inFlight, count: RAW_PUTS, run: r },
+              ),
+            );
+          }
+          const raw = summarise(putRates).median;
+          figures.push(figure(`${label}, ${processes} proc: raw PUT rate, same endpoint`, 'PUT/s', putRates, `${RAW_PUTS} PutObject of ${bodyBytes} B at concurrency ${inFlight}, from the bench process`));
+          const objectRate = summarise(run.objectsPerSecond).median;
+          figures.push(figure(`${label}, ${processes} proc: objects/s ÷ raw PUT/s`, 'ratio', [objectRate / raw], 'issue 17 target ≥ 0.8'));
+        } finally {
+          await s3.stop();
         }
-        const raw = summarise(putRates).median;
-        figures.push(figure(`S3, ${processes} proc: raw PUT rate, same endpoint`, 'PUT/s', putRates, `${RAW_PUTS} PutObject of ${bodyBytes} B at concurrency ${inFlight}, from the bench process`));
-        const objectRate = summarise(run.objectsPerSecond).median;
-        figures.push(figure(`S3, ${processes} proc: objects/s ÷ raw PUT/s`, 'ratio', [objectRate / raw], 'issue 17 target ≥ 0.8'));
-      } finally {
-        await s3?.stop();
       }
     }
     notes.push(
       `${options.articles} synthetic articles, ${targets.length} pages (both editions, crawler files); each publish starts from an empty store and queue, one attempt per job. "Per chunk": each publish's progress cut into ${chunks} equal chunks, each chunk's rate a run. Issue 17 target: filesystem ≥ 400 pages/s for 10,000 articles on a 2-core machine.`,
-      'Processes: each worker is render-workers/main.ts (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn, no metrics server, no recovery sweep, CDN_PURGE=none); the sample upstream, s3rver and redis-server run in processes of their own. CPU per page is read from /proc for the workers, the upstream and s3rver; "machine busy" counts every process on the machine, other users\' included.',
+      'Processes: each worker is render-workers/main.ts (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn, no metrics server, no recovery sweep, CDN_PURGE=none); the sample upstream, s3rver, moto_server and redis-server run in processes of their own. CPU per page is read from /proc for the workers, the upstream and s3rver; "machine busy" counts every process on the machine, other users\' included.',
     );
     return { name: 'publish throughput (worker processes)', figures, notes };
   } finally {
