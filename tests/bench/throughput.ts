@@ -139,6 +139,8 @@ async function startS3Endpoint(kind: S3EndpointKind, external: string | undefine
   if (kind === 'moto') {
     const moto = await startTestMoto({ bucket: 'bench' });
     const store = await createStore({ driver: 's3', endpoint: moto.endpoint, region: moto.region, bucket: moto.bucket, accessKeyId: moto.accessKeyId, secretAccessKey: moto.secretAccessKey, forcePathStyle: true }, { createBucket: true });
+    // The driver creates the bucket on its first call.
+    await store.head('bench-create-bucket');
     await store.close();
     return moto;
   }
