@@ -26,6 +26,8 @@ export interface BenchOptions {
    * worker processes into this directory (`--cpu-prof DIR`): flame graphs (README, "Benchmarks").
    */
   cpuProfDir?: string;
+  /** Also publish to moto_server in the throughput section (`--moto`; it is installed separately and slow). */
+  moto: boolean;
 }
 
 export interface BenchContext {

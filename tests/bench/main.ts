@@ -9,6 +9,7 @@
  *   npm run bench -- --only render-cost,edge       some sections
  *   npm run bench -- --scale                       also the 10,000 vs 100,000 page scale check
  *   npm run bench -- --only throughput             publish rate with 1 and 2 worker processes, fs and S3
+ *   npm run bench -- --only throughput --moto      ... and moto_server as a second S3 endpoint
  *   npm run bench -- --only render-cost --cpu-prof prof   also V8 CPU profiles (flame graphs) in prof/
  *   npm run bench -- --redis-url redis://host:6379 --s3-endpoint http://minio:9000 --upstream-url http://cms
  *
@@ -60,6 +61,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       'upstream-url': { type: 'string' },
       scale: { type: 'boolean' },
       'cpu-prof': { type: 'string' },
+      moto: { type: 'boolean' },
     },
     strict: true,
   });
@@ -76,6 +78,7 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     ...(values['s3-endpoint'] ? { s3Endpoint: values['s3-endpoint'] } : {}),
     ...(values['upstream-url'] ? { upstreamUrl: values['upstream-url'] } : {}),
     scale: values.scale ?? only.includes('scale'),
+    moto: values.moto ?? false,
     ...(values['cpu-prof'] ? { cpuProfDir: resolve(values['cpu-prof']) } : {}),
   };
 }

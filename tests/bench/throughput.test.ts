@@ -67,6 +67,8 @@ describe('bench arguments', () => {
     expect(options.only).toEqual(['throughput']);
     expect(options.cpuProfDir).toMatch(/\/prof$/);
     expect(parseBenchArgs([], {}).cpuProfDir).toBeUndefined();
+    expect(parseBenchArgs([], {}).moto).toBe(false);
+    expect(parseBenchArgs(['--moto'], {}).moto).toBe(true);
     expect(() => parseBenchArgs(['--only', 'nope'], {})).toThrow(/unknown section nope/);
   });
 });
