@@ -5,9 +5,10 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PlatformError } from '../core/errors.js';
+import { timeSync } from '../core/phase-timer.js';
 
 export function renderDocument(element: ReactElement): string {
-  const html = '<!DOCTYPE html>' + renderToString(element);
+  const html = '<!DOCTYPE html>' + timeSync('react', () => renderToString(element)); // bench phase timer (issue 17)
   assertCompleteDocument(html);
   return html;
 }

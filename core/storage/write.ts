@@ -9,11 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { isPlatformError, PlatformError } from '../errors.js';
+import { timeSync } from '../phase-timer.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, WriteCondition } from './types.js';
 
 /** sha256 hex of the body. Over the bytes only: `renderedAt` changes on every render. */
 export function contentHash(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('hex');
+  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (issue 17)
 }
 
 export interface WriteResult {

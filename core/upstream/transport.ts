@@ -21,6 +21,7 @@ import { constants as zlibConstants, createBrotliDecompress, createGunzip, creat
 import { z } from 'zod';
 import { UPSTREAM_DEFAULTS, type UpstreamBases, type UpstreamConfig, type UpstreamService } from '../config/upstream.js';
 import { PlatformError } from '../errors.js';
+import { timeAsync, timeSync } from '../phase-timer.js';
 import type { Logger } from '../logger.js';
 import { describeIssues } from './schemas.js';
 import { resolveImagePaths } from './image-paths.js';
@@ -314,8 +315,9 @@ export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
   const send = options.fetchImpl === undefined ? nodeGetWith(options.config.UPSTREAM_MAX_SOCKETS, requestHeaders(options.language)) : fetchGet(options.fetchImpl, options.language);
   const { timeCall } = options;
+  const timedSend = (url: string, timeoutMs: number): Promise<UpstreamAnswer> => timeAsync('upstream-http', () => send(url, timeoutMs)); // bench phase timer (issue 17)
   const get = (service: UpstreamService, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
-    timeCall === undefined ? send(url, timeoutMs) : timeCall(service, () => send(url, timeoutMs));
+    timeCall === undefined ? timedSend(url, timeoutMs) : timeCall(service, () => timedSend(url, timeoutMs));
   const timeoutMs = options.config.UPSTREAM_TIMEOUT_MS;
 
   function buildUrl(spec: CallSpec): string {
@@ -384,7 +386,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     let body: unknown;
     try {
-      body = JSON.parse(bodyText);
+      body = timeSync('upstream-parse', () => JSON.parse(bodyText) as unknown); // bench phase timer (issue 17)
     } catch (cause) {
       // A gateway or CDN error page arrives as HTML with a 200: say so, so the failed job's reason
       // points at the proxy in front of the API rather than at the API's JSON (issue 10).
@@ -399,7 +401,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     logger.debug({ api: api(status) }, 'upstream call');
     // Site-relative image paths name files on the image service, not on the site (image-paths.ts).
-    return { answer: { found: true, body: resolveImagePaths(body, bases.images), url }, bytes: bodyText.length + url.length };
+    return { answer: { found: true, body: timeSync('upstream-parse', () => resolveImagePaths(body, bases.images)), url }, bytes: bodyText.length + url.length }; // bench phase timer (issue 17)
   }
 
   function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {
@@ -409,7 +411,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function results(name: string, url: string, body: unknown): { items: unknown[]; total: number | undefined } {
-    const parsed = parseShared(body, envelopeSchema);
+    const parsed = timeSync('upstream-validate', () => parseShared(body, envelopeSchema)); // bench phase timer (issue 17)
     if (!parsed.success) throw badResponse(name, url, parsed.error, '');
     return { items: parsed.data.data.results, total: parsed.data.data.total };
   }
@@ -420,7 +422,7 @@ export function createTransport(options: TransportOptions): Transport {
     const [item] = results(spec.name, result.url, result.body).items;
     if (item === undefined) return null;
     // Validated once per kept answer when answers are reused (read-reuse.ts `parseShared`).
-    const parsed = parseShared(item, schema);
+    const parsed = timeSync('upstream-validate', () => parseShared(item, schema)); // bench phase timer (issue 17)
     if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, 'data.results.0.');
     return parsed.data;
   }

@@ -4,12 +4,16 @@
  * compares with, the social links (the footer's URL rule, core/isomorphic/social.ts), and the
  * content blocks that decide whether the card has Read More.
  */
-import sanitizeHtml from 'sanitize-html';
+import untimedSanitizeHtml from 'sanitize-html';
+import { timedSync } from '../../core/phase-timer.js';
 import { sanitizeMemo } from '../blocks/sanitize-memo.js';
 import { SOCIAL_NETWORK_INFO, SOCIAL_NETWORKS, socialUrl, type SocialNetwork } from '../../core/isomorphic/social.js';
 import { isValidPagePath, normalisePagePath } from '../../core/storage/keys.js';
 import type { Person } from '../../core/upstream/schemas.js';
 import type { PersonInlineNode } from '../../interactive-bundle/islands/person-read-more.island.js';
+
+/** sanitize-html, timed as `sanitise` by the bench's phase timer (core/phase-timer.ts, issue 17). */
+const sanitizeHtml = timedSync('sanitise', untimedSanitizeHtml);
 
 /** Spec 2 §5: the only roles with a person page. */
 export const PERSON_PAGE_ROLES: readonly string[] = ['Author', 'Personality'];

@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { jsonForScript } from '../../core/isomorphic/json-script.js';
 import { PlatformError } from '../../core/errors.js';
+import { timeSync } from '../../core/phase-timer.js';
 import { AMP_CUSTOM_CSS_MAX_BYTES } from './amp-styles.js';
 
 export const AMP_RUNTIME_SRC = 'https://cdn.ampproject.org/v0.js';
@@ -78,7 +79,7 @@ export function renderAmpDocument(props: AmpDocumentProps): string {
   // Upper-case doctype: HTML treats it the same, and render-html.ts's document guard expects it.
   return (
     `<!DOCTYPE html><html ⚡ lang="${escapeHtml(props.lang)}"><head>${head}</head>` +
-    `<body${bodyClass}>${renderToString(props.body)}</body></html>`
+    `<body${bodyClass}>${timeSync('react', () => renderToString(props.body))}</body></html>`
   );
 }
 

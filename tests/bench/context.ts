@@ -21,6 +21,13 @@ export interface BenchOptions {
   upstreamUrl?: string;
   /** Also run the scale section at 10,000 and 100,000 pages (`--scale`). */
   scale: boolean;
+  /**
+   * Write V8 CPU profiles (`.cpuprofile`) of the render-cost child and of the throughput section's
+   * worker processes into this directory (`--cpu-prof DIR`): flame graphs (README, "Benchmarks").
+   */
+  cpuProfDir?: string;
+  /** Also publish to moto_server in the throughput section (`--moto`; it is installed separately and slow). */
+  moto: boolean;
 }
 
 export interface BenchContext {

@@ -8,13 +8,18 @@
  *   npm run bench -- --articles 2000 --runs 3      smaller and quicker
  *   npm run bench -- --only render-cost,edge       some sections
  *   npm run bench -- --scale                       also the 10,000 vs 100,000 page scale check
+ *   npm run bench -- --only throughput             publish rate with 1 and 2 worker processes, fs and S3
+ *   npm run bench -- --only throughput --moto      ... and moto_server as a second S3 endpoint
+ *   npm run bench -- --only render-cost --cpu-prof prof   also V8 CPU profiles (flame graphs) in prof/
  *   npm run bench -- --redis-url redis://host:6379 --s3-endpoint http://minio:9000 --upstream-url http://cms
  *
- * Sections: render-cost, publish (full publish, raw PUT rate, no-op republish), latency (event to
+ * Sections: render-cost (CPU per job, split by phase), publish (full publish, raw PUT rate, no-op
+ * republish), throughput (worker processes, issue 17), latency (event to
  * served HTML, idle and behind a backlog), edge (hot and cold requests beside nginx; memory),
  * bundle, scale (with --scale).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureBundle } from './bundle.js';
 import type { BenchContext, BenchOptions } from './context.js';
@@ -24,10 +29,12 @@ import { measurePublish } from './publish.js';
 import { measureRenderCost } from './render-cost.js';
 import { renderTable, type BenchSection } from './report.js';
 import { measureScale } from './scale.js';
+import { measureThroughput } from './throughput.js';
 
 const SECTIONS: ReadonlyArray<{ name: string; run: (ctx: BenchContext) => Promise<BenchSection>; onlyWithScale?: boolean }> = [
   { name: 'render-cost', run: measureRenderCost },
   { name: 'publish', run: measurePublish },
+  { name: 'throughput', run: measureThroughput },
   { name: 'latency', run: measureLatency },
   { name: 'edge', run: measureEdge },
   { name: 'bundle', run: measureBundle },
@@ -53,6 +60,8 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       's3-endpoint': { type: 'string' },
       'upstream-url': { type: 'string' },
       scale: { type: 'boolean' },
+      'cpu-prof': { type: 'string' },
+      moto: { type: 'boolean' },
     },
     strict: true,
   });
@@ -69,11 +78,14 @@ export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     ...(values['s3-endpoint'] ? { s3Endpoint: values['s3-endpoint'] } : {}),
     ...(values['upstream-url'] ? { upstreamUrl: values['upstream-url'] } : {}),
     scale: values.scale ?? only.includes('scale'),
+    moto: values.moto ?? false,
+    ...(values['cpu-prof'] ? { cpuProfDir: resolve(values['cpu-prof']) } : {}),
   };
 }
 
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
+  if (options.cpuProfDir !== undefined) await mkdir(options.cpuProfDir, { recursive: true });
   const started = Date.now();
   const ctx: BenchContext = {
     options,

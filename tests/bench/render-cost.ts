@@ -12,9 +12,11 @@ import type { RenderCostInput, RenderCostOutput } from './publish/render-cost-ch
 import { startBenchRedis } from './publish/bench-redis.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
 import { figure, summarise, type BenchFigure, type BenchSection } from './report.js';
+import { ratioTarget, splitFigures } from './render-split.js';
 
 const CHILD = fileURLToPath(new URL('./publish/render-cost-child.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Renders of each kind per run, and bare renderToString calls per captured element. */
 const PER_KIND = 10;
@@ -28,10 +30,12 @@ const VARIANT_OF: Record<string, string> = {
   SectionFrontPage: 'front',
 };
 
-async function runChild(input: RenderCostInput): Promise<RenderCostOutput> {
+async function runChild(input: RenderCostInput, cpuProfDir?: string): Promise<RenderCostOutput> {
   // React in production mode, as deployed (infra/docker/Dockerfile sets NODE_ENV=production):
   // its development build is several times slower and would measure the wrong thing.
-  const child = spawn(process.execPath, [TSX, CHILD, JSON.stringify(input)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  // With a profile asked for, node runs the child itself (--import tsx) so the profile is the child's.
+  const args = cpuProfDir === undefined ? [TSX, CHILD, JSON.stringify(input)] : ['--cpu-prof', '--cpu-prof-dir', cpuProfDir, '--import', 'tsx', CHILD, JSON.stringify(input)];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -56,7 +60,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
       perKind: PER_KIND,
       articles: options.articles,
       bareLoops: BARE_LOOPS,
-    });
+    }, options.cpuProfDir);
     const figures: BenchFigure[] = [];
     for (const kind of output.kinds) {
       const bareJob: number[] = [];
@@ -73,7 +77,8 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
         if (inRender) figures.push(figure(`${kind.kind}: renderToString ${variant} inside the render`, 'ms', inRender));
       }
       const ratios = kind.jobMs.map((job, run) => job / (bareJob[run] ?? Number.NaN));
-      figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job`));
+      figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job; issue 17 target ≤ ${ratioTarget(kind.kind)}×`));
+      figures.push(...splitFigures(kind));
     }
     return {
       name: 'render cost',
@@ -82,6 +87,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
         `${options.articles} synthetic articles; each run renders ${PER_KIND} pages of each kind one at a time through createPageRenderer (HTTP upstream in another process, Redis index and fence, filesystem store, an empty store for every render so every page is written); a warm-up run is not counted.`,
         'React runs in production mode (NODE_ENV=production, as the Dockerfile deploys it). CPU = process.cpuUsage() user+system of the render process. "Per stored page" divides the job by the objects it wrote (an article job writes standard + print, and AMP when flagged).',
         `Bare limit: the elements those renders handed to renderToString, rendered again ${BARE_LOOPS} times each with no queue, fetch, sanitising or storage; the AMP figure is the AMP body (its head is a string template).`,
+        'CPU split (issue 17): the same pages rendered again with the phase timer on (core/phase-timer.ts): the process CPU is charged to the innermost phase running (sync phases exactly; an async phase also gets whatever unmeasured code ran while it was in flight), the rest to "other", so the phases add up to the job. Flame graph: see README, "Benchmarks".',
       ],
     };
   } finally {

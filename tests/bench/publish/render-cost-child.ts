@@ -17,6 +17,9 @@
  * so a render reuses answers an earlier render of the same run fetched, never one from an earlier
  * run. Home renders first in a run, so it pays for the shared reads; 2 of the 10 section fronts
  * of a run repeat a section (8 synthetic sections). `readReuse: false` in the input turns it off.
+ *
+ * Split (issue 17): the same renders once more with the phase timer on (core/phase-timer.ts), the
+ * store and the Redis connection timed; the job CPU above is measured with the timer off.
  */
 import { register } from 'node:module';
 
@@ -48,6 +51,14 @@ export interface KindResult {
   inRenderMs: Record<string, number[]>;
   /** Per run: the bare loop's ms per call, per component. */
   bareMs: Record<string, number[]>;
+  /** Per run, with the phase timer on: CPU ms per job charged to each phase (and `other`). */
+  phaseMs: Record<string, number[]>;
+  /** Per run, with the phase timer on: calls per job of each phase (GETs, commands, store calls). */
+  phaseCalls: Record<string, number[]>;
+  /** Per run, with the phase timer on: wall ms per job inside each phase. */
+  phaseWallMs: Record<string, number[]>;
+  /** Per run: CPU ms per job with the phase timer on (the split's total; the timer's own cost shows against jobMs). */
+  splitJobMs: number[];
 }
 
 export interface RenderCostOutput {
@@ -78,9 +89,11 @@ async function main(): Promise<void> {
   const readReuse = input.readReuse === false ? undefined : new ReadReuseCache(DEFAULT_READ_REUSE);
   const { SYNTHETIC_SECTIONS, syntheticArticlePath } = await import('../../../infra/sample-upstream/synthetic/index.js');
   const capture = await import('./react-server-capture.js');
+  const phaseTimer = await import('../../../core/phase-timer.js');
   const { renderToString } = await import('react-dom/server');
 
-  const redis = new Redis(input.redisUrl, { maxRetriesPerRequest: null });
+  // Timed as `redis` and `storage` while the phase timer is on; untouched while it is off.
+  const redis = phaseTimer.timeRedis(new Redis(input.redisUrl, { maxRetriesPerRequest: null }));
   const index = new DependencyIndex(redis, input.prefix);
   const logger = createLogger({ component: 'bench-render', level: 'silent' });
   const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: input.upstreamUrl }), logger });
@@ -93,13 +106,13 @@ async function main(): Promise<void> {
     { kind: 'article (AMP flagged)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
     { kind: 'article (no AMP)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) },
   ];
-  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {} }));
+  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [] }));
 
   // A fresh store for every render, so each render writes what it stores, as in a first publish
   // (a repeated render of the same page would otherwise find its objects unchanged).
   const fresh = async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
-    const store = createFsStore({ root: dir });
+    const store = phaseTimer.timeStore(createFsStore({ root: dir }));
     const renderer = createPageRenderer({
       store,
       index,
@@ -147,6 +160,27 @@ async function main(): Promise<void> {
         for (let loop = 0; loop < input.bareLoops; loop += 1) for (const element of elements) renderToString(element);
         (result.bareMs[component] ??= []).push(capture.cpuMs(start) / (input.bareLoops * elements.length));
       }
+
+      // The split: the same pages again with the phase timer on, each render's totals summed.
+      const sums = { cpu: {} as Record<string, number>, calls: {} as Record<string, number>, wall: {} as Record<string, number> };
+      let splitCpu = 0;
+      for (let i = 0; i < input.perKind; i += 1) {
+        const { renderer, done } = await fresh();
+        phaseTimer.startPhaseTimer();
+        const start = process.cpuUsage();
+        await renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'republish', requestedAt: new Date().toISOString() });
+        splitCpu += capture.cpuMs(start);
+        const totals = phaseTimer.takePhaseTotals();
+        phaseTimer.stopPhaseTimer();
+        for (const [phase, ms] of Object.entries(totals.cpuMs)) sums.cpu[phase] = (sums.cpu[phase] ?? 0) + ms;
+        for (const [phase, n] of Object.entries(totals.calls)) sums.calls[phase] = (sums.calls[phase] ?? 0) + n;
+        for (const [phase, ms] of Object.entries(totals.wallMs)) sums.wall[phase] = (sums.wall[phase] ?? 0) + ms;
+        await done();
+      }
+      result.splitJobMs.push(splitCpu / input.perKind);
+      for (const [phase, ms] of Object.entries(sums.cpu)) (result.phaseMs[phase] ??= []).push(ms / input.perKind);
+      for (const [phase, n] of Object.entries(sums.calls)) (result.phaseCalls[phase] ??= []).push(n / input.perKind);
+      for (const [phase, ms] of Object.entries(sums.wall)) (result.phaseWallMs[phase] ??= []).push(ms / input.perKind);
     }
   }
   redis.disconnect();

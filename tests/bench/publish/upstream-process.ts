@@ -12,6 +12,8 @@ export interface UpstreamProcess {
   url: string;
   /** Articles the upstream holds (its health answer), null for an external upstream. */
   articles: number | null;
+  /** The process's pid (the tsx CLI, whose child serves), null for an external upstream. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', impo
 
 /** Starts `npm run upstream -- --synthetic articles` on a free port and waits until it answers. */
 export async function startSyntheticUpstream(options: { articles: number; seed?: number; external?: string }): Promise<UpstreamProcess> {
-  if (options.external !== undefined) return { url: options.external.replace(/\/$/, ''), articles: null, stop: () => Promise.resolve() };
+  if (options.external !== undefined) return { url: options.external.replace(/\/$/, ''), articles: null, pid: null, stop: () => Promise.resolve() };
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [TSX, MAIN, '--synthetic', String(options.articles), '--seed', String(options.seed ?? 1)], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -41,7 +43,7 @@ export async function startSyntheticUpstream(options: { articles: number; seed?:
       const health = (await (await fetch(`${url}/__sample/health`)).json()) as { articles?: number };
       // Warm the store's derived lists and the route's code before anything is timed.
       await fetch(`${url}/api/article-search?size=1`);
-      return { url, articles: typeof health.articles === 'number' ? health.articles : null, stop };
+      return { url, articles: typeof health.articles === 'number' ? health.articles : null, pid: child.pid ?? null, stop };
     } catch {
       if (Date.now() > deadline) {
         await stop();

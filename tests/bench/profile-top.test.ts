@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { topFunctions } from './profile-top.js';
+
+const frame = (functionName: string, url = 'file:///x/render-workers/a.ts', lineNumber = 0) => ({ functionName, url, lineNumber });
+
+describe('profile-top', () => {
+  it('ranks functions by self samples and counts a recursive function once in its total', () => {
+    const rows = topFunctions({
+      startTime: 0,
+      endTime: 1,
+      nodes: [
+        { id: 1, callFrame: frame('(root)', ''), hitCount: 0, children: [2, 5] },
+        { id: 2, callFrame: frame('render'), hitCount: 1, children: [3] },
+        { id: 3, callFrame: frame('renderElement', 'file:///x/node_modules/react-dom/s.js', 9), hitCount: 4, children: [4] },
+        { id: 4, callFrame: frame('renderElement', 'file:///x/node_modules/react-dom/s.js', 9), hitCount: 3 },
+        { id: 5, callFrame: frame('(idle)', ''), hitCount: 10 },
+      ],
+    });
+    expect(rows[0]?.name).toBe('(idle)');
+    const render = rows.find((row) => row.name === 'render render-workers/a.ts:1');
+    expect(render).toEqual({ name: 'render render-workers/a.ts:1', selfSamples: 1, totalSamples: 8 });
+    const element = rows.find((row) => row.name.startsWith('renderElement'));
+    expect(element).toEqual({ name: 'renderElement node_modules/react-dom/s.js:10', selfSamples: 7, totalSamples: 7 });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Render workers as real processes for the throughput section (issue 17 item 6): each is
+ * `render-workers/main.ts`, as deployed, started with `node --import tsx` (not the tsx CLI, which
+ * would put a second process in between) so its pid is the worker's and its CPU can be read from
+ * /proc. Configured only through its environment, like a container.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { RENDER_QUEUE } from '../../../core/queue.js';
+import { createRedis } from '../../../core/redis.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../render-workers/main.ts', import.meta.url));
+
+export interface WorkerProcessesOptions {
+  count: number;
+  /** Environment of every worker (REDIS_URL, QUEUE_PREFIX, STORAGE_*, UPSTREAM_*, WORKER_CONCURRENCY, ...). */
+  env: Record<string, string>;
+  redisUrl: string;
+  prefix: string;
+  /** Write a V8 CPU profile of each worker into this directory when it exits (`--cpu-prof`). */
+  cpuProfDir?: string;
+}
+
+export interface WorkerProcesses {
+  pids: number[];
+  /** User + system CPU ms the workers used so far (all of them together). */
+  cpuMs(): Promise<number>;
+  /** SIGTERM, and waits for every worker to exit (its graceful shutdown). */
+  stop(): Promise<void>;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of one process, ms (Linux /proc); 0 when it is gone or /proc is not there. */
+export async function processCpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms of a process and every process below it (the tsx CLI runs its script in a child). */
+export async function processTreeCpuMs(root: number): Promise<number> {
+  let entries: string[];
+  try {
+    entries = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  const parents = new Map<number, number>();
+  await Promise.all(
+    entries.map(async (name) => {
+      try {
+        const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+        parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // Gone meanwhile.
+      }
+    }),
+  );
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!tree.has(pid) && tree.has(parent)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) total += await processCpuMs(pid);
+  return total;
+}
+
+export async function startWorkerProcesses(options: WorkerProcessesOptions): Promise<WorkerProcesses> {
+  const children: ChildProcess[] = [];
+  const exits: Array<Promise<void>> = [];
+  const stop = async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await Promise.all(exits);
+  };
+  for (let i = 0; i < options.count; i += 1) {
+    const flags = options.cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir];
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    exits.push(new Promise((resolve) => child.once('exit', () => resolve())));
+  }
+  // Ready when every worker has registered with the queue (BullMQ names its connections), which
+  // main.ts does only after publishing the bundle assets.
+  const connection = createRedis(options.redisUrl, { name: 'bench-worker-watch' });
+  const queue = new Queue(RENDER_QUEUE, { connection, prefix: options.prefix });
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const dead = children.find((child) => child.exitCode !== null);
+      if (dead) throw new Error(`render worker exited with code ${dead.exitCode} before it was ready`);
+      if ((await queue.getWorkersCount()) >= options.count) break;
+      if (Date.now() > deadline) throw new Error(`${options.count} render workers did not register within 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+  const pids = children.map((child) => child.pid ?? 0);
+  return {
+    pids,
+    cpuMs: async () => (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0),
+    stop,
+  };
+}
