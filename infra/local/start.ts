@@ -16,6 +16,7 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { startRedisServer, type RunningRedisServer } from './redis-server.js';
 import { loadLocalConfig, type LocalConfig } from './config.js';
+import { rotateIfLarge } from './log-files.js';
 import { startStack, type Stack } from './stack.js';
 
 const storedSecretsSchema = z.object({ adminToken: z.string().min(16).optional(), webhookSecret: z.string().min(16).optional() });
@@ -59,10 +60,13 @@ async function main(): Promise<void> {
   }
   await mkdir(join(config.DATA_DIR, 'logs'), { recursive: true });
   const logFile = resolve(config.DATA_DIR, 'logs', 'stack.log');
+  const sampleLogFile = resolve(config.DATA_DIR, 'logs', 'sample-upstream.log');
+  // Appended across starts: one grown past its limit is moved aside first (log-files.ts).
+  await rotateIfLarge(logFile);
+  await rotateIfLarge(sampleLogFile);
   const logDestination = pino.destination({ dest: logFile, append: true, sync: false, mkdir: true });
   // The sample upstream logs every request it answers: its own file, quiet by default, so the
   // services' log stays readable.
-  const sampleLogFile = resolve(config.DATA_DIR, 'logs', 'sample-upstream.log');
   const sampleLogDestination = pino.destination({ dest: sampleLogFile, append: true, sync: false, mkdir: true });
   const secrets = await localSecrets(config);
   const upstream = parseUpstreamConfig(process.env);
