@@ -100,11 +100,16 @@ async function get(path: string, target = edge): Promise<{ status: number; body:
   return { status: response.status, body, calls: edgeCalls.length - before, ms: performance.now() - started };
 }
 
-/** Runs a worker write and waits until the edge has heard its announcement. */
+/**
+ * Runs a worker write and waits until the edge has heard its announcement. The edge must be
+ * listening when the write is announced (pub/sub keeps nothing for a subscriber that is between
+ * connections; the edge then revalidates instead, which other tests cover).
+ */
 async function announced(write: () => Promise<unknown>): Promise<void> {
+  await waitForListening(edge, 1);
   const before = await invalidations(edge);
   await write();
-  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement');
+  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement', 30_000);
 }
 
 function html(text: string): string {
