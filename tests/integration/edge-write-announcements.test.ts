@@ -109,7 +109,7 @@ async function announced(write: () => Promise<unknown>): Promise<void> {
   await waitForListening(edge, 1);
   const before = await invalidations(edge);
   await write();
-  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement', 30_000);
+  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement', 20_000);
 }
 
 function html(text: string): string {
