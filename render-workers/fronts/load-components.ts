@@ -3,6 +3,7 @@
  * component's model is validated by its own schema (core/upstream/component-schemas.ts); an
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
+import { boundedMemo } from '../../core/isomorphic/bounded-memo.js';
 import { insertAutoAds } from './auto-ads.js';
 import { z } from 'zod';
 import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
@@ -394,7 +395,17 @@ function textField<K extends string>(key: K, value: string | undefined): { [P in
 
 /** ISO and the absolute label; null for a draft (all zeros) or an unparsable date. */
 export function timeModel(value: string | undefined): TimeModel | null {
-  if (value === undefined || isDraftDate(value)) return null;
+  return value === undefined ? null : TIME_MODELS(value);
+}
+
+/** By upstream date text: a listed item is labelled on every front that lists it (ADR 0031). */
+const TIME_MODELS = boundedMemo(20_000, (value): TimeModel | null => {
+  const model = buildTimeModel(value);
+  return model === null ? null : Object.freeze(model);
+});
+
+function buildTimeModel(value: string): TimeModel | null {
+  if (isDraftDate(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return { iso: date.toISOString(), label: absoluteDateLabel(date) };
