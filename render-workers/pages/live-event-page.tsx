@@ -14,6 +14,7 @@ import { Island } from '../../interactive-bundle/island.js';
 import type { LiveEventVideoProps } from '../../interactive-bundle/islands/live-event-video.island.js';
 import { JsonLd } from '../article/structured-data.js';
 import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import type { LiveUpdateEntry } from '../live/live-blog-updates.js';
 import type { LiveEventAd } from '../live/live-event-rules.js';
@@ -117,12 +118,12 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
       bodyClass="page-coverage-page"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: LIVE_EVENT_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + LIVE_EVENT_CSS }} />
           <JsonLd data={view.jsonLd} />
         </>
       }
     >
-      <article className="live-event">
+      <article className="live-event front">
         <header className="live-header">
           {view.backgroundImage ? <img className="live-header-background" src={view.backgroundImage} alt="" /> : null}
           {view.isBreaking ? <p className="live-breaking">{text.breaking}</p> : null}

@@ -7,6 +7,7 @@
 import { Island } from '../../interactive-bundle/island.js';
 import { JsonLd } from '../article/structured-data.js';
 import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import { toInlineNodes, type PersonSocialLink } from '../people/person-rules.js';
 import { Document } from '../shell/document.js';
@@ -79,12 +80,12 @@ export function PersonPage({ head, shell, person, regions, leftRail = [], struct
       bodyClass="page-person"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: PERSON_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + PERSON_CSS }} />
           <JsonLd data={structuredData} />
         </>
       }
     >
-      <div className="person-page">
+      <div className="person-page front">
         <Region name="pre-content" components={regions.preContent} />
         <PersonCard person={person} headingLevel="h1" />
         <LeftRail components={leftRail} />

@@ -5,6 +5,7 @@
  * render-workers/shows/build-show-page.ts.
  */
 import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import { Document } from '../shell/document.js';
 import { JsonLd } from '../article/structured-data.js';
@@ -70,12 +71,12 @@ export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
       bodyClass="page-show"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: css }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + css }} />
           <JsonLd data={view.jsonLd} />
         </>
       }
     >
-      <article className="show-page">
+      <article className="show-page front">
         <header className="show-banner">
           {view.banner.background ? <img className="show-banner-background" src={view.banner.background} alt="" /> : null}
           {view.banner.headshot ? <img className="show-headshot" src={view.banner.headshot} alt={view.hosts.map((host) => host.name).join(', ')} /> : null}

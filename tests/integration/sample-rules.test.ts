@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
-import { hideLoadMore, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE } from '../../core/isomorphic/search.js';
+import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
 import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
 import { VIDEO_CAROUSEL_MAX } from '../../render-workers/load/videos.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -117,10 +117,13 @@ describe('lists at their caps (spec 1 §9, spec 2 §9)', () => {
     const first = (await (await fetch(`${h.upstream.url}/api/search?q=the&fields=web`)).json()) as { numFound: number; data: unknown[] };
     expect(first.numFound).toBeGreaterThan(SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE);
     expect(first.data).toHaveLength(10);
-    const numPages = Math.ceil(first.numFound / SEARCH_PAGE_SIZE);
-    // 'Load more' still shows on the 9th page (0-based 8) and is hidden on the 10th, results left over.
-    expect(hideLoadMore(8, numPages)).toBe(false);
-    expect(hideLoadMore(9, numPages)).toBe(true);
+    // ceil(found/10) is more than 10, so the island's state stops at 10 pages: 'Load more' still
+    // shows on the 9th page (0-based 8) and is hidden on the 10th, with results left over.
+    expect(Math.ceil(first.numFound / SEARCH_PAGE_SIZE)).toBeGreaterThan(SEARCH_MAX_PAGES);
+    expect(searchState('the', 8, first.numFound, []).hideLoadMore).toBe(false);
+    const last = searchState('the', 9, first.numFound, []);
+    expect(last.numPages).toBe(10);
+    expect(last.hideLoadMore).toBe(true);
     const tenth = (await (await fetch(`${h.upstream.url}/api/search?q=the&fields=web&start=${9 * SEARCH_PAGE_SIZE + 1}`)).json()) as { data: unknown[] };
     expect(tenth.data).toHaveLength(10);
   });
