@@ -17,6 +17,7 @@ import {
   type FullArticle,
 } from '../../core/upstream/schemas.js';
 import { DEFAULT_PERSON_IMAGE } from './data/people.js';
+import { TAG_FRONT_CATEGORIES } from './data/tag-fronts.js';
 import { createDataset } from './data/index.js';
 import { articlePathOf, SampleStore } from './store.js';
 import { buildSampleUpstream } from './server.js';
@@ -64,7 +65,8 @@ describe('sample dataset', () => {
 
   it('has at least ten articles on valid paths below an existing section', () => {
     expect(articles.length).toBeGreaterThanOrEqual(10);
-    const sections = new Set(dataset.categories.map((c) => c.slug));
+    // The sections outside CATEGORIES (/deals, /forum, ...) are served as categories with the tag fronts.
+    const sections = new Set([...dataset.categories, ...TAG_FRONT_CATEGORIES.filter((c) => c.path === `/${c.slug}`)].map((c) => c.slug));
     for (const article of articles) {
       const path = articlePathOf(article);
       expect(path && isValidPagePath(path), path).toBe(true);

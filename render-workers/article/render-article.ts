@@ -36,6 +36,7 @@ import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
 import { canonicalRedirect, redirectRecord } from './redirects.js';
 import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
+import { specialSeriesBanners } from './special-series.js';
 import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
 
 const HTML = HTML_CONTENT_TYPE;
@@ -165,6 +166,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
     const view = {
       ...articleView(article, meta, blocks, layoutName, { rightRail, postContent }, path),
+      banners: specialSeriesBanners(layout?.preContent ?? [], [...article.fn__tags.map((tag) => tag.path), ...article.tags], log),
       recommendedVideos,
       ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),
     };
@@ -265,6 +267,8 @@ function articleView(
     relatedTopics: limitRelatedTopics(article.fn__tags.map(tagLink)),
     tags: limitTags(article.wp__tags.map(tagLink)),
     comments: Boolean(article.comments?.enabled) && header.allowComments,
+    // Spec 1 §2.6 "comments (a forum variant exists)": a forum article's (§9) comments are the forum variant.
+    ...(meta.isForum ? { commentsVariant: 'forum' as const } : {}),
     ...lists,
     recommendedVideos: [],
     ...(showPrintLink(meta) ? { printUrl: variantUrlPath(path, 'print') } : {}),

@@ -480,6 +480,18 @@ function ComponentBody({ component }: { component: FrontComponent }) {
   }
 }
 
+/** A layout's left rail (spec 2 §2: show, person, game and live-event pages), a labelled aside. */
+export function LeftRail({ components }: { components: FrontComponent[] }) {
+  if (components.length === 0) return null;
+  return (
+    <aside className="region region-left-rail" aria-label="Left rail">
+      {components.map((component, i) => (
+        <FrontComponentView key={i} component={component} />
+      ))}
+    </aside>
+  );
+}
+
 export function Region({ name, components, as = 'div' }: { name: string; components: FrontComponent[]; as?: 'div' | 'aside' }) {
   if (components.length === 0) return null;
   const Tag = as;

@@ -81,6 +81,16 @@ export async function loadFrontRegions(client: UpstreamClient, layout: Layout | 
 }
 
 /**
+ * A layout's left rail (spec 2 §2: show, person and game pages have one; each region defaults to
+ * empty). loadFrontRegions knows four regions; the left rail loads through it as a lone right rail,
+ * so its lists take no load-more and its ads keep their placement rules.
+ */
+export async function loadLeftRail(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<FrontComponent[]> {
+  if (layout === null || layout.leftRail.length === 0) return [];
+  return (await loadFrontRegions(client, { ...layout, preContent: [], main: [], postContent: [], rightRail: layout.leftRail }, log)).rightRail;
+}
+
+/**
  * Ads with a placement rule repeat after the region's components: after component position p
  * (1-based) when placementFires(p, rule, placed) — "position mod repeat equals startPosition,
  * index capped at max" (spec 1 §9). Ads without one stay where they are listed.

@@ -16,7 +16,11 @@ import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model
  * lists with their number beside the headline, and a compact right rail. Phone first: one column
  * of cards with a thumbnail beside the headline; a grid from the tablet breakpoint.
  */
-const FRONT_CSS = [
+/**
+ * Also the styles of front components wherever else a layout places them (show, person and
+ * live-event pages): those pages put `front` on the element that holds their regions.
+ */
+export const FRONT_CSS = [
   '.front-header{margin-bottom:var(--space-4)}',
   '.front-title{font-size:var(--fs-2xl);font-weight:800;margin:var(--space-2) 0;display:flex;flex-wrap:wrap;align-items:center;gap:var(--space-3)}',
   '.front .topper{display:inline-block;font-size:var(--fs-sm);font-weight:700;text-transform:uppercase;color:var(--accent);text-decoration:none}',
