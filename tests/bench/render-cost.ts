@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Renders of each kind per run, and bare renderToString calls per captured element. */
 const PER_KIND = 10;
-const BARE_LOOPS = 1;
+const BARE_LOOPS = 20;
 
 /** Friendly names for the components the renders passed to renderToString. */
 const VARIANT_OF: Record<string, string> = {

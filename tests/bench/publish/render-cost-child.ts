@@ -101,10 +101,10 @@ async function main(): Promise<void> {
   const pick = (i: number) => Math.max(0, Math.min(input.articles - 1, i));
   const kinds: PageKind[] = [
     { kind: 'home', paths: () => '/' },
-    ...(process.env.ONLY_HOME ? [] : [{ kind: 'section front', paths: (run: number, i: number) => `/${SYNTHETIC_SECTIONS[(run * input.perKind + i) % SYNTHETIC_SECTIONS.length] ?? 'us'}` },
+    { kind: 'section front', paths: (run, i) => `/${SYNTHETIC_SECTIONS[(run * input.perKind + i) % SYNTHETIC_SECTIONS.length] ?? 'us'}` },
     // Even synthetic articles are AMP (standard + print + AMP stored), odd ones are not.
-    { kind: 'article (AMP flagged)', paths: (run: number, i: number) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
-    { kind: 'article (no AMP)', paths: (run: number, i: number) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) }]),
+    { kind: 'article (AMP flagged)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
+    { kind: 'article (no AMP)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) },
   ];
   const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [] }));
 
