@@ -20,17 +20,15 @@ import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
-import { buildAdminApp } from '../../ingest/app.js';
-import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
-import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
-import { startSchedules } from '../../ingest/schedules.js';
+import type { RenderProducer } from '../../ingest/producer.js';
 import { DEFAULT_RECOVERY_SWEEP, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
-import { DEFAULT_READ_REUSE, type ReadReuseSettings } from '../../render-workers/config.js';
 import type { RetryPolicy } from '../../render-workers/retry-policy.js';
-import { loadWorkerConfig, type WorkerConfig } from '../../render-workers/config.js';
+import { DEFAULT_READ_REUSE, loadWorkerConfig, type ReadReuseSettings, type WorkerConfig } from '../../render-workers/config.js';
 import { startRenderWorker } from '../../render-workers/start.js';
+import { loadIngestConfig } from '../../ingest/config.js';
+import { startIngest } from '../../ingest/start.js';
 import { listenNamed, portTaken } from '../../core/http-listen.js';
-import { listSitePages, streamSitePages } from '../../core/site-pages.js';
+import { listSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -227,46 +225,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (running.metricsUrl !== undefined) metricsUrls.worker = running.metricsUrl;
     const { upstream } = running.editions.news;
 
-    // Ingest.
-    const ingestLog = log('ingest');
-    const producer = createRenderProducer({
-      connection: redis,
-      prefix: options.queuePrefix,
-      logger: ingestLog,
-      ...(options.renderJobDefaults ? { defaults: options.renderJobDefaults } : {}),
-    });
-    closers.push(() => producer.close());
-    const adminApp = await buildAdminApp({
-      config: { adminToken: options.adminToken, webhookSecret: options.webhookSecret, queuePrefix: options.queuePrefix },
-      producer,
-      index,
-      redis,
-      queue: producer.queue,
-      logger: ingestLog,
-      store,
-      siteMap: upstream,
-    });
-    const adminUrl = await listenNamed(adminApp, { port: options.adminPort, host }, 'ADMIN_PORT');
-    closers.push(() => adminApp.close());
+    // Ingest, started as its own process starts it (ingest/start.ts), on this stack's store.
+    const ingest = await startIngest(
+      {
+        ...loadIngestConfig({
+          ADMIN_TOKEN: options.adminToken,
+          WEBHOOK_SECRET: options.webhookSecret,
+          REDIS_URL: options.redisUrl,
+          QUEUE_PREFIX: options.queuePrefix,
+          ADMIN_PORT: String(options.adminPort),
+          ADMIN_HOST: host,
+          SCHEDULES_ENABLED: String(options.schedules),
+          LOG_LEVEL: options.logLevel,
+        }),
+        upstream: upstreamConfig,
+        storage: options.storage,
+      },
+      { store, logger: log('ingest'), ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}) },
+    );
+    closers.push(() => ingest.close());
+    const { producer, url: adminUrl } = ingest;
     metricsUrls.ingest = `${adminUrl}/metrics`;
     if (options.metrics?.edgePort !== undefined) {
       const app = await buildMetricsApp(edgeRegistry);
       closers.push(() => app.close());
       metricsUrls.edge = `${await listenNamed(app, { host: options.metrics.host, port: options.metrics.edgePort }, 'EDGE_METRICS_PORT')}/metrics`;
-    }
-    if (options.schedules) {
-      const schedules = startSchedules({
-        producer,
-        redis,
-        prefix: options.queuePrefix,
-        logger: ingestLog,
-        sources: {
-          listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
-          pagesReading: (keys) => index.pagesFor(keys),
-          sitePages: () => streamSitePages(upstream),
-        },
-      });
-      closers.push(() => schedules.stop());
     }
 
     // QueueEvents blocks on its connection, so BullMQ duplicates the client it is given and
