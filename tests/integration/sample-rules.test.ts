@@ -3,8 +3,8 @@
  * reader can be shown working"), rendered through the real renderer from the sample upstream as
  * `npm start` publishes them: special-series banners, an article in the deals section, a forum
  * article, content in every region of a show and a person page (left rail included), a rank list
- * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, and the
- * bare /coverage event. Every stored page passes the HTML checker.
+ * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, the
+ * bare /coverage event and the countdown block on /newyears. Every stored page passes the HTML checker.
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
@@ -136,6 +136,32 @@ describe('the bare /coverage event (spec 1 §2.1 /coverage/{page?})', () => {
     const html = await h.stored('/coverage');
     expect(html).toContain('Live Coverage');
     for (const path of ['/coverage/election-night', '/coverage/winter-storm', '/coverage/space-launch']) expect(html).toContain(`href="${path}"`);
+    documents.push(html);
+  });
+});
+
+describe('the countdown block on /newyears (spec 1 §5 "Countdown: days at least 0, hours 0-24, minutes 0-59")', () => {
+  it('stores the Countdown island with the moment it counts down to, and no time left', async () => {
+    await h.render('/newyears');
+    const html = await h.stored('/newyears');
+    const island = element(html, '<div data-island="Countdown"', 'div');
+    expect(island).toContain('<h2 class="countdown-title">Countdown to midnight</h2>');
+    // The timer is hidden until the island runs: the stored page was rendered long before it is read.
+    expect(island).toContain('<p class="countdown-timer" role="timer" hidden="">');
+    expect(island).toContain('<p class="countdown-end">Until <time dateTime="2026-01-01T05:00:00.000Z">January 01, 2026 12:00am EST</time></p>');
+    const propsId = /data-island-props="([^"]+)"/.exec(island)?.[1] ?? '';
+    const props = JSON.parse(element(html, `<script type="application/json" id="${propsId}"`, 'script').replace(/^<script[^>]*>|<\/script>$/g, '')) as Record<string, unknown>;
+    expect(props).toEqual({ end: '2026-01-01T05:00:00.000Z', endLabel: 'January 01, 2026 12:00am EST', title: 'Countdown to midnight', endText: 'Happy New Year!' });
+    expect(html).toContain('.countdown-timer[hidden],.countdown-done[hidden]{display:none}');
+    documents.push(html);
+  });
+
+  it('writes the Spanish edition\'s countdown in Spanish', async () => {
+    await h.render('/newyears', 'sweep', 'es');
+    const html = await h.stored('/newyears', 'standard', 'es');
+    expect(html).toContain('<h2 class="countdown-title">Cuenta regresiva para la medianoche</h2>');
+    expect(html).toContain('<p class="countdown-end">Hasta el <time dateTime="2026-01-01T05:00:00.000Z">1 de enero de 2026, 00:00 EST</time></p>');
+    expect(html).toContain('"site":"es"');
     documents.push(html);
   });
 });
