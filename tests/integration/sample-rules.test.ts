@@ -166,6 +166,39 @@ describe('the countdown block on /newyears (spec 1 §5 "Countdown: days at least
   });
 });
 
+describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)", §5)', () => {
+  /** The article-item of the story at `url` in a front's HTML. */
+  const itemOf = (html: string, url: string): string => {
+    const at = html.indexOf(`href="${url}"`);
+    expect(at, url).toBeGreaterThan(0);
+    const start = html.lastIndexOf('<article class="article-item', at);
+    return element(html.slice(start), '<article class="article-item', 'article');
+  };
+
+  it('lists carry the authors\' headshots from upstream and show them at 48x48 only for the publisher\'s own, real photos', async () => {
+    const answer = (await (await fetch(`${h.upstream.url}/api/article-search?category=us&size=100`)).json()) as { data: { results: Array<{ url: string; authors: Array<{ name: string; avatar?: string }>; source?: { name: string } }> } };
+    const byUrl = new Map(answer.data.results.map((item) => [item.url, item]));
+    expect(byUrl.get('/us/neighbors-rebuild-a-flooded-library')?.authors[0]?.avatar).toMatch(/authors\/marcus-delgado/);
+    expect(byUrl.get('/us/small-businesses-brace-for-higher-shipping-rates')?.source?.name).toBe('Fox Business');
+
+    await h.render('/us');
+    const html = await h.stored('/us');
+    const own = itemOf(html, '/us/neighbors-rebuild-a-flooded-library');
+    expect(own).toMatch(/<img class="headshot" src="[^"]*\/authors\/48\/48\/marcus-delgado[^"]*" alt="" width="48" height="48" loading="lazy" decoding="async"\/>/);
+    expect(html).toContain('.front .item-meta .headshot{width:48px;height:48px;');
+    documents.push(html);
+    // The other network's story (Fox Business) is on no article list of the sample; the source
+    // part of the rule is render-workers/fronts/list-headshot.test.ts's.
+  });
+
+  it('shows no headshot for an author whose photo is the default-person image or who has none', async () => {
+    await h.render('/lifestyle');
+    const html = await h.stored('/lifestyle');
+    expect(itemOf(html, '/lifestyle/how-to-build-a-raised-garden-bed')).not.toContain('class="headshot"');
+    expect(html.match(/<img class="headshot" src="[^"]*\/48\/48\//g)?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
 describe('HTML', () => {
   it('every page above passes the Nu HTML checker', async () => {
     expect(documents.length).toBeGreaterThan(0);
