@@ -35,7 +35,7 @@ import { insertArticleAds } from './ads.js';
 import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
 import { canonicalRedirect, redirectRecord } from './redirects.js';
-import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
+import { cutBio, DEFAULT_PERSON_IMAGE, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
 import { specialSeriesBanners } from './special-series.js';
 import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
 
@@ -83,8 +83,7 @@ export type ArticleOutcome =
 export const ON_OUR_RADAR_SECTION = 'entertainment';
 export const ON_OUR_RADAR_SIZE = 5;
 
-/** The default-person headshot upstream uses for authors without a photo (spec 1 §5). */
-export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
+export { DEFAULT_PERSON_IMAGE } from './rules.js';
 
 export async function renderArticle(article: FullArticle, options: ArticleRenderOptions): Promise<ArticleOutcome> {
   const { site, path, client, log } = options;

@@ -17,6 +17,7 @@ import { AD_LABEL } from '../article/ads.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
 
 /** AMP ad settings of spec 1 §9 that apply to a single ad block. */
 export const AMP_BLOCK_AD = { refreshSeconds: 30, rtcTimeoutMs: 1000 } as const;
@@ -175,6 +176,8 @@ function AmpBlock({ block }: { block: Block }) {
       // AMP carries no promo units: they need the standard page's tracking (spec 1 §9 names the
       // betting promo for the article body, and AMP's own ad rules for AMP).
       return null;
+    case 'countdown':
+      return <StaticCountdownBlockView block={block} />;
     case 'ad': {
       const [first = '300x250', ...rest] = block.slot.sizes;
       const [width = '300', height = '250'] = first.split('x');

@@ -5,6 +5,7 @@
  */
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { embedLinkText, ImageCaption, isTextBlock, TextBlockView } from './common-blocks.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
 
 export function PrintBodyBlocks({ blocks }: { blocks: Block[] }) {
   return (
@@ -85,6 +86,8 @@ function PrintBlock({ block }: { block: Block }) {
           ))}
         </ul>
       );
+    case 'countdown':
+      return <StaticCountdownBlockView block={block} />;
     // Deal buttons are the Deals island on the standard page only: no island on AMP or print.
     case 'deal':
     case 'live-blog':

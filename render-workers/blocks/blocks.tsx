@@ -10,6 +10,7 @@ import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { useUiText } from '../shell/ui-text-context.js';
 import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
+import { CountdownBlockView } from './countdown-blocks.js';
 
 /**
  * Whether the article may show deals and the disclosure its tags call for (spec 2 §5, §9): deal
@@ -178,6 +179,8 @@ function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext |
           </p>
         </aside>
       );
+    case 'countdown':
+      return <CountdownBlockView block={block} />;
     case 'ad':
       return <AdAside slot={block.slot} />;
   }

@@ -30,6 +30,8 @@ import {
 } from '../../core/upstream/component-schemas.js';
 import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { placementFires } from '../article/ads.js';
+import { DEFAULT_PERSON_IMAGE, showHeadshot } from '../article/rules.js';
+import { SITES } from '../../core/isomorphic/sites.js';
 import { sanitizeInline, toPlainText } from '../blocks/sanitize.js';
 import { safeHref, safeImageSrc } from '../load/links.js';
 import type { FrontArticleItem, FrontComponent, FrontImage, FrontRegions, SpotlightItemView, SummaryItemView, TimeModel } from './view-model.js';
@@ -432,6 +434,22 @@ function listImage(url: string | undefined, alt: string): FrontImage | null {
   return image === null ? null : { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet, sizes: image.sizes, alt: toPlainText(alt) };
 }
 
+/**
+ * The first author headshot a list item may show (spec 1 §5: present, not the default-person
+ * image, the publisher's own source), at the list size 48x48 (spec 1 §9). Both editions publish
+ * the one newsroom's articles, so its name (SITES.news) is the own source on either.
+ */
+export function listHeadshot(item: z.infer<typeof frontArticleItemSchema>): { src: string; name: string } | undefined {
+  const source = item.source?.name ?? SITES.news.name;
+  for (const author of item.authors) {
+    if (!showHeadshot(author, { source, siteName: SITES.news.name, defaultPersonImage: DEFAULT_PERSON_IMAGE })) continue;
+    const src = resizedImageUrl(author.avatar, IMAGE_SIZES.headshotInList);
+    const name = toPlainText(author.name);
+    if (src !== null && name !== '') return { src, name };
+  }
+  return undefined;
+}
+
 function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSize | undefined): FrontArticleItem[] {
   const url = safeHref(item.url);
   if (!url) return [];
@@ -439,6 +457,7 @@ function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSi
   const categoryUrl = item.category ? safeHref(item.category.url) : undefined;
   const published = timeModel(item.publicationDate);
   const lastPublished = timeModel(item.lastPublishedDate);
+  const headshot = listHeadshot(item);
   return [
     {
       title: toPlainText(item.title),
@@ -453,6 +472,7 @@ function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSi
       isDeveloping: item.isDeveloping,
       isLive: item.isLive,
       authors: item.authors.map((author) => toPlainText(author.name)).filter((name) => name !== ''),
+      ...(headshot ? { headshot } : {}),
     },
   ];
 }

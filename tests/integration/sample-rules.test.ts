@@ -3,8 +3,8 @@
  * reader can be shown working"), rendered through the real renderer from the sample upstream as
  * `npm start` publishes them: special-series banners, an article in the deals section, a forum
  * article, content in every region of a show and a person page (left rail included), a rank list
- * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, and the
- * bare /coverage event. Every stored page passes the HTML checker.
+ * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, the
+ * bare /coverage event and the countdown block on /newyears. Every stored page passes the HTML checker.
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
@@ -137,6 +137,65 @@ describe('the bare /coverage event (spec 1 §2.1 /coverage/{page?})', () => {
     expect(html).toContain('Live Coverage');
     for (const path of ['/coverage/election-night', '/coverage/winter-storm', '/coverage/space-launch']) expect(html).toContain(`href="${path}"`);
     documents.push(html);
+  });
+});
+
+describe('the countdown block on /newyears (spec 1 §5 "Countdown: days at least 0, hours 0-24, minutes 0-59")', () => {
+  it('stores the Countdown island with the moment it counts down to, and no time left', async () => {
+    await h.render('/newyears');
+    const html = await h.stored('/newyears');
+    const island = element(html, '<div data-island="Countdown"', 'div');
+    expect(island).toContain('<h2 class="countdown-title">Countdown to midnight</h2>');
+    // The timer is hidden until the island runs: the stored page was rendered long before it is read.
+    expect(island).toContain('<p class="countdown-timer" role="timer" hidden="">');
+    expect(island).toContain('<p class="countdown-end">Until <time dateTime="2026-01-01T05:00:00.000Z">January 01, 2026 12:00am EST</time></p>');
+    const propsId = /data-island-props="([^"]+)"/.exec(island)?.[1] ?? '';
+    const props = JSON.parse(element(html, `<script type="application/json" id="${propsId}"`, 'script').replace(/^<script[^>]*>|<\/script>$/g, '')) as Record<string, unknown>;
+    expect(props).toEqual({ end: '2026-01-01T05:00:00.000Z', endLabel: 'January 01, 2026 12:00am EST', title: 'Countdown to midnight', endText: 'Happy New Year!' });
+    expect(html).toContain('.countdown-timer[hidden],.countdown-done[hidden]{display:none}');
+    documents.push(html);
+  });
+
+  it('writes the Spanish edition\'s countdown in Spanish', async () => {
+    await h.render('/newyears', 'sweep', 'es');
+    const html = await h.stored('/newyears', 'standard', 'es');
+    expect(html).toContain('<h2 class="countdown-title">Cuenta regresiva para la medianoche</h2>');
+    expect(html).toContain('<p class="countdown-end">Hasta el <time dateTime="2026-01-01T05:00:00.000Z">1 de enero de 2026, 00:00 EST</time></p>');
+    expect(html).toContain('"site":"es"');
+    documents.push(html);
+  });
+});
+
+describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)", §5)', () => {
+  /** The article-item of the story at `url` in a front's HTML. */
+  const itemOf = (html: string, url: string): string => {
+    const at = html.indexOf(`href="${url}"`);
+    expect(at, url).toBeGreaterThan(0);
+    const start = html.lastIndexOf('<article class="article-item', at);
+    return element(html.slice(start), '<article class="article-item', 'article');
+  };
+
+  it('lists carry the authors\' headshots from upstream and show them at 48x48 only for the publisher\'s own, real photos', async () => {
+    const answer = (await (await fetch(`${h.upstream.url}/api/article-search?category=us&size=100`)).json()) as { data: { results: Array<{ url: string; authors: Array<{ name: string; avatar?: string }>; source?: { name: string } }> } };
+    const byUrl = new Map(answer.data.results.map((item) => [item.url, item]));
+    expect(byUrl.get('/us/neighbors-rebuild-a-flooded-library')?.authors[0]?.avatar).toMatch(/authors\/marcus-delgado/);
+    expect(byUrl.get('/us/small-businesses-brace-for-higher-shipping-rates')?.source?.name).toBe('Fox Business');
+
+    await h.render('/us');
+    const html = await h.stored('/us');
+    const own = itemOf(html, '/us/neighbors-rebuild-a-flooded-library');
+    expect(own).toMatch(/<img class="headshot" src="[^"]*\/authors\/48\/48\/marcus-delgado[^"]*" alt="" width="48" height="48" loading="lazy" decoding="async"\/>/);
+    expect(html).toContain('.front .item-meta .headshot{width:48px;height:48px;');
+    documents.push(html);
+    // The other network's story (Fox Business) is on no article list of the sample; the source
+    // part of the rule is render-workers/fronts/list-headshot.test.ts's.
+  });
+
+  it('shows no headshot for an author whose photo is the default-person image or who has none', async () => {
+    await h.render('/lifestyle');
+    const html = await h.stored('/lifestyle');
+    expect(itemOf(html, '/lifestyle/how-to-build-a-raised-garden-bed')).not.toContain('class="headshot"');
+    expect(html.match(/<img class="headshot" src="[^"]*\/48\/48\//g)?.length ?? 0).toBeGreaterThan(0);
   });
 });
 
