@@ -5,11 +5,9 @@
  * Each service is the same code its own `main.ts` runs in production; only the wiring is shared.
  */
 import { QueueEvents, type Queue } from 'bullmq';
-import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
-import { buildMetricsApp, createMetricsRegistry } from '../../core/metrics.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
@@ -18,7 +16,8 @@ import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upst
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
-import { buildEdgeApp } from '../../edge-router/app.js';
+import { loadEdgeConfig } from '../../edge-router/config.js';
+import { startEdgeRouter } from '../../edge-router/start.js';
 import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
 import type { RenderProducer } from '../../ingest/producer.js';
 import { DEFAULT_RECOVERY_SWEEP, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
@@ -27,7 +26,7 @@ import { DEFAULT_READ_REUSE, loadWorkerConfig, type ReadReuseSettings, type Work
 import { startRenderWorker } from '../../render-workers/start.js';
 import { loadIngestConfig } from '../../ingest/config.js';
 import { startIngest } from '../../ingest/start.js';
-import { listenNamed, portTaken } from '../../core/http-listen.js';
+import { portTaken } from '../../core/http-listen.js';
 import { listSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
@@ -166,33 +165,36 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const index = new DependencyIndex(redis, options.queuePrefix);
 
     const workerLog = log('render-worker');
-    // The edge's metrics in a registry of its own, as in its own process; the process-wide figures
-    // (CPU, memory, event loop) are the worker's (render-workers/start.ts).
-    const edgeRegistry = createMetricsRegistry();
     const metricsUrls: Stack['metricsUrls'] = { ingest: '' };
-    const edgeApp: FastifyInstance = await buildEdgeApp({
-      store,
-      metricsRegistry: edgeRegistry,
-      logger: log('edge-router'),
-      defaultSite: options.defaultSite ?? 'news',
-      // Locally the Spanish edition is served at es.localhost (browsers resolve *.localhost to loopback).
-      siteHosts: { 'es.localhost': 'es' },
-      // The live endpoints the browser bundle calls (load-more).
-      liveUpstream: { config: upstreamConfig },
-      ...(options.renderOnMiss === undefined || options.renderOnMiss === false
-        ? {}
-        : {
-            renderOnMiss: {
-              redis: { url: options.redisUrl },
-              prefix: options.queuePrefix,
-              ...(typeof options.renderOnMiss === 'object' ? { limits: options.renderOnMiss } : {}),
-              ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
-            },
-          }),
-      ...(options.writeAnnouncements === true ? { writeAnnouncements: { redis: { url: options.redisUrl }, prefix: options.queuePrefix } } : {}),
+    // The edge router, started as its own process starts it (edge-router/start.ts), on this
+    // stack's store. Locally the Spanish edition is served at es.localhost (browsers resolve
+    // *.localhost to loopback).
+    const edgeConfig = loadEdgeConfig({
+      PORT: String(options.sitePort),
+      HOST: host,
+      SITE: options.defaultSite ?? 'news',
+      SITE_HOSTS: 'es.localhost=es',
+      LOG_LEVEL: options.logLevel,
+      REDIS_URL: options.redisUrl,
+      QUEUE_PREFIX: options.queuePrefix,
+      EDGE_METRICS_PORT: options.metrics?.edgePort === undefined ? 'off' : String(options.metrics.edgePort),
+      ...(options.metrics ? { EDGE_METRICS_HOST: options.metrics.host } : {}),
+      EDGE_RENDER_ON_MISS: String(options.renderOnMiss !== undefined && options.renderOnMiss !== false),
+      EDGE_WRITE_ANNOUNCEMENTS: String(options.writeAnnouncements === true),
     });
-    const siteUrl = await listenNamed(edgeApp, { port: options.sitePort, host }, 'PORT');
-    closers.push(() => edgeApp.close());
+    if (edgeConfig.renderOnMiss !== undefined && typeof options.renderOnMiss === 'object') {
+      edgeConfig.renderOnMiss.limits = { ...edgeConfig.renderOnMiss.limits, ...options.renderOnMiss };
+    }
+    const edge = await startEdgeRouter(edgeConfig, upstreamConfig, {
+      store,
+      logger: log('edge-router'),
+      // The process-wide figures are counted once, with the worker's.
+      processMetrics: false,
+      ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
+    });
+    closers.push(() => edge.close());
+    const siteUrl = edge.url;
+    if (edge.metricsUrl !== undefined) metricsUrls.edge = edge.metricsUrl;
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
     const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
@@ -246,11 +248,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     closers.push(() => ingest.close());
     const { producer, url: adminUrl } = ingest;
     metricsUrls.ingest = `${adminUrl}/metrics`;
-    if (options.metrics?.edgePort !== undefined) {
-      const app = await buildMetricsApp(edgeRegistry);
-      closers.push(() => app.close());
-      metricsUrls.edge = `${await listenNamed(app, { host: options.metrics.host, port: options.metrics.edgePort }, 'EDGE_METRICS_PORT')}/metrics`;
-    }
 
     // QueueEvents blocks on its connection, so BullMQ duplicates the client it is given and
     // closes only its copy: this one is closed here.
