@@ -66,7 +66,13 @@ const VIDEO_AREA_CSS = [
   '.video-grid ul.video-list{display:flex;flex-wrap:wrap;gap:16px}',
   '.video-label{display:block;font-size:.75rem;font-weight:700;text-transform:uppercase;color:var(--accent)}',
   '.video-area-empty{color:var(--muted)}',
+  // The paged list in rows of 3 (its step) from tablet up, one full-width column on phones.
   '.video-load-more{margin:20px 0}',
+  '.video-load-more .video-rail-title{margin-bottom:8px}',
+  '.video-load-more ul.video-list{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;list-style:none;margin:0;padding:0}',
+  '@media (min-width:768px){.video-load-more ul.video-list{grid-template-columns:repeat(3,minmax(0,1fr))}}',
+  '.video-load-more ul.video-list li{width:auto}',
+  '.video-load-more ul.video-list img{display:block;width:100%;height:auto}',
   '.video-load-more-button{display:block;margin:16px auto 0;min-width:160px;min-height:44px;padding:8px 24px;border:1px solid var(--rule);border-radius:22px;background:var(--bg);color:var(--ink);font-weight:600;cursor:pointer}',
   '.video-load-more-button:disabled{opacity:.6;cursor:progress}',
   '.video-load-more-error{color:var(--accent);font-weight:600;text-align:center}',

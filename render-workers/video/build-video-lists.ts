@@ -8,8 +8,10 @@
  *                          by the show's tags: its fnTags paths, else `{domain}/shows/{show_slug}`)
  *                          and the other shows (show posters)
  *   /video/topics          the topics the layout ('video', '/video/topics') lists
- *   /video/topics/{topic}  that topic's videos (tag `{domain}/{topic}`), or the carousels of the
- *                          layout ('video', '/video/topics/{topic}') when there is one
+ *   /video/topics/{topic}  that topic's videos (tag `{domain}/{topic}`): a rail of 10, then a
+ *                          paged list of the next 3 with Show More (VideoLoadMore, spec 1 §9
+ *                          "Video load-more step 3"); or the carousels of the layout ('video',
+ *                          '/video/topics/{topic}') when there is one
  *
  * Carousels, their drop rules and the live and Moxie lists: render-workers/video/lists/carousels.ts.
  * Every page records `refresh:video`, so the video schedule (every 2 minutes, ingest/schedules.ts)

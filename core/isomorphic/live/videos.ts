@@ -82,13 +82,16 @@ export function formatVideoDuration(duration: number | string | undefined): stri
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** The video thumbnail's image: the desktop size as src, every size in the srcset; undefined when the URL is no image. */
+/**
+ * The video thumbnail's image: the desktop size as src, every size in the srcset, `sizes` for the
+ * paged list's grid (one column on phones, three from 768px); undefined when the URL is no image.
+ */
 export function videoCardImage(url: string | undefined): VideoCardImage | undefined {
   const { mobile, tablet, desktop } = VIDEO_THUMBNAIL_SIZES;
   const src = resizedImageUrl(url, desktop);
   if (src === null) return undefined;
   const srcSet = [mobile, tablet, desktop].map((size) => `${resizedImageUrl(url, size) ?? src} ${size.width}w`).join(', ');
-  return { src, srcSet, sizes: `(max-width: 767px) ${mobile.width}px, (max-width: 1023px) ${tablet.width}px, ${desktop.width}px`, width: desktop.width, height: desktop.height };
+  return { src, srcSet, sizes: `(max-width: 767px) 100vw, min(33vw, ${desktop.width}px)`, width: desktop.width, height: desktop.height };
 }
 
 /** What a card is made from: the video service's list item attributes (docs/upstream-contract.md §5.5). */
