@@ -22,6 +22,7 @@ import { LiveEventVideo } from './live-event-video.island.js';
 import { GameInfoModal } from './game-info-modal.island.js';
 import { SocialEmbed } from './social-embed.island.js';
 import { Countdown } from './countdown.island.js';
+import { VideoLoadMore } from './video-load-more.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -43,4 +44,5 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   GameInfoModal,
   SocialEmbed,
   Countdown,
+  VideoLoadMore,
 };

@@ -10,8 +10,9 @@
  * - navigation arrows only at 4 or more items (spec 1 §9), which also covers "the right button
  *   shows only with more than one video" (spec 2 §2); all arrows hide below 768px (spec 2 §2,
  *   a media query in styles.ts);
- * - "Video load-more step 3" (spec 1 §9) is for the video area's paged lists, not this strip: it
- *   shows the at most 10 videos the render worker loaded (VIDEO_CAROUSEL_MAX) and loads no more.
+ * - "Video load-more step 3" (spec 1 §9) is for the video area's paged lists (the VideoLoadMore
+ *   island under a topic page's rail), not this strip: it shows the at most 10 videos the render
+ *   worker loaded (VIDEO_CAROUSEL_MAX) and loads no more.
  *
  * Progressive enhancement: the server render is the plain list (scrollable without script) with
  * the arrows hidden; the browser shows the arrows and tracks scroll and stickiness.

@@ -4,13 +4,16 @@
  * `npm start` publishes them: special-series banners, an article in the deals section, a forum
  * article, content in every region of a show and a person page (left rail included), a rank list
  * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, the
- * bare /coverage event and the countdown block on /newyears. Every stored page passes the HTML checker.
+ * bare /coverage event, the countdown block on /newyears and the video load-more of /video/topics/us.
+ * Every stored page passes the HTML checker.
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
 import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
 import { VIDEO_CAROUSEL_MAX } from '../../render-workers/load/videos.js';
+import { VIDEO_LOAD_MORE_STEP } from '../../core/isomorphic/live/videos.js';
+import { VIDEO_LOAD_MORE_TEXTS } from '../../interactive-bundle/islands/video-load-more.island.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
 import { HARNESS_NOW, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
@@ -32,6 +35,14 @@ function element(html: string, start: string, tag: string): string {
     if (depth === 0) return html.slice(from, match.index + match[0].length);
   }
   throw new Error(`${start} is not closed`);
+}
+
+/** The props an island's script carries, parsed. */
+function islandProps(html: string, name: string): Record<string, unknown> {
+  const id = html.match(new RegExp(`data-island="${name}" data-island-props="([^"]+)"`))?.[1];
+  const json = id === undefined ? undefined : html.match(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`))?.[1];
+  if (json === undefined) throw new Error(`no ${name} island props in the page`);
+  return JSON.parse(json) as Record<string, unknown>;
 }
 
 describe('special-series banners (spec 1 §2.6)', () => {
@@ -99,7 +110,7 @@ describe('lists at their caps (spec 1 §9, spec 2 §9)', () => {
     expect(rail.match(/class="article-item[ "]/g)?.length).toBe(20);
   });
 
-  it('stops a video list at 10 of the 11 aired videos of its tag', async () => {
+  it('stops a video list at 10 of the 17 aired videos of its tag', async () => {
     const answer = (await (await fetch(`${h.upstream.url}/api/videos?tags=fox-news/us&size=20`)).json()) as { data: unknown[] };
     const aired = answer.data.filter((video) => {
       const start = JSON.stringify(video).match(/"start_air_date":"([^"]+)"/)?.[1];
@@ -196,6 +207,36 @@ describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)
     const html = await h.stored('/lifestyle');
     expect(itemOf(html, '/lifestyle/how-to-build-a-raised-garden-bed')).not.toContain('class="headshot"');
     expect(html.match(/<img class="headshot" src="[^"]*\/48\/48\//g)?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more step 3")', () => {
+  it('lists 3 videos after the rail\'s 10, with the island\'s props to load 3 more, and no button before hydration', async () => {
+    expect(VIDEO_LOAD_MORE_STEP).toBe(3);
+    expect(await h.render('/video/topics/us')).toMatchObject({ kind: 'video-topic' });
+    const html = await h.stored('/video/topics/us');
+    const rail = element(html, '<section class="video-rail video-rail-video" aria-label="Latest U.S. Videos"', 'section');
+    expect(rail.match(/<li>/g)?.length).toBe(10);
+    const island = element(html, '<div data-island="VideoLoadMore"', 'div');
+    const more = element(island, '<section class="video-grid video-load-more" aria-label="More U.S. Videos"', 'section');
+    expect(more).toContain('<h2 class="video-rail-title">More U.S. Videos</h2>');
+    // The 11th to 13th aired videos of the tag, none of them in the rail.
+    const titles = [...more.matchAll(/<span class="video-title">([^<]+)<\/span>/g)].map((match) => match[1]);
+    expect(titles).toEqual(['Launch pad camera', 'Ice jam floods a river town', 'Volunteers sandbag the levee overnight']);
+    for (const title of titles) expect(rail).not.toContain(title);
+    expect(more).toContain('<a href="/video/ice-jam-floods-river-town">');
+    // No button until the island hydrates: a reader without script sees a complete list.
+    expect(more).not.toContain('<button');
+    expect(html).not.toContain(VIDEO_LOAD_MORE_TEXTS.showMore);
+    const props = islandProps(html, 'VideoLoadMore');
+    expect(props).toMatchObject({ title: 'More U.S. Videos', tag: 'fox-news/us', from: 13, hasMore: true });
+    expect((props.items as unknown[]).length).toBe(3);
+    documents.push(html);
+  });
+
+  it('adds no paged list to a topic whose videos fit its rail', async () => {
+    await h.render('/video/topics/latest-news');
+    expect(await h.stored('/video/topics/latest-news')).not.toContain('data-island="VideoLoadMore"');
   });
 });
 
