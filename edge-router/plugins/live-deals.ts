@@ -51,7 +51,7 @@ import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../co
 import { createLiveCache, type LiveCacheSettings, type LiveResult } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { markStale, replyInvalidQuery, singleParam } from './live-article-search.js';
+import { markStale, replyInvalidQuery, singleParam } from '../live-endpoint.js';
 
 export const DEALS_PATH = '/api/deals';
 /** Most ASINs or product URLs one request may name: a deal button lists a few products. */

@@ -36,7 +36,7 @@ import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../co
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from './live-article-search.js';
+import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from '../live-endpoint.js';
 
 export const INSTAGRAM_PATH = '/api/instagram';
 /**

@@ -54,7 +54,7 @@ import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../co
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { safeLiveUrl } from './live-article-search.js';
+import { safeLiveUrl } from '../live-endpoint.js';
 
 export const SCHEDULE_PATH = '/api/schedule';
 

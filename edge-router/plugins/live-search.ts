@@ -56,7 +56,7 @@ import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer 
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { safeLiveUrl } from './live-article-search.js';
+import { safeLiveUrl } from '../live-endpoint.js';
 
 export const SEARCH_PATH = '/api/search';
 
