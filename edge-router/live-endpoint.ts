@@ -15,6 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveUpstreamBases, type UpstreamConfig } from '../core/config/upstream.js';
 import { PlatformError } from '../core/errors.js';
+import type { LiveErrorBody } from '../core/isomorphic/live/error-body.js';
 import { SITE_IDS, SITES, type SiteId } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { isUpstreamFailure } from '../core/upstream/client.js';
@@ -96,7 +97,7 @@ export function safeLiveUrl(value: string | undefined): string | undefined {
 }
 
 /** The live endpoints' error body: { error: { code, message } }. */
-export function liveErrorBody(code: string, message: string): { error: { code: string; message: string } } {
+export function liveErrorBody(code: string, message: string): LiveErrorBody {
   return { error: { code, message } };
 }
 
