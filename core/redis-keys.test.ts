@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redisKeys } from './redis-keys.js';
+import { queueKeys, redisKeys } from './redis-keys.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -53,6 +53,17 @@ describe('Redis key names', () => {
       '{q}:webhook:event:e1',
       '{q}:admin-auth-failures:127.0.0.1',
       '{q}:recovery-sweep:lock',
+    ]);
+  });
+
+  it('names ingest keys inside the queue namespace as BullMQ would', () => {
+    const queue = { toKey: (type: string) => `{q}:render:${type}` };
+    const names = queueKeys(queue);
+    expect([names.eventWindow('news:/a'), names.requestBound('news:/a'), names.afterActive('7'), names.republishScope('s-1', 'jobs')]).toEqual([
+      '{q}:render:ingest-event-window:news:/a',
+      '{q}:render:ingest-request-bound:news:/a',
+      '{q}:render:ingest-after-active:7',
+      '{q}:render:republish-scope:s-1:jobs',
     ]);
   });
 

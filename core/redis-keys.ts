@@ -19,6 +19,17 @@
  * | `<prefix>:webhook:event:<id>` | a content event seen (replay guard) | ingest/webhook.ts |
  * | `<prefix>:admin-auth-failures:<ip>` | failed admin logins of a client | ingest/auth.ts |
  * | `<prefix>:recovery-sweep:lock` | one recovery sweep at a time | render-workers/recovery-sweep.ts |
+ *
+ * Ingest's own keys inside the render queue's namespace (`<prefix>:render:…`, built with BullMQ's
+ * `Queue.toKey` so they follow the queue's name) are `queueKeys` below; BullMQ's own (job hashes,
+ * state sets, `de:<id>`, `dn:<id>`) stay BullMQ's, named where they are read.
+ *
+ * | name | type | owner |
+ * |---|---|---|
+ * | `<queue>:ingest-event-window:<site>:<path>` | HASH: a page's event window | ingest/coalescing.ts |
+ * | `<queue>:ingest-request-bound:<site>:<path>` | the latest requestedAt of a page's requests | ingest/coalescing.ts |
+ * | `<queue>:ingest-after-active:<job id>` | a request queued behind a running render | ingest/producer.ts |
+ * | `<queue>:republish-scope:<id>:summary\|jobs\|queued` | a scope's answer, job ids, queued paths | ingest/republish.ts |
  */
 import type { SiteId } from './isomorphic/sites.js';
 
@@ -57,3 +68,13 @@ export function redisKeys(prefix: string) {
 }
 
 export type RedisKeys = ReturnType<typeof redisKeys>;
+
+/** Ingest's key names inside a BullMQ queue's namespace (`queue.toKey`). */
+export function queueKeys(queue: { toKey(type: string): string }) {
+  return {
+    eventWindow: (dedupId: string): string => queue.toKey(`ingest-event-window:${dedupId}`),
+    requestBound: (dedupId: string): string => queue.toKey(`ingest-request-bound:${dedupId}`),
+    afterActive: (jobId: string): string => queue.toKey(`ingest-after-active:${jobId}`),
+    republishScope: (id: string, part: 'summary' | 'jobs' | 'queued'): string => queue.toKey(`republish-scope:${id}:${part}`),
+  };
+}

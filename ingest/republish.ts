@@ -68,6 +68,7 @@ import { SCOPE_KINDS, type JobOutcome, type JobStatus, type RepublishResponse, t
 import { requireAdmin } from './auth.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 import { findQueuedAfterActive, type EnqueueResult, type RenderProducer } from './producer.js';
+import { queueKeys } from '../core/redis-keys.js';
 
 export interface RepublishPluginOptions {
   /** ADMIN_TOKEN. */
@@ -230,7 +231,7 @@ export function pathsInScope(request: ScopeRequest, deps: ScopeSources): AsyncIt
 
 /** summary: the scope's answer; jobs: its job ids; queued: the paths queued so far, while it is being queued. */
 function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs' | 'queued'): string {
-  return queue.toKey(`republish-scope:${id}:${part}`);
+  return queueKeys(queue).republishScope(id, part);
 }
 
 export interface ScopeRepublishDeps extends ScopeSources {
