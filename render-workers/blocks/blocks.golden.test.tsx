@@ -109,6 +109,8 @@ const GOLDEN_BLOCKS: Block[] = [
   { kind: 'ad', slot: { id: 'ad-body-2', sizes: [], devices: ['desktop'], placement: 'in-read' } },
   { kind: 'promo', promo: 'betting' },
   { kind: 'promo', promo: 'text-to-speech' },
+  { kind: 'countdown', end: '2026-01-01T05:00:00.000Z', title: 'Countdown to midnight', endText: 'Happy New Year!' },
+  { kind: 'countdown', end: '2026-07-04T04:00:00.000Z' },
 ];
 
 const GOLDEN = new URL('./golden/', import.meta.url).pathname;
