@@ -21,6 +21,7 @@ import { VideoAccess } from './video-access.island.js';
 import { LiveEventVideo } from './live-event-video.island.js';
 import { GameInfoModal } from './game-info-modal.island.js';
 import { SocialEmbed } from './social-embed.island.js';
+import { Countdown } from './countdown.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -41,4 +42,5 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   LiveEventVideo,
   GameInfoModal,
   SocialEmbed,
+  Countdown,
 };

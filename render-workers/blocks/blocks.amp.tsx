@@ -16,6 +16,7 @@ import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import { AD_LABEL } from '../article/ads.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
 import { nothing, renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
 
@@ -133,6 +134,7 @@ export const AMP_BLOCKS: BlockTable = {
   // AMP carries no promo units: they need the standard page's tracking (spec 1 §9 names the
   // betting promo for the article body, and AMP's own ad rules for AMP).
   promo: nothing,
+  countdown: (block) => <StaticCountdownBlockView block={block} />,
   ad: (block) => {
     const [first = '300x250', ...rest] = block.slot.sizes;
     const [width = '300', height = '250'] = first.split('x');

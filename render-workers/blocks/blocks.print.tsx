@@ -4,6 +4,7 @@
  * (spec 1 §9 "print image").
  */
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
 import { nothing, renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageCaption, TEXT_BLOCKS } from './common-blocks.js';
 
@@ -80,6 +81,7 @@ export const PRINT_BLOCKS: BlockTable = {
   'live-blog': nothing,
   ad: nothing,
   promo: nothing,
+  countdown: (block) => <StaticCountdownBlockView block={block} />,
 };
 
 function PrintBlock({ block }: { block: Block }) {

@@ -9,6 +9,7 @@ import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js
 import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { useUiText } from '../shell/ui-text-context.js';
+import { CountdownBlockView } from './countdown-blocks.js';
 import { renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
 
@@ -147,6 +148,7 @@ export const STANDARD_BLOCKS: BlockTable<StandardContext> = {
     );
   },
   ad: (block) => <AdAside slot={block.slot} />,
+  countdown: (block) => <CountdownBlockView block={block} />,
 };
 
 function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext | undefined; hero: boolean }) {
