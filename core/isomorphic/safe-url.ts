@@ -132,3 +132,26 @@ export function isCrossOrigin(url: string, publicOrigin: string): boolean {
   const own = parse(publicOrigin);
   return target !== null && own !== null && target.origin !== own.origin;
 }
+
+const SAFE_START = /^(https?:\/\/|\/(?![/\\]))/i;
+const SAFE_START_WITH_MAILTO_TEL = /^(https?:\/\/|mailto:|tel:|\/(?![/\\]))/i;
+const ABSOLUTE_HTTP_START = /^https?:\/\//i;
+
+export interface UrlStartOptions {
+  /** `mailto:` and `tel:` too (links in text). */
+  mailtoAndTel?: boolean;
+  /** Only absolute http(s) URLs (affiliate links), no site-relative path. */
+  absoluteOnly?: boolean;
+}
+
+/**
+ * The islands' check of a URL they are about to make an href or src: it starts as an http(s) URL
+ * or a site-relative path (one `/` not followed by `/` or `\`). The URLs in island props were
+ * built from URLs that passed `checkUrl` when the page was rendered, and the live endpoints'
+ * answers passed the edge's own check, so this guards against a tampered page or answer. It keeps
+ * the value as given (no canonical form), so a hydrated island renders what the server rendered.
+ */
+export function hasSafeUrlStart(value: string, options: UrlStartOptions = {}): boolean {
+  if (options.absoluteOnly === true) return ABSOLUTE_HTTP_START.test(value);
+  return (options.mailtoAndTel === true ? SAFE_START_WITH_MAILTO_TEL : SAFE_START).test(value);
+}
