@@ -34,7 +34,7 @@ import { RECOMMENDED_VIDEO_FIELDS, recommendedVideoSchema } from '../../core/ups
 import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from './live-article-search.js';
+import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from '../live-endpoint.js';
 
 export const VIDEOS_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 200 };
 export const VIDEOS_CACHE_CONTROL = 'public, max-age=30';

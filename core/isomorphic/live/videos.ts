@@ -9,6 +9,7 @@
  * Positions (`from`) count cards, not upstream items: a video that has not aired yet (spec 2 §2),
  * has no usable title or URL, or repeats a URL is no card, on either side.
  */
+import { isRecord } from '../guards.js';
 import { resizedImageUrl, type ImageSize } from '../images.js';
 import { safeUrl } from '../safe-url.js';
 
@@ -128,10 +129,6 @@ export function videoCards(videos: readonly VideoCardSource[], now: Date, plainT
     cards.push({ name, url, ...(video.fullEpisode === true ? { label: FULL_EPISODE_LABEL } : {}), ...(duration ? { duration } : {}), ...(image ? { image } : {}) });
   }
   return cards;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The browser's check of a card (from the answer or an island's props): null when unusable; only safe URLs kept. */
