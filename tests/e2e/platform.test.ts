@@ -111,7 +111,7 @@ describe('online and offline status (spec 1 §2.3)', () => {
     const context = await browser.newContext();
     const tab = await openHydrated(context, ARTICLE);
     const online = () => tab.evaluate(() => document.documentElement.getAttribute('data-online'));
-    expect(await online()).toBe('true');
+    await expect.poll(online).toBe('true');
     await context.setOffline(true);
     await expect.poll(online).toBe('false');
     await context.setOffline(false);
@@ -157,7 +157,7 @@ describe('link prefetch when a link becomes visible (spec 2 §4)', () => {
     });
     await tab.goto(`${stack.siteUrl}${FRONT}`);
     await tab.waitForSelector('[data-island="HeaderSearch"][data-hydrated="true"]');
-    expect(await tab.locator(`header a[href="${unpublished}"]`).count()).toBeGreaterThan(0);
+    await expect.poll(() => tab.locator(`header a[href="${unpublished}"]`).count()).toBeGreaterThan(0);
     await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => prefetched.length, { timeout: 15_000 }).toBeGreaterThan(0);
     // Past the idle timeout once more, so every batch has been asked about and fetched.
@@ -269,14 +269,14 @@ describe('chunk-load failure while offline', () => {
     await tab.waitForTimeout(2_000);
     expect(loads).toBeLessThanOrEqual(1);
     // Still the article, not the browser's offline page.
-    expect(await tab.locator('h1.headline').count()).toBe(1);
-    expect(await tab.evaluate(() => navigator.onLine)).toBe(false);
-    expect(await tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length)).toBe(0);
+    await expect.poll(() => tab.locator('h1.headline').count()).toBe(1);
+    await expect.poll(() => tab.evaluate(() => navigator.onLine)).toBe(false);
+    await expect.poll(() => tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length)).toBe(0);
 
     offline = false;
     await context.setOffline(false);
     await expect.poll(() => tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await tab.locator('h1.headline').count()).toBe(1);
+    await expect.poll(() => tab.locator('h1.headline').count()).toBe(1);
     await context.close();
   });
 });
@@ -300,9 +300,9 @@ describe('images that fail to load (spec 1 §4)', () => {
     const card = tab.locator('#card-image');
     await expect.poll(() => card.getAttribute('src')).toBe(DEFAULT_CARD_IMAGE);
     await expect.poll(() => card.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await card.isVisible()).toBe(true);
+    await expect.poll(() => card.isVisible()).toBe(true);
     await expect.poll(() => tab.locator('#plain-image').getAttribute('hidden')).toBe('');
-    expect(await tab.locator('#plain-image').isVisible()).toBe(false);
+    await expect.poll(() => tab.locator('#plain-image').isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -8,19 +8,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../infra/local/stack.js';
 import type { SiteId } from '../../core/isomorphic/sites.js';
 import { launchBrowser } from '../support/browser.js';
-import { jobSettled } from '../support/eventually.js';
 import { layoutProblems } from '../support/layout-check.js';
-import { PAGE_KINDS, pageKindPathsToPublish } from '../support/page-kinds.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { PAGE_KINDS } from '../support/page-kinds.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 /** Issue 15 item 2: the widths every page kind is checked at. */
 const WIDTHS = [360, 390, 768, 1024, 1366, 1920] as const;
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 /** The edge router picks the edition from the Host (infra/local/stack.ts: es.localhost is es). */
@@ -30,21 +27,16 @@ function origin(site: SiteId): string {
 }
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  const summary = await stack.publishSite();
-  expect(summary.failed).toEqual([]);
-  // Samples the site map does not list (a tag front) are rendered as an editor would ask.
-  const requestedAt = new Date().toISOString();
-  const extra = (['news', 'es'] as const).flatMap((site) => pageKindPathsToPublish(site).map((path) => ({ site, path, reason: 'republish' as const, requestedAt })));
-  const jobs = await stack.producer.enqueueMany(extra);
-  for (const job of jobs) if (job.jobId !== undefined) await jobSettled(stack.queue, job.jobId, 60_000);
+  // The shared site has both editions published, and the samples the site map does not list (a
+  // tag front) rendered after them as an editor would ask (tests/support/global-setup.ts).
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 /** Story links shown by more than one front component (issue 15 item 1: no story repeated in two blocks). */
