@@ -13,9 +13,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { startOwnEdge, type OwnEdge } from '../support/own-edge.js';
 
 const NEWSLETTER_SUCCESS = "You've successfully subscribed to this newsletter!";
 const CONTACT_SUCCESS = 'Your message has been sent!';
@@ -23,17 +22,15 @@ const CONTACT_ERROR = 'An error occurred, please try again later.';
 const CONTACT_PATH = '/category/us/personal-freedoms/america-together';
 const SAMPLE_DT = '2022-03-30';
 
-let running: TestStack;
-let stack: Stack;
+/** The shared published site through an edge of this file's own, whose sample upstream the faults go to. */
+let stack: OwnEdge;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await startOwnEdge();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterEach(async () => {
   await fetch(`${stack.upstreamUrl}/__sample/faults`, { method: 'DELETE' });
@@ -41,7 +38,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 async function fault(path: string, status = 503): Promise<void> {

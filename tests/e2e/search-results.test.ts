@@ -12,23 +12,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { pageKey } from '../../core/storage/keys.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { SEARCH_TEXTS } from '../../interactive-bundle/islands/search-results.island.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { startOwnEdge, type OwnEdge } from '../support/own-edge.js';
 
-let running: TestStack;
-let stack: Stack;
+/** The shared published site through an edge of this file's own, whose sample upstream the faults go to. */
+let stack: OwnEdge;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  const summary = await stack.publishSite();
+  stack = await startOwnEdge();
   // Only this page is under test here; other pages' failures are other tests' business.
-  expect(summary.failed.filter((failure) => failure.path.endsWith(SEARCH_RESULTS_PATH))).toEqual([]);
+  expect(stack.published.failed.filter((failure) => failure.path.endsWith(SEARCH_RESULTS_PATH))).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterEach(async () => {
   await fetch(`${stack.upstreamUrl}/__sample/faults`, { method: 'DELETE' });
@@ -36,7 +33,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 async function addFault(fault: Record<string, unknown>): Promise<void> {

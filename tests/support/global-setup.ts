@@ -4,9 +4,10 @@
  *
  * - one build of the interactive bundle (files that start a stack or a bundle server);
  * - one redis-server, on which each test stack gets a key prefix of its own;
- * - one published site (files that import tests/support/shared-stack.ts): a stack on that Redis
- *   and bundle, with both editions published once (`publishSite()`), then the page-kind samples
- *   the site map does not list (tests/support/page-kinds.ts), as an editor would ask for them.
+ * - one published site (files that import tests/support/shared-stack.ts or own-edge.ts): a stack
+ *   on that Redis and bundle, with both editions published once (`publishSite()`): exactly what
+ *   `npm start` publishes, so tests that compare the store with the site map (sitemaps, feeds)
+ *   read it as it is.
  *
  * It runs in vitest's main process, so it imports nothing that imports vitest; its addresses
  * reach the test files through provide/inject (tests/support/shared-stack.ts).
@@ -17,15 +18,14 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack, type Stack } from '../../infra/local/stack.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
-import { pageKindPathsToPublish } from './page-kinds.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 import type { SharedSiteInfo } from './shared-stack.js';
 import { testStackOptions } from './stack-options.js';
 
 /** What a test file's source says it uses (its imports of the support modules). */
-const USES_SITE = /from '(\.\.\/)*(support\/)?shared-stack\.js'/;
-const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server|shared-stack)\.js'/;
-const USES_REDIS = /from '(\.\.\/)*(support\/)?(stack|shared-stack)\.js'/;
+const USES_SITE = /from '(\.\.\/)*(support\/)?(shared-stack|own-edge)\.js'/;
+const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server)\.js'/;
+const USES_REDIS = /from '(\.\.\/)*(support\/)?stack\.js'/;
 
 /** How long the one publish may take (both editions, ~550 pages, on a loaded 2-core machine). */
 const PUBLISH_TIMEOUT_MS = 300_000;
@@ -61,8 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: storage.dir }, { storage, renderJobDefaults: { attempts: 1, backoffMs: 10 } }));
       const running = stack;
       const published = await withTimeout(running.publishSite(), PUBLISH_TIMEOUT_MS, 'the shared site publish');
-      const extraFailed = await renderPageKindExtras(running);
-      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, published, extraFailed };
+      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, published };
       project.provide('sharedSite', info);
     }
   } catch (error) {
@@ -70,32 +69,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   return teardown;
-}
-
-/**
- * The page-kind samples the site map does not list (a tag front), rendered through the queue as
- * an editor's republish; the rest are already published and come back unchanged. Returns the
- * `<site>:<path>` of those that failed.
- */
-async function renderPageKindExtras(stack: Stack): Promise<string[]> {
-  const requestedAt = new Date().toISOString();
-  const extra = (['news', 'es'] as const).flatMap((site) => pageKindPathsToPublish(site).map((path) => ({ site, path, reason: 'republish' as const, requestedAt })));
-  const jobs = await stack.producer.enqueueMany(extra);
-  const failed: string[] = [];
-  for (const [index, job] of jobs.entries()) {
-    if (job.jobId === undefined) continue;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const state = await stack.queue.getJobState(job.jobId);
-      if (state === 'completed') break;
-      if (state === 'failed' || Date.now() > deadline) {
-        failed.push(`${extra[index]?.site ?? ''}:${extra[index]?.path ?? ''} (${state})`);
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return failed;
 }
 
 /**

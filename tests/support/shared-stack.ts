@@ -4,9 +4,9 @@
  *
  * - the interactive bundle, built once;
  * - one redis-server, on which each test stack that writes gets a key prefix of its own;
- * - one published site: both editions of the sample, and the page-kind samples the site map does
- *   not list (tests/support/page-kinds.ts), rendered by the real pipeline and served by the edge
- *   router. Test files that only read pages use it instead of publishing their own.
+ * - one published site: both editions of the sample as `npm start` publishes them, rendered by
+ *   the real pipeline and served by the edge router. Test files that only read pages use it
+ *   instead of publishing their own.
  *
  * The published site is read-only by contract: a test that writes (republishes, deletes a stored
  * page, puts a fault or a layout on the sample upstream, counts jobs) starts a stack of its own
@@ -30,8 +30,6 @@ export interface SharedSiteInfo {
   storage: StorageConfig;
   /** The one publish of both editions (`publishSite()`). */
   published: PublishSummary;
-  /** The page-kind samples the site map does not list, rendered after it: `<site>:<path>` that failed. */
-  extraFailed: string[];
 }
 
 declare module 'vitest' {
