@@ -25,6 +25,10 @@ export default defineConfig({
     // root project only: a project that extends the root would run it again for itself, and the
     // projects see what the root provides.
     globalSetup: ['tests/support/global-setup.ts'],
+    // One test file per core of a 2-core machine, each in a process of its own (forks: test
+    // files start servers and child processes and set process.env). Not more: the browser tests'
+    // Chromium, their servers and the shared site's edge (in this main process) need the cores
+    // too, and the suite's timeouts are set for two files at a time.
     pool: 'forks',
     maxWorkers: 2,
     projects: [
