@@ -56,8 +56,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     if (wantSite && redis !== undefined) {
       const storage = { driver: 'fs' as const, dir: join(dir, 'site') };
-      // One attempt a render, as the files that published their own site asked: a page that
-      // fails is reported, not retried into passing.
+      // One attempt a render (as accessibility, platform, responsive, search-results and
+      // article-variants asked of their own publish): a page that fails is reported, not retried
+      // into passing.
       stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: storage.dir }, { storage, renderJobDefaults: { attempts: 1, backoffMs: 10 } }));
       const running = stack;
       const published = await withTimeout(running.publishSite(), PUBLISH_TIMEOUT_MS, 'the shared site publish');
