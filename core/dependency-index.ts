@@ -10,10 +10,11 @@
  *   {newsroom}:pagedeps:<site>:<path>  SET of data keys the page read at its last render
  *   {newsroom}:deleted:<site>:<path>   deletion record (JSON), see markDeleted
  */
-import type { RedisClient } from './redis.js';
+import { masterNodes, type RedisClient } from './redis.js';
 import { isSiteId, type SiteId } from './isomorphic/sites.js';
 import { isValidPagePath } from './storage/keys.js';
 import { QUEUE_PREFIX } from './queue.js';
+import { redisKeys } from './redis-keys.js';
 
 export interface PageRef {
   site: SiteId;
@@ -25,6 +26,12 @@ const DATA_KEY = /^[a-z][a-z-]*(:[^\s]{1,300})*$/;
 
 export function isDataKey(value: string): boolean {
   return value.length <= 400 && DATA_KEY.test(value);
+}
+
+const GLOB_SPECIAL = /[*?[\]\\]/g;
+
+function escapeGlob(text: string): string {
+  return text.replace(GLOB_SPECIAL, (c) => `\\${c}`);
 }
 
 export function pageRefString(ref: PageRef): string {
@@ -74,7 +81,7 @@ export class DependencyIndex {
   }
 
   private depsKey(dataKey: string): string {
-    return `${this.depsKeyPrefix()}${dataKey}`;
+    return redisKeys(this.prefix).dataKeyPages(dataKey);
   }
 
   /**
@@ -82,12 +89,12 @@ export class DependencyIndex {
    * keys of the data keys a page no longer reads from it (it learns them only inside Redis).
    */
   depsKeyPrefix(): string {
-    return `${this.prefix}:deps:`;
+    return redisKeys(this.prefix).dataKeyPagesPrefix();
   }
 
   /** The set of data keys `ref` read at its last render (core/render-bookkeeping.ts replaces it). */
   pageKey(ref: PageRef): string {
-    return `${this.prefix}:pagedeps:${pageRefString(ref)}`;
+    return redisKeys(this.prefix).pageDataKeys(ref);
   }
 
   /** Replaces the set of data keys `page` depends on. */
@@ -115,6 +122,31 @@ export class DependencyIndex {
       .filter((ref): ref is PageRef => ref !== null);
   }
 
+  /**
+   * Every data key starting with `dataKeyPrefix` that some page read, with the pages that read it
+   * (members that are not page refs left out). Found with SCAN, which sees one server's keys: on a
+   * Redis Cluster it runs on every master (core/redis.ts, masterNodes); with the prefix's {hash
+   * tag} the keys all sit on one master, and the others answer nothing. Sets are read through the
+   * client, not the node: on a Cluster it follows the slot if it moved.
+   */
+  async pagesByDataKeyPrefix(dataKeyPrefix: string): Promise<Map<string, PageRef[]>> {
+    const setPrefix = this.depsKeyPrefix();
+    const match = `${escapeGlob(setPrefix)}${escapeGlob(dataKeyPrefix)}*`;
+    const found = new Map<string, PageRef[]>();
+    for (const node of await masterNodes(this.redis)) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', match, 'COUNT', 500);
+        cursor = next;
+        for (const setKey of keys) {
+          const pages = (await this.redis.smembers(setKey)).map(parsePageRef).filter((ref): ref is PageRef => ref !== null);
+          found.set(setKey.slice(setPrefix.length), pages);
+        }
+      } while (cursor !== '0');
+    }
+    return found;
+  }
+
   /** The data keys a page read at its last render. */
   async keysOf(page: PageRef): Promise<string[]> {
     return (await this.redis.smembers(this.pageKey(page))).sort();
@@ -122,7 +154,7 @@ export class DependencyIndex {
 
   /** Where the page's deletion record is kept (publish.ts clears it with its admission). */
   deletedKey(ref: PageRef): string {
-    return `${this.prefix}:deleted:${pageRefString(ref)}`;
+    return redisKeys(this.prefix).deletion(ref);
   }
 
   /** Records that the page at `ref` was deleted upstream (see DeletionRecord). */

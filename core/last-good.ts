@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { RedisClient } from './redis.js';
 import { QUEUE_PREFIX } from './queue.js';
 import type { LastGoodStore } from './upstream/side-data.js';
+import { redisKeys } from './redis-keys.js';
 
 /** A copy unused for this long is dropped: side data that old is no better than none. */
 export const LAST_GOOD_TTL_S = 30 * 24 * 3600;
@@ -37,7 +38,7 @@ export class RedisLastGoodStore implements LastGoodStore {
   ) {}
 
   key(site: string, key: string): string {
-    return `${this.prefix}:last-good:${site}:${key}`;
+    return redisKeys(this.prefix).lastGood(site, key);
   }
 
   async load(site: string, key: string): Promise<unknown> {

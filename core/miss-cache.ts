@@ -13,6 +13,7 @@
 import type { PageRef } from './dependency-index.js';
 import { QUEUE_PREFIX } from './queue.js';
 import type { RedisClient } from './redis.js';
+import { redisKeys } from './redis-keys.js';
 
 /**
  * Ten minutes: long enough that a crawler walking dead links re-renders each at most a few times
@@ -29,7 +30,7 @@ export class MissNegativeCache {
   ) {}
 
   key(page: PageRef): string {
-    return `${this.prefix}:miss-none:${page.site}:${page.path}`;
+    return redisKeys(this.prefix).missNone(page);
   }
 
   /** Records that a render of `page` produced nothing (the worker, after a not-found outcome). */

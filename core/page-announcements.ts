@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { PlatformError } from './errors.js';
 import { QUEUE_PREFIX } from './queue.js';
 import type { RedisClient } from './redis.js';
+import { redisKeys } from './redis-keys.js';
 
 /** Keys per message: a page has a handful of variants; a message stays well under a kilobyte or two per page. */
 export const MAX_ANNOUNCED_KEYS = 64;
@@ -28,7 +29,7 @@ const MAX_KEY_LENGTH = 1024;
 
 /** The channel announcements travel on. */
 export function pageWritesChannel(prefix = QUEUE_PREFIX): string {
-  return `${prefix}:page-writes`;
+  return redisKeys(prefix).pageWritesChannel();
 }
 
 const announcementSchema = z.strictObject({

@@ -29,12 +29,13 @@ import type { RedisClient } from './redis.js';
 import type { PageRef } from './dependency-index.js';
 import { PlatformError } from './errors.js';
 import { QUEUE_PREFIX } from './queue.js';
+import { redisKeys } from './redis-keys.js';
 
 /** A counter untouched this long is dropped; the clock seed keeps later tokens higher anyway. */
 export const FENCE_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export function fenceKey(page: PageRef, prefix = QUEUE_PREFIX): string {
-  return `${prefix}:fence:${page.site}:${page.path}`;
+  return redisKeys(prefix).fence(page);
 }
 
 // TIME is [seconds, microseconds] as strings; the seed is built as a string because Lua numbers
@@ -68,7 +69,7 @@ export async function currentPageFence(redis: RedisClient, page: PageRef, prefix
 }
 
 export function fenceMarkKey(page: PageRef, prefix = QUEUE_PREFIX): string {
-  return `${prefix}:fence-mark:${page.site}:${page.path}`;
+  return redisKeys(prefix).fenceMark(page);
 }
 
 // Tokens are integers below 2^53, which Lua's doubles hold exactly; the mark is SET from the

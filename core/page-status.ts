@@ -27,6 +27,7 @@ import type { PageRef } from './dependency-index.js';
 import { isSiteId } from './isomorphic/sites.js';
 import { QUEUE_PREFIX } from './queue.js';
 import { isValidPagePath } from './storage/keys.js';
+import { redisKeys } from './redis-keys.js';
 
 export const PAGE_FAILURE_TTL_S = 30 * 24 * 3600;
 /** Longest message kept: enough for an error code and its explanation, not a stack trace. */
@@ -116,7 +117,7 @@ export class PageStatusStore {
   ) {}
 
   key(page: PageRef): string {
-    return `${this.prefix}:page-failure:${page.site}:${page.path}`;
+    return redisKeys(this.prefix).pageFailure(page);
   }
 
   /** The Redis connection and prefix the records live in (core/render-bookkeeping.ts joins them to a publish's round trip). */
@@ -126,7 +127,7 @@ export class PageStatusStore {
 
   /** The set of pages awaiting recovery (file header). */
   recoveryKey(): string {
-    return `${this.prefix}:page-failures:recovery`;
+    return redisKeys(this.prefix).recoverySet();
   }
 
   /** The page's member in the recovery set. */
@@ -255,7 +256,7 @@ export class PageRenderLog {
   ) {}
 
   key(page: PageRef): string {
-    return `${this.prefix}:page-render:${page.site}:${page.path}`;
+    return redisKeys(this.prefix).pageRender(page);
   }
 
   /** The Redis connection and prefix the records live in (core/render-bookkeeping.ts joins them to a publish's round trip). */

@@ -48,6 +48,7 @@ import { liveContactPlugin } from './plugins/live-contact.js';
 import { liveResizerPlugin } from './plugins/live-resizer.js';
 import { liveSchedulePlugin } from './plugins/live-schedule.js';
 import { liveSearchPlugin } from './plugins/live-search.js';
+import { liveVideosPlugin } from './plugins/live-videos.js';
 import { notFoundPlugin } from './plugins/not-found.js';
 import { pageStorePlugin } from './plugins/page-store.js';
 import { storedPagesPlugin } from './plugins/stored-pages.js';
@@ -200,6 +201,14 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
     });
     // The schedule's window clock is the cache's clock (live.cache.now) when a test sets one.
     await app.register(liveSchedulePlugin, {
+      config: live.config,
+      logger: options.logger,
+      ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),
+      timeCall: live.timeCall,
+      ...(live.cache === undefined ? {} : { cache: live.cache }),
+    });
+    // The video area's load-more (spec 1 §9 "Video load-more step 3").
+    await app.register(liveVideosPlugin, {
       config: live.config,
       logger: options.logger,
       ...(live.fetchImpl === undefined ? {} : { fetchImpl: live.fetchImpl }),

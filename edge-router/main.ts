@@ -9,11 +9,9 @@
 import process from 'node:process';
 import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { buildMetricsApp, createMetricsRegistry } from '../core/metrics.js';
-import { createStore } from '../core/storage/create-store.js';
-import { buildEdgeApp } from './app.js';
 import type { UpstreamConfig } from '../core/config/upstream.js';
 import { loadEdgeConfig, loadEdgeUpstreamConfig, type EdgeConfig } from './config.js';
+import { startEdgeRouter, type RunningEdgeRouter } from './start.js';
 
 async function main(): Promise<void> {
   let config: EdgeConfig;
@@ -31,9 +29,9 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger({ component: 'edge-router', level: config.logLevel });
-  let store;
+  let running: RunningEdgeRouter;
   try {
-    store = await createStore(config.storage);
+    running = await startEdgeRouter(config, upstream, { logger });
   } catch (error) {
     if (isPlatformError(error, 'CONFIG_INVALID')) {
       console.error(error.message);
@@ -41,23 +39,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  const registry = createMetricsRegistry({ processMetrics: true });
-  const app = await buildEdgeApp({
-    store,
-    logger,
-    defaultSite: config.defaultSite,
-    siteHosts: config.siteHosts,
-    trustProxy: config.trustProxy,
-    healthTimeoutMs: config.healthTimeoutMs,
-    hotCache: config.hotCache,
-    rateLimit: config.rateLimit,
-    metricsRegistry: registry,
-    liveUpstream: { config: upstream },
-    ...(config.renderOnMiss === undefined ? {} : { renderOnMiss: config.renderOnMiss }),
-    ...(config.writeAnnouncements === undefined ? {} : { writeAnnouncements: config.writeAnnouncements }),
-  });
-  const metricsApp = config.metrics === undefined ? undefined : await buildMetricsApp(registry);
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -69,33 +50,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    // app.close() stops accepting connections and waits for in-flight requests; new requests on
-    // kept-alive sockets get 503 meanwhile (Fastify's return503OnClosing).
-    app
-      .close()
-      .then(() => metricsApp?.close())
-      .then(() => store.close())
-      .then(
-        () => {
-          logger.info('stopped');
-          clearTimeout(deadline);
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    running.close().then(
+      () => {
+        clearTimeout(deadline);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-
-  const metricsAddress = metricsApp === undefined || config.metrics === undefined ? 'off' : `${await metricsApp.listen(config.metrics)}/metrics`;
-  const address = await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { address, metrics: metricsAddress, storage: store.driver, defaultSite: config.defaultSite, siteHosts: config.siteHosts, renderOnMiss: config.renderOnMiss !== undefined, writeAnnouncements: config.writeAnnouncements !== undefined },
-    `edge router listening on ${address}`,
-  );
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import type { RedisClient } from '../core/redis.js';
 import { ERRORS } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { errorBody, WWW_AUTHENTICATE } from './http-errors.js';
+import { redisKeys } from '../core/redis-keys.js';
 
 export const ADMIN_COOKIE = 'ingest_admin';
 
@@ -146,7 +147,7 @@ export function registerAuthFailureLimit(app: FastifyInstance, options: AuthFail
   const windowSeconds = options.windowSeconds ?? AUTH_FAILURE_DEFAULTS.windowSeconds;
   const exempt = new Set(options.exemptPaths ?? []);
   const log = options.logger.child({ module: 'admin-auth' });
-  const keyFor = (request: FastifyRequest) => `${options.keyPrefix}:admin-auth-failures:${request.ip}`;
+  const keyFor = (request: FastifyRequest) => redisKeys(options.keyPrefix).adminAuthFailures(request.ip);
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 
   app.addHook('onRequest', async (request, reply) => {

@@ -23,10 +23,21 @@
  */
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { z } from 'zod';
 import { isPlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import { loadRepublishCliConfig, type RepublishCliConfig } from './config.js';
+import {
+  errorResponseSchema,
+  jobResponseSchema,
+  republishResponseSchema,
+  rollbackResponseSchema,
+  scopeProgressResponseSchema,
+  scopeResponseSchema,
+  statusResponseSchema,
+  type JobResponse,
+  type ScopeAnswer,
+  type ScopeProgressResponse,
+} from './admin-api.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 
 const USAGE = `Usage: npm run republish -- <path-or-url> [--site ${SITE_IDS.join('|')}] [--by <name>] [--wait] [--timeout <seconds>]
@@ -54,67 +65,6 @@ Environment: ADMIN_URL (default http://localhost:$ADMIN_PORT, 3001 when unset), 
 const POLL_MS = 500;
 
 class UsageError extends Error {}
-
-const republishResponse = z.object({
-  jobId: z.string().optional(),
-  site: z.string(),
-  path: z.string(),
-  deduplicated: z.boolean(),
-  // Optional: an admin server older than this CLI does not send it.
-  queuedAfterActive: z.boolean().optional(),
-});
-
-const jobResponse = z.object({
-  id: z.string(),
-  state: z.string(),
-  attempts: z.number(),
-  maxAttempts: z.number(),
-  failedReason: z.string().nullable(),
-  timestamps: z.object({ created: z.string().nullable(), processed: z.string().nullable(), finished: z.string().nullable() }),
-  // Older admin servers do not send it.
-  outcome: z.object({ kind: z.string(), summary: z.string() }).nullable().optional(),
-});
-type JobResponse = z.infer<typeof jobResponse>;
-
-const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-const scopeResponse = z.object({
-  scope: z.object({ id: z.string(), kind: z.string(), site: z.string(), value: z.string() }),
-  pages: z.number(),
-  enqueued: z.number(),
-  deduplicated: z.number(),
-  failed: z.number(),
-  // Optional: an admin server older than this CLI does not send it.
-  listingFailed: z.string().nullable().optional(),
-});
-type ScopeResponse = z.infer<typeof scopeResponse>;
-
-const scopeProgressResponse = scopeResponse.extend({
-  progress: z.object({ total: z.number(), completed: z.number(), failed: z.number(), pending: z.number() }),
-});
-type ScopeProgressResponse = z.infer<typeof scopeProgressResponse>;
-
-const statusResponse = z.object({
-  site: z.string(),
-  path: z.string(),
-  stored: z.boolean(),
-  lastRendered: z.object({ at: z.string(), reason: z.string(), jobId: z.string().nullable() }).nullable(),
-  variants: z.array(z.object({ variant: z.string(), bytes: z.number(), renderedAt: z.string(), reason: z.string(), jobId: z.string().nullable() })),
-  dependencies: z.array(z.string()),
-  lastError: z.object({ at: z.string(), reason: z.string(), jobId: z.string().nullable(), message: z.string(), count: z.number() }).nullable(),
-  versions: z.array(z.object({ id: z.string(), renderedAt: z.string(), reason: z.string(), variants: z.array(z.string()) })),
-});
-
-const rollbackResponse = z.object({
-  site: z.string(),
-  path: z.string(),
-  version: z.string(),
-  previous: z.string().nullable(),
-  restored: z.array(z.object({ variant: z.string(), bytes: z.number() })),
-  removed: z.array(z.string()),
-  stale: z.array(z.string()),
-  purge: z.object({ ok: z.boolean().nullable(), reason: z.string().nullable() }),
-});
 
 type Command =
   | { kind: 'page'; path: string }
@@ -204,7 +154,7 @@ async function call(config: RepublishCliConfig, method: 'GET' | 'POST', path: st
 }
 
 function describeError(status: number, json: unknown): string {
-  const parsed = errorResponse.safeParse(json);
+  const parsed = errorResponseSchema.safeParse(json);
   return parsed.success ? `${parsed.data.error.code}: ${parsed.data.error.message}` : `HTTP ${status}`;
 }
 
@@ -224,7 +174,7 @@ async function waitForJob(config: RepublishCliConfig, jobId: string, timeoutMs: 
     for (;;) {
       const { status, json } = await call(config, 'GET', `/admin/jobs/${encodeURIComponent(jobId)}`);
       if (status !== 200) throw new Error(`Cannot read job ${jobId}: ${describeError(status, json)}`);
-      const job = jobResponse.parse(json);
+      const job = jobResponseSchema.parse(json);
       const note = job.failedReason && job.state !== 'completed' ? `(last error: ${job.failedReason.slice(0, 80)})` : '';
       bar.update(STEP[job.state] ?? 1, { state: job.state, attempt: job.attempts, note });
       if (job.state === 'completed' || job.state === 'failed') return job;
@@ -256,7 +206,7 @@ async function waitForScope(
     for (;;) {
       const { status, json } = await call(config, 'GET', `/admin/republish/scopes/${encodeURIComponent(scopeId)}`);
       if (status !== 200) throw new Error(`Cannot read scope ${scopeId}: ${describeError(status, json)}`);
-      const progress = scopeProgressResponse.parse(json);
+      const progress = scopeProgressResponseSchema.parse(json);
       const { completed, failed, pending } = progress.progress;
       bar.setTotal(progress.progress.total);
       bar.update(completed + failed, { failed, pending });
@@ -269,7 +219,7 @@ async function waitForScope(
   }
 }
 
-function describeScope(scope: ScopeResponse['scope']): string {
+function describeScope(scope: ScopeAnswer['scope']): string {
   return scope.kind === 'site' ? `the whole ${scope.site} site` : `${scope.kind} ${scope.value} on ${scope.site}`;
 }
 
@@ -283,7 +233,7 @@ async function runScope(config: RepublishCliConfig, args: CliArgs, body: Record<
     console.error(`Republish refused: ${describeError(status, json)}`);
     return 1;
   }
-  const accepted = scopeResponse.parse(json);
+  const accepted = scopeResponseSchema.parse(json);
   console.log(`Republishing ${describeScope(accepted.scope)}: ${accepted.pages} page(s) (scope ${accepted.scope.id}).`);
   let rendered = '';
   let renderFailures = 0;
@@ -313,7 +263,7 @@ async function runStatus(config: RepublishCliConfig, args: CliArgs, path: string
     console.error(`Status refused: ${describeError(status, json)}`);
     return 1;
   }
-  const page = statusResponse.parse(json);
+  const page = statusResponseSchema.parse(json);
   console.log(`${page.site} ${page.path}`);
   console.log(
     page.lastRendered
@@ -339,7 +289,7 @@ async function runRollback(config: RepublishCliConfig, args: CliArgs, path: stri
     console.error(`Rollback refused: ${describeError(status, json)}`);
     return 1;
   }
-  const result = rollbackResponse.parse(json);
+  const result = rollbackResponseSchema.parse(json);
   console.log(`Rolled back ${result.site} ${result.path} to version ${result.version}: ${result.restored.map((r) => `${r.variant} (${r.bytes} bytes)`).join(', ') || 'nothing restored'}.`);
   if (result.removed.length > 0) console.log(`Removed ${result.removed.length} variant(s) that version did not have.`);
   if (result.previous) console.log(`The page before the rollback is kept as version ${result.previous} (roll back to it to undo).`);
@@ -366,7 +316,7 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Republish refused: ${describeError(status, json)}`);
     return 1;
   }
-  const accepted = republishResponse.parse(json);
+  const accepted = republishResponseSchema.parse(json);
   console.log(
     `Queued ${accepted.site} ${accepted.path} as job ${accepted.jobId ?? '(unknown)'}` +
       (accepted.queuedAfterActive === true

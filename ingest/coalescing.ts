@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { PlatformError } from '../core/errors.js';
 import { renderDedupId, type RenderJob } from '../core/queue.js';
 import type { RedisClient } from '../core/redis.js';
+import { queueKeys } from '../core/redis-keys.js';
 
 /**
  * ISO instants compared as text once normalised: the schema's form (core/queue.ts) is
@@ -109,7 +110,7 @@ export interface EventWindow {
 
 /** Ingest's key for a page's event window (see EVENT_DELAYS_SCRIPT). */
 export function eventWindowKey(queue: Queue, dedupId: string): string {
-  return queue.toKey(`ingest-event-window:${dedupId}`);
+  return queueKeys(queue).eventWindow(dedupId);
 }
 
 /**
@@ -118,7 +119,7 @@ export function eventWindowKey(queue: Queue, dedupId: string): string {
  * delivered out of order lower the bound of the request kept behind a running render.
  */
 export function requestBoundKey(queue: Queue, dedupId: string): string {
-  return queue.toKey(`ingest-request-bound:${dedupId}`);
+  return queueKeys(queue).requestBound(dedupId);
 }
 
 /** How long a request bound is kept: longer than a render and its retries take. */

@@ -30,11 +30,14 @@ import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { announcePageWrites } from '../core/page-announcements.js';
 import { currentPageFence, takePageFence } from '../core/page-fence.js';
-import { PageRenderLog, PageStatusStore, type PageFailure, type PageRender } from '../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { DEFAULT_KEEP_VERSIONS, listVersions, readLiveVariants, restoreVersion, type PageVersion } from '../core/page-versions.js';
-import { isVersionId, PAGE_VARIANTS, pageKey, pageSurrogateKey, type PageVariant } from '../core/storage/keys.js';
+import { isVersionId, PAGE_VARIANTS, pageKey, pageSurrogateKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
+import type { PageStatus, RollbackResponse } from './admin-api.js';
 import { requireAdmin } from './auth.js';
+
+export type { PageStatus, RollbackResponse };
 import { pagePathFromInput } from './republish.js';
 
 /**
@@ -59,58 +62,10 @@ export interface PageAdminOptions {
   keepVersions?: number | undefined;
 }
 
-export interface PageStatus {
-  site: string;
-  path: string;
-  /** Any variant stored. */
-  stored: boolean;
-  /** The newest write among the variants: when, why and by which job. */
-  lastRendered: { at: string; reason: string; jobId: string | null } | null;
-  variants: Array<{
-    variant: PageVariant;
-    key: string;
-    bytes: number;
-    contentHash: string;
-    contentType: string;
-    status: number;
-    renderedAt: string;
-    reason: string;
-    jobId: string | null;
-    fence: number | null;
-  }>;
-  /** Data keys the page read at its last render (dependency index). */
-  dependencies: string[];
-  /** The last failed render since the last success, as the worker recorded it. */
-  lastError: PageFailure | null;
-  /**
-   * The last render, changed or not, with its outcome: which side data was shown from its last
-   * good copy (`staleData`) or was missing, and whether a degraded render kept the stored page.
-   */
-  lastRender: PageRender | null;
-  /** Kept versions, newest first. */
-  versions: Array<{ id: string; renderedAt: string; reason: string; variants: PageVariant[] }>;
-  /** The last fencing token taken for the page (a render or rollback), or null. */
-  fence: number | null;
-}
-
 export interface RollbackRequest {
   page: PageRef;
   version?: string;
   requestedBy?: string;
-}
-
-export interface RollbackResponse {
-  site: string;
-  path: string;
-  /** The version now live. */
-  version: string;
-  /** The version the page was kept as before the rollback (roll back to it to undo). */
-  previous: string | null;
-  restored: Array<{ variant: PageVariant; key: string; contentHash: string; bytes: number }>;
-  removed: string[];
-  /** Variants left as they are because a render that started after the rollback wrote them. */
-  stale: string[];
-  purge: { keys: string[]; ok: boolean | null; reason: string | null };
 }
 
 export interface PageAdmin {

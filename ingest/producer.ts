@@ -26,6 +26,7 @@ import {
 } from '../core/queue.js';
 import { PlatformError } from '../core/errors.js';
 import { carryRequest, dedupNextKey, eventDelays } from './coalescing.js';
+import { queueKeys } from '../core/redis-keys.js';
 
 const BULK_CHUNK = 500;
 
@@ -53,7 +54,7 @@ const AFTER_ACTIVE_TTL_S = 24 * 3600;
  * deduplication id, and a status look-up only has the job id. Custom job ids can not contain ":", so this never names a job.
  */
 function afterActiveKey(queue: Queue, jobId: string): string {
-  return queue.toKey(`ingest-after-active:${jobId}`);
+  return queueKeys(queue).afterActive(jobId);
 }
 
 /** A request BullMQ holds behind an active render of the same page (see dedupNextKey). */

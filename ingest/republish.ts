@@ -64,9 +64,11 @@ import type { ObjectStore } from '../core/storage/types.js';
 import { streamSitePages } from '../core/site-pages.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
+import { SCOPE_KINDS, type JobOutcome, type JobStatus, type RepublishResponse, type ScopeKind, type ScopeProgress, type ScopeResponse, type ScopeSummary } from './admin-api.js';
 import { requireAdmin } from './auth.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 import { findQueuedAfterActive, type EnqueueResult, type RenderProducer } from './producer.js';
+import { queueKeys } from '../core/redis-keys.js';
 
 export interface RepublishPluginOptions {
   /** ADMIN_TOKEN. */
@@ -99,16 +101,9 @@ export interface RepublishRequest {
   requestedBy?: string;
 }
 
-export interface RepublishResponse {
-  jobId: string | undefined;
-  site: SiteId;
-  path: string;
-  deduplicated: boolean;
-  queuedAfterActive: boolean;
-}
 
-export const SCOPE_KINDS = ['prefix', 'section', 'tag', 'site'] as const;
-export type ScopeKind = (typeof SCOPE_KINDS)[number];
+export { SCOPE_KINDS };
+export type { JobOutcome, JobStatus, RepublishResponse, ScopeKind, ScopeProgress, ScopeResponse, ScopeSummary };
 
 export interface ScopeRequest {
   site: SiteId;
@@ -116,43 +111,6 @@ export interface ScopeRequest {
   /** The normalised prefix path, section slug or tag; '' for the whole site. */
   value: string;
   requestedBy?: string;
-}
-
-export interface ScopeSummary {
-  /** `s-<uuid>`: GET /admin/republish/scopes/:id. */
-  id: string;
-  kind: ScopeKind;
-  site: SiteId;
-  value: string;
-  requestedBy: string;
-  requestedAt: string;
-}
-
-export interface ScopeResponse {
-  scope: ScopeSummary;
-  /** Pages the scope covers. */
-  pages: number;
-  /** Requests that created a new job (or were queued behind a running render of the page). */
-  enqueued: number;
-  /** Requests that joined a render of the page already pending. */
-  deduplicated: number;
-  /** Pages that could not be enqueued (a batch Redis refused); see the ingest log. */
-  failed: number;
-  /**
-   * Why listing the scope's pages stopped part-way (the upstream site map or storage failed), or
-   * null when every page was listed. The pages queued before it stay queued.
-   */
-  listingFailed: string | null;
-}
-
-export interface ScopeProgress extends ScopeResponse {
-  progress: {
-    total: number;
-    completed: number;
-    failed: number;
-    /** Waiting, running, retrying, or queued behind a running render. */
-    pending: number;
-  };
 }
 
 const SECTION_SLUG = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -273,7 +231,7 @@ export function pathsInScope(request: ScopeRequest, deps: ScopeSources): AsyncIt
 
 /** summary: the scope's answer; jobs: its job ids; queued: the paths queued so far, while it is being queued. */
 function scopeKey(queue: Queue, id: string, part: 'summary' | 'jobs' | 'queued'): string {
-  return queue.toKey(`republish-scope:${id}:${part}`);
+  return queueKeys(queue).republishScope(id, part);
 }
 
 export interface ScopeRepublishDeps extends ScopeSources {
@@ -428,36 +386,6 @@ export async function scopeProgress(queue: Queue, client: RedisClient, id: strin
     }
   }
   return { ...summary.data, progress };
-}
-
-export interface JobStatus {
-  id: string;
-  /** A BullMQ job state, or QUEUED_AFTER_ACTIVE. */
-  state: string;
-  site: string | null;
-  path: string | null;
-  reason: string | null;
-  requestedBy: string | null;
-  /** Attempts made so far, and allowed in all. */
-  attempts: number;
-  maxAttempts: number;
-  failedReason: string | null;
-  /** ISO times: queued, started (last attempt), finished. */
-  timestamps: { created: string | null; processed: string | null; finished: string | null };
-  /** A completed job's render outcome; null before it completes (or for a job that failed). */
-  outcome: JobOutcome | null;
-}
-
-/** What a completed render did, for the editor who asked for it. */
-export interface JobOutcome {
-  /** The page kind rendered ('article', 'section', ...), or 'not-found'. */
-  kind: string;
-  /** Objects written, objects already current, objects a degraded render left as they were. */
-  written: number;
-  unchanged: number;
-  kept: number;
-  /** One sentence: what happened, as the admin page and the CLI say it. */
-  summary: string;
 }
 
 const renderResult = z.looseObject({ kind: z.string(), written: z.array(z.string()).default([]), unchanged: z.array(z.string()).default([]), kept: z.array(z.string()).optional() });

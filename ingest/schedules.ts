@@ -39,6 +39,7 @@ import { SITE_IDS } from '../core/isomorphic/sites.js';
 import { dataKeys } from '../core/upstream/data-keys.js';
 import { CRAWLER_PUBLISH_PATHS } from '../core/site-pages.js';
 import type { RenderProducer } from './producer.js';
+import { redisKeys } from '../core/redis-keys.js';
 
 /** Long enough to cover clock skew between replicas and a slow tick; each tick has its own key. */
 const TICK_LOCK_MS = 5 * 60_000;
@@ -91,7 +92,7 @@ export function tickKey(name: string, date: Date): string {
 
 /** True for exactly one caller per schedule tick across every process sharing the Redis. */
 export async function acquireTick(redis: RedisClient, prefix: string, name: string, date: Date, ttlMs = TICK_LOCK_MS): Promise<boolean> {
-  const result = await redis.set(`${prefix}:${tickKey(name, date)}`, String(process.pid), 'PX', ttlMs, 'NX');
+  const result = await redis.set(redisKeys(prefix).scheduleTick(tickKey(name, date)), String(process.pid), 'PX', ttlMs, 'NX');
   return result === 'OK';
 }
 

@@ -19,6 +19,7 @@ import type { Logger } from '../core/logger.js';
 import { parseContentEvent } from './events.js';
 import { planRenders, recordDeletions } from './planner.js';
 import type { RenderProducer } from './producer.js';
+import { redisKeys } from '../core/redis-keys.js';
 
 export const WEBHOOK_PATH = '/webhooks/content';
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
@@ -130,7 +131,7 @@ export const webhookPlugin: FastifyPluginCallback<WebhookPluginOptions> = (app, 
 
     // The key outlives every request that could still pass the timestamp check (a timestamp up
     // to 5 minutes ahead stays acceptable for 10 minutes).
-    const replayKey = `${options.keyPrefix}:webhook:event:${event.id}`;
+    const replayKey = redisKeys(options.keyPrefix).webhookEvent(event.id);
     const fresh = await options.redis.set(replayKey, String(now()), 'EX', 2 * WEBHOOK_TOLERANCE_SECONDS, 'NX');
     if (fresh === null) {
       throw new PlatformError('BAD_SIGNATURE', `Event ${JSON.stringify(event.id)} was already accepted (replay refused)`);

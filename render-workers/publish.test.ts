@@ -214,11 +214,12 @@ describe('publishPage announces its keys to the edge (ADR 0028)', () => {
     const standard = pageKey('news', page.path, 'standard');
     const amp = pageKey('news', page.path, 'amp');
     const subscriber = createRedis(server.url, { name: 'publish-test-sub' });
-    // What storage holds for the standard key when each announcement arrives.
-    const heard: Array<{ keys: string[]; stored: string | undefined }> = [];
+    // What storage holds for the standard key when each announcement arrives, in the order the
+    // announcements arrived (the reads are started in that order; they may finish in any).
+    const heard: Array<Promise<{ keys: string[]; stored: string | undefined }>> = [];
     subscriber.on('message', (_channel: string, message: string) => {
       const keys = parsePageWrites(message)?.keys ?? [];
-      void store.get(standard).then((object) => heard.push({ keys, stored: object?.body.toString() }));
+      heard.push(store.get(standard).then((object) => ({ keys, stored: object?.body.toString() })));
     });
     try {
       await subscriber.subscribe(pageWritesChannel(server.prefix));
@@ -226,7 +227,7 @@ describe('publishPage announces its keys to the edge (ADR 0028)', () => {
       // The same bytes again (a retry of a job whose announcement was lost) and a removal.
       await publishPage(store, index, input(page, '<p>first</p>', { remove: [amp] }));
       await expect.poll(() => heard.length).toBe(2);
-      expect(heard).toEqual([
+      expect(await Promise.all(heard)).toEqual([
         { keys: [standard], stored: '<p>first</p>' },
         { keys: [standard, amp], stored: '<p>first</p>' },
       ]);

@@ -31,6 +31,7 @@ import { STORAGE_PROBE_KEY } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { contentHash } from '../core/storage/write.js';
 import { NAV_SUBTYPE, type UpstreamClient } from '../core/upstream/client.js';
+import { redisKeys } from '../core/redis-keys.js';
 
 export interface RecoverySweepSettings {
   /** How often the sweep runs (across every replica). Default 60 s. */
@@ -108,7 +109,7 @@ export interface SweepResult {
   probes: Partial<Record<Dependency, 'answered' | 'failed'>>;
 }
 
-const lockKey = (prefix: string): string => `${prefix}:recovery-sweep:lock`;
+const lockKey = (prefix: string): string => redisKeys(prefix).recoverySweepLock();
 
 async function withTimeout(probe: () => Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

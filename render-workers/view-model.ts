@@ -93,6 +93,11 @@ export type Block =
   | { kind: 'deal'; dealType: 'amazon' | 'skimlinks'; items: string[]; title?: string }
   | { kind: 'ad'; slot: AdSlotModel }
   /**
+   * A countdown (spec 1 §5): `end` is the moment as an ISO UTC string; the standard page counts
+   * down in the browser (Countdown island), AMP and print show the moment as a date.
+   */
+  | { kind: 'countdown'; end: string; title?: string; endText?: string }
+  /**
    * Units the article rules place (spec 1 §9): the betting promo after the 3rd paragraph, and the
    * text-to-speech block after the first featured video.
    */

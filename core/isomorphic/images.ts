@@ -21,6 +21,7 @@
  * (javascript:, data:, protocol-relative, entity tricks) yields `null`, i.e. no image. The check is
  * the one safe-URL rule of safe-url.ts.
  */
+import { boundedMemo } from './bounded-memo.js';
 import { safeUrl } from './safe-url.js';
 
 export interface ImageSize {
@@ -93,6 +94,16 @@ export function safeImageUrl(url: string | undefined | null): string | null {
 
 /** Splits an accepted image URL into base, path and file; null for a URL that is not an image. */
 export function imageSourceFromUrl(url: string | undefined | null): ImageSource | null {
+  return typeof url === 'string' ? IMAGE_SOURCES(url) : null;
+}
+
+/** Parsed sources by URL: a listed image is parsed again on every page that lists it (ADR 0031). */
+const IMAGE_SOURCES = boundedMemo(20_000, (url): ImageSource | null => {
+  const source = parseImageSource(url);
+  return source === null ? null : Object.freeze(source);
+});
+
+function parseImageSource(url: string): ImageSource | null {
   const safe = safeImageUrl(url);
   if (safe === null) return null;
   const parsed = new URL(safe, PARSE_BASE);
@@ -169,7 +180,27 @@ export const LIST_THUMBNAIL_SIZES: BreakpointSizes = {
  * Mobile and tablet display at most the full viewport width. Null when the URL is not an image.
  */
 export function responsiveSources(url: ImageSource | string | undefined | null, bySize: BreakpointSizes): ResponsiveImageModel | null {
-  const source = typeof url === 'string' || url === undefined || url === null ? imageSourceFromUrl(url) : url;
+  if (typeof url !== 'string') return buildResponsiveSources(url ?? null, bySize);
+  // By size set and URL: a list's thumbnails repeat on every front that lists them (ADR 0031).
+  let memo = RESPONSIVE_BY_SIZES.get(bySize);
+  if (memo === undefined) {
+    memo = boundedMemo(20_000, (key) => freezeModel(buildResponsiveSources(key, bySize)));
+    RESPONSIVE_BY_SIZES.set(bySize, memo);
+  }
+  return memo(url);
+}
+
+const RESPONSIVE_BY_SIZES = new WeakMap<BreakpointSizes, (url: string) => ResponsiveImageModel | null>();
+
+function freezeModel(model: ResponsiveImageModel | null): ResponsiveImageModel | null {
+  if (model === null) return null;
+  for (const source of model.sources) Object.freeze(source);
+  Object.freeze(model.sources);
+  return Object.freeze(model);
+}
+
+function buildResponsiveSources(url: ImageSource | string | null, bySize: BreakpointSizes): ResponsiveImageModel | null {
+  const source = typeof url === 'string' || url === null ? imageSourceFromUrl(url) : url;
   if (source === null) return null;
   const desktop = bySize.desktop;
   const tablet = bySize.tablet ?? desktop;

@@ -4,6 +4,7 @@
  * applies `relativeTimeLabel` with its own clock.
  */
 import { formatInTimeZone } from 'date-fns-tz';
+import { boundedMemo } from './bounded-memo.js';
 import { SITE_TIME_ZONE } from './constants.js';
 import { fillText, siteForLang, uiText, type UiText } from './ui-text.js';
 
@@ -59,11 +60,23 @@ function spanishDateLabel(date: Date, withinYear: boolean): string {
  */
 let absoluteFormat: Intl.DateTimeFormat | undefined;
 
+/**
+ * Labels by edition and instant: every front that lists an item labels it again, and
+ * formatToParts costs microseconds (issue 17 profile, ADR 0031).
+ */
+const ABSOLUTE_LABELS = {
+  en: boundedMemo(20_000, (epochMs) => englishDateLabel(new Date(Number(epochMs)))),
+  es: boundedMemo(20_000, (epochMs) => spanishDateLabel(new Date(Number(epochMs)), false)),
+};
+
 /** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it ("D de mes de YYYY" for es). */
 export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   const date = toDate(value);
   if (date === null) return '';
-  if (siteForLang(lang) === 'es') return spanishDateLabel(date, false);
+  return ABSOLUTE_LABELS[siteForLang(lang) === 'es' ? 'es' : 'en'](String(date.getTime()));
+}
+
+function englishDateLabel(date: Date): string {
   absoluteFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
   let month = '';
   let day = '';

@@ -98,6 +98,14 @@ const EN = {
   hoursAgo: '{n} hours ago',
   dayAgo: '{n} day ago',
   daysAgo: '{n} days ago',
+  // The countdown block (spec 1 §5): its units and the moment it counts down to.
+  countdownDay: 'day',
+  countdownDays: 'days',
+  countdownHour: 'hour',
+  countdownHours: 'hours',
+  countdownMinute: 'minute',
+  countdownMinutes: 'minutes',
+  countdownUntil: 'Until {date}',
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -187,6 +195,13 @@ const ES: UiText = {
   hoursAgo: 'hace {n} horas',
   dayAgo: 'hace {n} día',
   daysAgo: 'hace {n} días',
+  countdownDay: 'día',
+  countdownDays: 'días',
+  countdownHour: 'hora',
+  countdownHours: 'horas',
+  countdownMinute: 'minuto',
+  countdownMinutes: 'minutos',
+  countdownUntil: 'Hasta el {date}',
 };
 
 const TABLES: Readonly<Record<SiteId, UiText>> = { news: EN, es: ES };

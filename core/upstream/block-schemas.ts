@@ -39,6 +39,7 @@
  * | `weather-list`    | `{ title?: string; items: { title: string; url: string; imageUrl?; description? }[] }` |
  * | `deal-button`     | `{ button_type: 'amazon' \| 'skimlinks'; button_data: string[] \| string (comma-separated): ASINs or product URLs; title?: string }` (spec 2 §3) |
  * | `ad`              | `{ sizes: string[] ("WxH", at least 1, spec 1 §5); id?: string; devices?: ('desktop' \| 'tablet' \| 'mobile')[] }` |
+ * | `countdown`       | `{ endDate: string (ISO 8601 date-time with a zone); title?: string; endText?: string }` (spec 1 §5: days at least 0, hours 0-24, minutes 0-59) |
  *
  * `Image { url: string; baseImage?; type?; imageAlt?; isSpotlight: boolean = false; caption? (HTML);
  * copyright? (a single space means none); responsiveImages: { media: string; srcset: string }[] = [];
@@ -52,6 +53,7 @@
  * copyright? (blank when a single space); source?: { title?: string; url?: string } }`
  */
 import { z } from 'zod';
+import { parseCountdownEnd } from '../isomorphic/countdown.js';
 
 const text = z.string();
 const optionalText = z.string().optional();
@@ -282,6 +284,18 @@ export const adPropsSchema = z.looseObject({
 });
 export type AdProps = z.infer<typeof adPropsSchema>;
 
+/**
+ * Countdown (spec 1 §5 "Countdown: days at least 0, hours 0-24, minutes 0-59"): the moment it
+ * counts down to, with its zone (a bare date would depend on the reader's clock); an optional
+ * title above it and a text shown once the moment has come.
+ */
+export const countdownPropsSchema = z.looseObject({
+  endDate: text.refine((value) => parseCountdownEnd(value) !== null, 'expected an ISO 8601 date-time with a zone'),
+  title: optionalText,
+  endText: optionalText,
+});
+export type CountdownProps = z.infer<typeof countdownPropsSchema>;
+
 /** Every block kind of spec 1 §3 with its props schema. */
 export const BLOCK_PROPS_SCHEMAS = {
   paragraph: paragraphPropsSchema,
@@ -311,6 +325,7 @@ export const BLOCK_PROPS_SCHEMAS = {
   'weather-list': weatherListPropsSchema,
   'deal-button': dealButtonPropsSchema,
   ad: adPropsSchema,
+  countdown: countdownPropsSchema,
 } as const;
 
 export type KnownBlockKind = keyof typeof BLOCK_PROPS_SCHEMAS;

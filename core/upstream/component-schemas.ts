@@ -44,7 +44,10 @@ export const frontArticleItemSchema = z.looseObject({
   isBreaking: z.boolean().default(false),
   isDeveloping: z.boolean().default(false),
   isLive: z.boolean().default(false),
-  authors: z.array(z.looseObject({ name: text })).default([]),
+  /** `avatar`: the author's headshot, shown 48x48 in lists (spec 1 §9) by the spec 1 §5 rule. */
+  authors: z.array(z.looseObject({ name: text, avatar: optionalText })).default([]),
+  /** The article's source; absent means the publisher's own (spec 1 §3 defaults). */
+  source: z.looseObject({ name: text }).optional(),
 });
 
 /** Spotlight image sizes: bigtop 920x518, twocross 454x256 (spec 1 §9). */

@@ -218,7 +218,10 @@ export const articleSummarySchema = z.looseObject({
   isBreaking: z.boolean().default(false),
   isDeveloping: z.boolean().default(false),
   isLive: z.boolean().default(false),
-  authors: z.array(z.looseObject({ name: text })).default([]),
+  /** `avatar`: the author's headshot, for lists (spec 1 §9 "headshot 32x32 (48x48 in lists)"). */
+  authors: z.array(z.looseObject({ name: text, avatar: z.string().optional() })).default([]),
+  /** The article's source (header.source); lists show headshots only for the publisher's own (spec 1 §5). */
+  source: z.looseObject({ name: text }).optional(),
   /** The CMS's robots_noindex, when set: the news sitemap leaves the article out. */
   noindex: z.boolean().optional(),
 });

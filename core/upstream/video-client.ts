@@ -35,7 +35,7 @@ export function latestNewsVideoTag(domain: string): string {
   return `${domain}/latest-news`;
 }
 
-const recommendedVideoSchema = z.looseObject({
+export const recommendedVideoSchema = z.looseObject({
   id: z.string().min(1),
   type: z.literal('video'),
   attributes: z.looseObject({

@@ -14,7 +14,8 @@ import { isPlatformError } from '../../core/errors.js';
 import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
 import { buildEdgeApp } from '../app.js';
 import { loadEdgeConfig, loadEdgeUpstreamConfig } from '../config.js';
-import { parseArticleSearchQuery, safeLiveUrl, toLiveItem } from './live-article-search.js';
+import { safeLiveUrl } from '../live-endpoint.js';
+import { parseArticleSearchQuery, toLiveItem } from './live-article-search.js';
 
 const itemSchema = z.strictObject({
   title: z.string(),

@@ -20,90 +20,41 @@
  *       `x-stale: 1` and `Warning: 110 - "Response is Stale"`, not cached by browsers or CDNs.
  *   502 { error: { code: 'UPSTREAM_UNAVAILABLE', message } } when upstream fails with nothing cached.
  *
- * Answers are cached for 30 s in process keyed by the normalised query, and identical concurrent
- * requests share one upstream call (live-cache.ts). The upstream timeout is the client's
- * (UPSTREAM_TIMEOUT_MS, core/config/upstream.ts).
+ * The contract (path, query, answer, the browser's check) is core/isomorphic/live/article-search.ts;
+ * caching (30 s, keyed by the normalised query), coalescing, the stale answer and the error bodies
+ * are live-endpoint.ts's. The upstream timeout is the client's (UPSTREAM_TIMEOUT_MS,
+ * core/config/upstream.ts).
  */
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { PlatformError } from '../../core/errors.js';
-import type { UpstreamConfig } from '../../core/config/upstream.js';
-import type { Logger } from '../../core/logger.js';
-import { createUpstreamClient, isUpstreamFailure } from '../../core/upstream/client.js';
+import {
+  ARTICLE_CONTENT_TYPES,
+  ARTICLE_SEARCH_DEFAULT_SIZE,
+  ARTICLE_SEARCH_MAX_FROM,
+  ARTICLE_SEARCH_MAX_SIZE,
+  ARTICLE_SEARCH_PATH,
+  type ArticleContentType,
+  type ArticleSearchQuery,
+  type ArticleSearchResponse,
+  type LiveArticleItem,
+} from '../../core/isomorphic/live/article-search.js';
+import { createUpstreamClient } from '../../core/upstream/client.js';
 import type { ArticleSummary } from '../../core/upstream/schemas.js';
-import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
-import { splitRequestTarget } from '../request-target.js';
+import type { LiveCacheSettings } from '../live-cache.js';
+import { liveCache, registerCachedLiveRoute, safeLiveUrl, singleParam, type LiveQueryResult, type LiveUpstreamOptions } from '../live-endpoint.js';
 import { routePlugin } from './define-plugin.js';
-import type { UpstreamCallTimer } from '../../core/upstream/transport.js';
 
-export const ARTICLE_SEARCH_PATH = '/api/article-search';
-
-/** Spec 1 §9: load-more asks for 11 items; no caller needs more. */
-export const ARTICLE_SEARCH_MAX_SIZE = 11;
-export const ARTICLE_SEARCH_DEFAULT_SIZE = 11;
-/** Deepest offset served: load-more past this many items is not a reader. */
-export const ARTICLE_SEARCH_MAX_FROM = 1000;
 const CATEGORY_MAX_LENGTH = 200;
 const CATEGORY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
-/** Content types an article can have (`fn__legacy_type`, spec 1 §3 fnType). */
-export const ARTICLE_CONTENT_TYPES = ['article', 'interactive', 'slideshow'] as const;
-export type ArticleContentType = (typeof ARTICLE_CONTENT_TYPES)[number];
 const CONTENT_TYPES_MAX_LENGTH = 200;
 const CONTENT_TYPES_MESSAGE = `contentTypes must be a JSON object such as {"slideshow":true} naming at least one of ${ARTICLE_CONTENT_TYPES.join(', ')}`;
 
 export const ARTICLE_SEARCH_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 500 };
 export const ARTICLE_SEARCH_CACHE_CONTROL = 'public, max-age=30';
-/** A stale answer must not be kept by anyone else: the next request should try upstream again. */
-export const STALE_CACHE_CONTROL = 'no-store';
-export const STALE_WARNING = '110 - "Response is Stale"';
 
-export interface ArticleSearchQuery {
-  category?: string;
-  size: number;
-  from: number;
-  /** Sorted, without duplicates; absent = every type. */
-  contentTypes?: ArticleContentType[];
-}
+/** The plugin's options: the live endpoints' upstream options (live-endpoint.ts). */
+export type LiveArticleSearchOptions = LiveUpstreamOptions;
 
-export interface LiveArticleAuthor {
-  name: string;
-  url?: string;
-}
-
-export interface LiveArticleItem {
-  title: string;
-  url: string;
-  imageUrl?: string;
-  description?: string;
-  category?: { name: string; url?: string };
-  publicationDate: string;
-  authors: LiveArticleAuthor[];
-}
-
-export interface LiveArticleSearchOptions {
-  /** Parsed upstream configuration; the client's timeout applies to every call. */
-  config: UpstreamConfig;
-  logger: Logger;
-  /** A fetch for the upstream calls (tests count calls through it); the transport's own client when omitted. */
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  /** Overrides of ARTICLE_SEARCH_CACHE, and a clock (tests). */
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
-}
-
-type QueryResult = { ok: true; query: ArticleSearchQuery } | { ok: false; message: string };
-
-/**
- * The one value of a query parameter: undefined when absent, null when given more than once (a
- * repeated parameter is refused: which one a proxy or upstream would read is not ours to guess).
- * Shared by the live endpoints.
- */
-export function singleParam(params: URLSearchParams, name: string): string | undefined | null {
-  const values = params.getAll(name);
-  if (values.length > 1) return null;
-  return values[0];
-}
+type QueryResult = LiveQueryResult<ArticleSearchQuery>;
 
 function integer(value: string, min: number, max: number): number | undefined {
   if (!/^\d{1,5}$/.test(value)) return undefined;
@@ -175,28 +126,6 @@ export function articleSearchKey(query: ArticleSearchQuery): string {
   return JSON.stringify([query.category ?? '', query.size, query.from, query.contentTypes ?? []]);
 }
 
-// Controls and whitespace: browsers strip some of them, which hides a scheme ("java\tscript:").
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
-const UNSAFE_URL_CHARACTERS = /[\u0000-\u0020\u007F-\u009F]/;
-
-/**
- * Only site-relative paths ("/a", not "//host" or "/\host") and absolute http(s) URLs may reach
- * the browser, which turns them into href and src. The same rule as render-workers' safeHref,
- * written here so the edge router does not depend on the renderer.
- */
-export function safeLiveUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value === '' || value.length > 2048) return undefined;
-  if (UNSAFE_URL_CHARACTERS.test(value)) return undefined;
-  if (value.startsWith('/')) return /^\/(?![/\\])/.test(value) ? value : undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? value : undefined;
-}
-
 // Author entries are loose objects upstream: read the optional url through a schema, never a cast.
 const authorUrlSchema = z.looseObject({ url: z.string().optional() });
 
@@ -224,23 +153,6 @@ export function toLiveItem(summary: ArticleSummary): LiveArticleItem | null {
   return item;
 }
 
-/** The live endpoints' error body: { error: { code, message } }. */
-export function liveErrorBody(code: string, message: string): { error: { code: string; message: string } } {
-  return { error: { code, message } };
-}
-
-/** 400 INVALID_QUERY, not cached; the message names the parameter (shared by the live endpoints). */
-export function replyInvalidQuery(reply: FastifyReply, message: string): FastifyReply {
-  // The catalogue's status (core/errors.ts); the message names the parameter, so it is exposed.
-  const invalid = new PlatformError('INVALID_QUERY', message);
-  return reply.code(invalid.status).header('cache-control', 'no-store').send(liveErrorBody(invalid.code, invalid.message));
-}
-
-/** Marks a last-good answer served because upstream failed: kept by no one, flagged for the client. */
-export function markStale(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', STALE_CACHE_CONTROL).header('x-stale', '1').header('warning', STALE_WARNING);
-}
-
 export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('edge-live-article-search', (app, options) => {
   const client = createUpstreamClient({
     config: options.config,
@@ -248,33 +160,19 @@ export const liveArticleSearchPlugin = routePlugin<LiveArticleSearchOptions>('ed
     ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
     ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
   });
-  const cache = createLiveCache<LiveArticleItem[]>({ ...ARTICLE_SEARCH_CACHE, ...options.cache });
-
-  app.get(ARTICLE_SEARCH_PATH, async (request, reply) => {
-    const parsed = parseArticleSearchQuery(splitRequestTarget(request.url).search);
-    if (!parsed.ok) return replyInvalidQuery(reply, parsed.message);
-    const { query } = parsed;
-    let result;
-    try {
-      result = await cache.get(articleSearchKey(query), async () => {
-        const summaries = await client.searchArticles(query);
-        return summaries.flatMap((summary) => toLiveItem(summary) ?? []);
-      });
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      request.log.warn({ error, query }, 'article search failed upstream with nothing cached');
-      return reply
-        .code(502)
-        .header('cache-control', 'no-store')
-        .send(liveErrorBody(error.code, 'Articles are unavailable right now; try again shortly'));
-    }
-    if (result.stale) {
-      request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'article search failed upstream; serving the last good answer');
-      markStale(reply);
-    } else {
-      reply.header('cache-control', ARTICLE_SEARCH_CACHE_CONTROL);
-    }
-    return reply.code(200).type('application/json; charset=utf-8').send({ items: result.value });
+  registerCachedLiveRoute(app, {
+    path: ARTICLE_SEARCH_PATH,
+    parseQuery: parseArticleSearchQuery,
+    cacheKey: articleSearchKey,
+    load: async (query) => {
+      const summaries = await client.searchArticles(query);
+      return summaries.flatMap((summary) => toLiveItem(summary) ?? []);
+    },
+    body: (items): ArticleSearchResponse => ({ items }),
+    cache: liveCache<LiveArticleItem[]>(ARTICLE_SEARCH_CACHE, options),
+    cacheControl: ARTICLE_SEARCH_CACHE_CONTROL,
+    what: 'article search',
+    unavailableMessage: 'Articles are unavailable right now; try again shortly',
   });
   return Promise.resolve();
 });

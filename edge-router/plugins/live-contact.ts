@@ -15,11 +15,11 @@
  * The island shows the success text on 200 and the spec's error text on anything else.
  */
 import { z } from 'zod';
+import { CONTACT_PATH, type ContactRequest, type ContactResponse } from '../../core/isomorphic/live/forms.js';
 import { US_STATES } from '../../core/isomorphic/us-states.js';
 import { routePlugin } from './define-plugin.js';
 import { emailSchema, registerFormRoute, type LiveFormOptions } from './live-newsletter.js';
 
-export const CONTACT_PATH = '/api/contact';
 export const CONTACT_UPSTREAM_PATH = '/api/contact';
 /** A message of a few thousand characters plus the other fields; readers do not post essays here. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
@@ -40,7 +40,7 @@ export const contactBodySchema = z.strictObject({
   town: z.string().trim().max(200).optional(),
   email_token: z.string().regex(/^[A-Za-z0-9._~+/=-]{0,512}$/, 'must be the /api/email token'),
   form_id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, 'must be a form id'),
-});
+}) satisfies z.ZodType<ContactRequest>;
 
 export const liveContactPlugin = routePlugin<LiveFormOptions>('edge-live-contact', (app, options) => {
   registerFormRoute(app, options, {
@@ -49,7 +49,7 @@ export const liveContactPlugin = routePlugin<LiveFormOptions>('edge-live-contact
     schema: contactBodySchema,
     service: 'contact',
     upstreamPath: CONTACT_UPSTREAM_PATH,
-    answer: { sent: true },
+    answer: { sent: true } satisfies ContactResponse,
   });
   return Promise.resolve();
 });

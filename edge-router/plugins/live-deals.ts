@@ -27,13 +27,13 @@
  *   fails with a last good answer at most 30 minutes old is served from it instead, and the
  *   response is marked `x-stale: 1` and `Warning: 110` and not stored.
  *
- * Each source is cached for 60 s in process keyed by its normalised list, with request coalescing
- * (live-cache.ts); the upstream timeout is UPSTREAM_TIMEOUT_MS (core/upstream/transport.ts).
+ * The contract (path, answer, the browser's check) is core/isomorphic/live/deals.ts. Each source
+ * is cached for 60 s in process keyed by its normalised list, with request coalescing
+ * (live-endpoint.ts, live-cache.ts); the upstream timeout is UPSTREAM_TIMEOUT_MS (core/upstream/transport.ts).
  * Products API: docs/upstream-contract.md §5.8.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { isPlatformError } from '../../core/errors.js';
 import {
   DEAL_ERRORS,
@@ -45,17 +45,14 @@ import {
   type Deal,
   type DealType,
 } from '../../core/isomorphic/deals.js';
-import type { Logger } from '../../core/logger.js';
+import { DEALS_MAX_ITEMS, DEALS_PATH, type DealError, type DealsResponse } from '../../core/isomorphic/live/deals.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
-import { createLiveCache, type LiveCacheSettings, type LiveResult } from '../live-cache.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
+import type { LiveCacheSettings, LiveResult } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { markStale, replyInvalidQuery, singleParam } from './live-article-search.js';
+import { JSON_TYPE, liveCache, liveTransport, markStale, NO_STORE, replyInvalidQuery, singleParam, type LiveQueryResult, type LiveUpstreamOptions } from '../live-endpoint.js';
 
-export const DEALS_PATH = '/api/deals';
-/** Most ASINs or product URLs one request may name: a deal button lists a few products. */
-export const DEALS_MAX_ITEMS = 10;
 const PRODUCT_URL_MAX_LENGTH = 2048;
 const ASIN_PATTERN = /^[A-Za-z0-9]{10}$/;
 
@@ -68,26 +65,10 @@ export interface DealsQuery {
   skimlinks?: { urls: string[] } | { invalidUrl: true };
 }
 
-export interface DealError {
-  type: DealType;
-  message: string;
-}
+/** The plugin's options: the live endpoints' upstream options (live-endpoint.ts). */
+export type LiveDealsOptions = LiveUpstreamOptions;
 
-export interface DealsBody {
-  offers: Deal[];
-  errors: DealError[];
-}
-
-export interface LiveDealsOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
-}
-
-type QueryResult = { ok: true; query: DealsQuery } | { ok: false; message: string };
+type QueryResult = LiveQueryResult<DealsQuery>;
 
 const ASIN_MESSAGE = `asin must be a comma-separated list of 1 to ${DEALS_MAX_ITEMS} ASINs (10 letters or digits each)`;
 const URLS_MESSAGE = `product_urls must be a comma-separated list of 1 to ${DEALS_MAX_ITEMS} product URLs`;
@@ -179,17 +160,10 @@ export function dealErrorFor(type: DealType, error: unknown): string {
 }
 
 export const liveDealsPlugin = routePlugin<LiveDealsOptions>('edge-live-deals', (app, options) => {
-  const bases = resolveUpstreamBases(options.config);
-  const transport = createTransport({
-    config: options.config,
-    logger: options.logger,
-    bases,
-    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-  });
+  const transport = liveTransport(options);
   const caches = {
-    amazon: createLiveCache<Deal[]>({ ...DEALS_CACHE, ...options.cache }),
-    skimlinks: createLiveCache<Deal[]>({ ...DEALS_CACHE, ...options.cache }),
+    amazon: liveCache<Deal[]>(DEALS_CACHE, options),
+    skimlinks: liveCache<Deal[]>(DEALS_CACHE, options),
   };
 
   async function loadOffers(type: DealType, items: string[], log: FastifyBaseLogger): Promise<AffiliateOffer[]> {
@@ -262,9 +236,9 @@ export const liveDealsPlugin = routePlugin<LiveDealsOptions>('edge-live-deals', 
     const skimlinksOffers = read(skimlinks);
 
     if (stale) markStale(reply);
-    else reply.header('cache-control', failed ? 'no-store' : DEALS_CACHE_CONTROL);
-    const body: DealsBody = { offers: combineDeals(amazonOffers, skimlinksOffers), errors };
-    return reply.code(200).type('application/json; charset=utf-8').send(body);
+    else reply.header('cache-control', failed ? NO_STORE : DEALS_CACHE_CONTROL);
+    const body: DealsResponse = { offers: combineDeals(amazonOffers, skimlinksOffers), errors };
+    return reply.code(200).type(JSON_TYPE).send(body);
   });
   return Promise.resolve();
 });

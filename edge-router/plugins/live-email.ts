@@ -12,44 +12,29 @@
  * request coalescing (live-cache.ts would give concurrent readers the same token). Query
  * parameters are ignored and never forwarded. A token that is not 1..512 printable token
  * characters is treated as a failure, so upstream cannot put markup into the page.
+ * The contract (path, answer, the browser's check) is core/isomorphic/live/email-token.ts.
  * Upstream: docs/upstream-contract.md §5.14; its timeout is UPSTREAM_TIMEOUT_MS.
  */
 import { z } from 'zod';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { isPlatformError } from '../../core/errors.js';
-import type { Logger } from '../../core/logger.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
+import { EMAIL_TOKEN_PATH, EMPTY_EMAIL_TOKEN, type EmailTokenResponse } from '../../core/isomorphic/live/email-token.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
+import { JSON_TYPE, liveTransport, NO_STORE, type LiveUpstreamOptions } from '../live-endpoint.js';
 import { routePlugin } from './define-plugin.js';
 
-export const EMAIL_PATH = '/api/email';
-export const EMAIL_CACHE_CONTROL = 'no-store';
-/** The empty token of spec 1 §7's failure case. */
-export const EMPTY_EMAIL_TOKEN = '';
+export const EMAIL_CACHE_CONTROL = NO_STORE;
 
-export interface LiveEmailOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  /** Accepted for symmetry with the other live endpoints and ignored: tokens are never cached. */
-  cache?: unknown;
-}
+/** The live endpoints' upstream options; `cache` is accepted for symmetry and ignored: tokens are never cached. */
+export type LiveEmailOptions = Omit<LiveUpstreamOptions, 'cache'> & { cache?: unknown };
 
 // Base64, base64url, hex, UUIDs, JWT-like dotted tokens: the characters such tokens use.
 const tokenSchema = z.string().regex(/^[A-Za-z0-9._~+/=-]{1,512}$/);
 
 export const liveEmailPlugin = routePlugin<LiveEmailOptions>('edge-live-email', (app, options) => {
-  const transport = createTransport({
-    config: options.config,
-    logger: options.logger,
-    bases: resolveUpstreamBases(options.config),
-    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-  });
+  const transport = liveTransport({ ...options, cache: {} });
   const spec: CallSpec = { name: 'email-token', service: 'email', path: '/api/email' };
 
-  app.get(EMAIL_PATH, async (request, reply) => {
+  app.get(EMAIL_TOKEN_PATH, async (request, reply) => {
     let token = EMPTY_EMAIL_TOKEN;
     try {
       const result = await transport.first(spec, z.looseObject({ token: tokenSchema }));
@@ -59,7 +44,8 @@ export const liveEmailPlugin = routePlugin<LiveEmailOptions>('edge-live-email', 
       if (!isPlatformError(error)) throw error;
       request.log.warn({ error }, 'email token failed upstream; the token is empty');
     }
-    return reply.code(200).header('cache-control', EMAIL_CACHE_CONTROL).type('application/json; charset=utf-8').send({ token });
+    const body: EmailTokenResponse = { token };
+    return reply.code(200).header('cache-control', EMAIL_CACHE_CONTROL).type(JSON_TYPE).send(body);
   });
   return Promise.resolve();
 });

@@ -23,52 +23,40 @@
  *       Instagram post. It might have been deleted." and no-store.
  *   The last good answer (at most an hour old) when upstream fails, marked `x-stale: 1`.
  *
- * Cached 5 minutes in process with request coalescing (live-cache.ts); the upstream timeout is
+ * The contract (path, query, answer, the browser's check) is core/isomorphic/live/instagram.ts.
+ * Cached 5 minutes in process with request coalescing (live-endpoint.ts); the upstream timeout is
  * UPSTREAM_TIMEOUT_MS. Upstream: docs/upstream-contract.md §5.12.
  */
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { isPlatformError, PlatformError } from '../../core/errors.js';
-import type { Logger } from '../../core/logger.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
-import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
+import {
+  INSTAGRAM_DEFAULT_MAX_WIDTH,
+  INSTAGRAM_MIN_MAX_WIDTH,
+  INSTAGRAM_PATH,
+  type InstagramQuery,
+  type InstagramResponse,
+} from '../../core/isomorphic/live/instagram.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
+import type { LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from './live-article-search.js';
+import { JSON_TYPE, liveCache, liveErrorBody, liveTransport, markStale, NO_STORE, replyInvalidQuery, replyUpstreamFailed, singleParam, type LiveUpstreamOptions } from '../live-endpoint.js';
 
-export const INSTAGRAM_PATH = '/api/instagram';
 /**
  * Spec 1 §8. The same text is the AMP fallback in render-workers/blocks/blocks.amp.tsx; it moves
  * to core/isomorphic when the embed island needs it in the browser.
  */
 export const INSTAGRAM_ERROR_TEXT = EMBED_ERROR_TEXTS.instagram;
-/** Spec 1 §7 default. */
-export const INSTAGRAM_DEFAULT_MAX_WIDTH = 1400;
-export const INSTAGRAM_MIN_MAX_WIDTH = 320;
 export const INSTAGRAM_CACHE: LiveCacheSettings = { freshMs: 5 * 60_000, staleMs: 60 * 60_000, maxEntries: 500 };
 export const INSTAGRAM_CACHE_CONTROL = 'public, max-age=300';
 /** Far above any real embed; a bigger answer is not an embed. */
 const HTML_MAX_LENGTH = 100_000;
 const URL_MAX_LENGTH = 500;
 
-export interface InstagramQuery {
-  /** Canonical post URL: https://www.instagram.com/{kind}/{shortcode}/ */
-  url: string;
-  hidecaption: boolean;
-  maxwidth: number;
-  omitscript: boolean;
-}
-
-export interface LiveInstagramOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
-}
+/** The plugin's options: the live endpoints' upstream options (live-endpoint.ts). */
+export type LiveInstagramOptions = LiveUpstreamOptions;
 
 const POST_URL = /^https?:\/\/(?:www\.)?instagram\.com\/(p|reel|tv)\/([A-Za-z0-9_-]{5,40})\/?(?:\?[^#\s]*)?$/i;
 
@@ -184,14 +172,8 @@ const oembedSchema = z.looseObject({ html: z.string() });
 type Embed = { html: string } | null;
 
 export const liveInstagramPlugin = routePlugin<LiveInstagramOptions>('edge-live-instagram', (app, options) => {
-  const transport = createTransport({
-    config: options.config,
-    logger: options.logger,
-    bases: resolveUpstreamBases(options.config),
-    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-  });
-  const cache = createLiveCache<Embed>({ ...INSTAGRAM_CACHE, ...options.cache });
+  const transport = liveTransport(options);
+  const cache = liveCache<Embed>(INSTAGRAM_CACHE, options);
 
   async function load(query: InstagramQuery): Promise<Embed> {
     const spec: CallSpec = {
@@ -223,7 +205,7 @@ export const liveInstagramPlugin = routePlugin<LiveInstagramOptions>('edge-live-
     } catch (error) {
       if (!isPlatformError(error)) throw error;
       request.log.warn({ error, query }, INSTAGRAM_ERROR_TEXT);
-      return reply.code(502).header('cache-control', 'no-store').send(liveErrorBody(error.code, INSTAGRAM_ERROR_TEXT));
+      return replyUpstreamFailed(reply, error.code, INSTAGRAM_ERROR_TEXT);
     }
     if (result.stale) {
       request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'instagram oembed failed upstream; serving the last good answer');
@@ -231,10 +213,11 @@ export const liveInstagramPlugin = routePlugin<LiveInstagramOptions>('edge-live-
     }
     if (result.value === null) {
       request.log.info({ query }, 'instagram post not found upstream');
-      return reply.code(404).header('cache-control', 'no-store').send(liveErrorBody('UPSTREAM_NOT_FOUND', INSTAGRAM_ERROR_TEXT));
+      return reply.code(404).header('cache-control', NO_STORE).send(liveErrorBody('UPSTREAM_NOT_FOUND', INSTAGRAM_ERROR_TEXT));
     }
     if (!result.stale) reply.header('cache-control', INSTAGRAM_CACHE_CONTROL);
-    return reply.code(200).type('application/json; charset=utf-8').send({ html: result.value.html });
+    const body: InstagramResponse = { html: result.value.html };
+    return reply.code(200).type(JSON_TYPE).send(body);
   });
   return Promise.resolve();
 });

@@ -22,12 +22,12 @@
 import { z } from 'zod';
 import { resolveUpstreamBases, type UpstreamConfig, type UpstreamService } from '../../core/config/upstream.js';
 import { PlatformError } from '../../core/errors.js';
+import { NEWSLETTER_PATH, type NewsletterRequest, type NewsletterResponse } from '../../core/isomorphic/live/forms.js';
 import type { Logger } from '../../core/logger.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routePlugin } from './define-plugin.js';
 import type { UpstreamCallTimer } from '../../core/upstream/transport.js';
 
-export const NEWSLETTER_PATH = '/api/newsletter';
 /** The upstream path below the `newsletter` service base (contract §5.19). */
 export const NEWSLETTER_UPSTREAM_PATH = '/api/newsletter/subscribe';
 /** An email and an id fit in far less; anything bigger is not a subscription. */
@@ -52,7 +52,7 @@ export const newsletterBodySchema = z.strictObject({
   email: emailSchema,
   /** The promo's id as the layout gives it (e.g. "newsletter-politics"). */
   newsletterId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'must be a newsletter id'),
-});
+}) satisfies z.ZodType<NewsletterRequest>;
 
 /** A 400 answer naming the bad fields, or null when the body validates. */
 export function validateForm<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; fields: string[]; message: string } {
@@ -137,7 +137,7 @@ export const liveNewsletterPlugin = routePlugin<LiveFormOptions>('edge-live-news
     schema: newsletterBodySchema,
     service: 'newsletter',
     upstreamPath: NEWSLETTER_UPSTREAM_PATH,
-    answer: { subscribed: true },
+    answer: { subscribed: true } satisfies NewsletterResponse,
   });
   return Promise.resolve();
 });

@@ -23,7 +23,7 @@
 import { imageSourceFromUrl, resizedImageUrl, type ImageSize } from '../../core/isomorphic/images.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { replyInvalidQuery, singleParam } from './live-article-search.js';
+import { replyInvalidQuery, singleParam } from '../live-endpoint.js';
 
 export const RESIZER_SINGLE_PATH = '/api/resizer/single';
 export const RESIZER_MULTIPLE_PATH = '/api/resizer/multiple';

@@ -28,12 +28,11 @@
  *       Cache-Control no-store; the failure is logged with its details. The message is a public
  *       one per code: upstream URLs and bodies stay in the log.
  *
+ * The contract (path, query, answer, the browser's check) is core/isomorphic/live/schedule.ts.
  * The feed is cached per channel in process (one upstream call per channel per 30 s, shared by
- * concurrent requests, live-cache.ts); the window is computed per request from the clock.
+ * concurrent requests, live-endpoint.ts); the window is computed per request from the clock.
  */
 import { isPlatformError, PlatformError, type ErrorCode } from '../../core/errors.js';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
-import type { Logger } from '../../core/logger.js';
 import {
   SCHEDULE_CHANNEL_FEEDS,
   SCHEDULE_CHANNELS,
@@ -50,19 +49,16 @@ import {
   type ScheduleFailure,
   type ScheduleWindow,
 } from '../../core/isomorphic/schedule.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from '../../core/upstream/transport.js';
-import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
+import type { LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
 import { routePlugin } from './define-plugin.js';
-import { safeLiveUrl } from './live-article-search.js';
-
-export const SCHEDULE_PATH = '/api/schedule';
+import { JSON_TYPE, liveCache, liveTransport, markStale, NO_STORE, replyInvalidQuery, safeLiveUrl, type LiveQueryResult, type LiveUpstreamOptions } from '../live-endpoint.js';
+import { SCHEDULE_PATH, type ScheduleAnswer, type ScheduleQuery } from '../../core/isomorphic/live/schedule.js';
 
 /** The guide changes rarely: an hour-old feed still shows the right programmes. */
 export const SCHEDULE_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 60 * 60_000, maxEntries: 10 };
 export const SCHEDULE_MAX_AGE_SECONDS = 30;
-const NO_STORE = 'no-store';
-const STALE_WARNING = '110 - "Response is Stale"';
 
 /**
  * What the failure entry says for each code (spec 2 §8 '{code} - {message}'): a message fit for
@@ -75,32 +71,12 @@ export const SCHEDULE_FAILURE_MESSAGES: Partial<Record<ErrorCode, string>> & { d
   default: 'The schedule could not be loaded',
 };
 
-export interface ScheduleQuery {
-  channel: ScheduleChannel;
-  /** YYYY-MM-DD. */
-  dt?: string;
-}
-
-export interface LiveScheduleOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  /** Overrides of SCHEDULE_CACHE, and a clock (tests). */
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
+export interface LiveScheduleOptions extends LiveUpstreamOptions {
   /** The clock the window is computed from (ms); `cache.now`, else Date.now, when omitted. */
   now?: () => number;
 }
 
-export interface ScheduleAnswer {
-  channel: ScheduleChannel;
-  date: string;
-  window: { start: string; end: string; mobileCutoff: string };
-  entries: ScheduleEntry[];
-}
-
-type QueryResult = { ok: true; query: ScheduleQuery } | { ok: false; message: string };
+type QueryResult = LiveQueryResult<ScheduleQuery>;
 
 function isChannel(value: string): value is ScheduleChannel {
   return (SCHEDULE_CHANNELS as readonly string[]).includes(value);
@@ -156,21 +132,11 @@ function answer(channel: ScheduleChannel, window: ScheduleWindow, entries: Sched
   };
 }
 
-function errorBody(code: string, message: string): { error: { code: string; message: string } } {
-  return { error: { code, message } };
-}
-
 export const liveSchedulePlugin = routePlugin<LiveScheduleOptions>('edge-live-schedule', (app, options) => {
   const { logger } = options;
   const clock = options.now ?? options.cache?.now ?? Date.now;
-  const transport = createTransport({
-    config: options.config,
-    logger,
-    bases: resolveUpstreamBases(options.config),
-    ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-    ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-  });
-  const cache = createLiveCache<ScheduleDay[]>({ ...SCHEDULE_CACHE, ...options.cache });
+  const transport = liveTransport(options);
+  const cache = liveCache<ScheduleDay[]>(SCHEDULE_CACHE, options);
 
   async function load(channel: ScheduleChannel): Promise<ScheduleDay[]> {
     const spec: CallSpec = { name: 'schedule', service: 'schedule', path: `/schedule/${SCHEDULE_CHANNEL_FEEDS[channel]}.json` };
@@ -192,14 +158,11 @@ export const liveSchedulePlugin = routePlugin<LiveScheduleOptions>('edge-live-sc
 
   app.get(SCHEDULE_PATH, async (request, reply) => {
     const parsed = parseScheduleQuery(splitRequestTarget(request.url).search);
-    if (!parsed.ok) {
-      const invalid = new PlatformError('INVALID_QUERY', parsed.message);
-      return reply.code(invalid.status).header('cache-control', NO_STORE).send(errorBody(invalid.code, invalid.message));
-    }
+    if (!parsed.ok) return replyInvalidQuery(reply, parsed.message);
     const { channel, dt } = parsed.query;
     const now = new Date(clock());
     const window = scheduleWindow(now, dt);
-    reply.type('application/json; charset=utf-8');
+    reply.type(JSON_TYPE);
 
     let result;
     try {
@@ -212,7 +175,7 @@ export const liveSchedulePlugin = routePlugin<LiveScheduleOptions>('edge-live-sc
     }
     if (result.stale) {
       request.log.warn({ error: result.error, channel, ageMs: result.ageMs }, 'schedule failed upstream; serving the last good feed');
-      reply.header('cache-control', NO_STORE).header('x-stale', '1').header('warning', STALE_WARNING);
+      markStale(reply);
     } else {
       // The window moves at the next slot: a cached answer must not outlive it.
       const maxAge = Math.min(SCHEDULE_MAX_AGE_SECONDS, Math.floor(msUntilNextSlot(now) / 1000));

@@ -121,28 +121,28 @@ describe('GET /api/search', () => {
 
   it('pages by 10 from start = 10*page+1, numPages = ceil(found/10), load more hidden on the last page', async () => {
     const { app, calls } = await harness();
-    const all = await upstreamPage('q=the&fields=web&start=1');
-    // The sample has enough matches for several pages but fewer than 10.
+    const all = await upstreamPage('q=new&fields=web&start=1');
+    // The sample has enough matches of "new" for several pages but fewer than 10 ("the" now fills all 10).
     expect(all.numFound).toBeGreaterThan(20);
     const numPages = Math.ceil(all.numFound / 10);
     expect(numPages).toBeLessThan(10);
 
-    const first = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=the' })).json());
+    const first = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=new' })).json());
     expect(first).toMatchObject({ numFound: all.numFound, numPages, page: 0, hideLoadMore: false });
     expect(first.results).toHaveLength(10);
 
-    const second = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=the&page=1' })).json());
-    expect(sent(calls[1])).toEqual({ q: 'the', fields: 'web', start: '11' });
-    expect(second.results.map(({ title }) => title)).toEqual((await upstreamPage('q=the&fields=web&start=11')).hits.map(({ title }) => title));
+    const second = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=new&page=1' })).json());
+    expect(sent(calls[1])).toEqual({ q: 'new', fields: 'web', start: '11' });
+    expect(second.results.map(({ title }) => title)).toEqual((await upstreamPage('q=new&fields=web&start=11')).hits.map(({ title }) => title));
     expect(second.hideLoadMore).toBe(false);
 
-    const last = bodySchema.parse((await app.inject({ method: 'GET', url: `/api/search?q=the&page=${numPages - 1}` })).json());
+    const last = bodySchema.parse((await app.inject({ method: 'GET', url: `/api/search?q=new&page=${numPages - 1}` })).json());
     expect(sent(calls[2])).toMatchObject({ start: String(10 * (numPages - 1) + 1) });
     expect(last).toMatchObject({ page: numPages - 1, numPages, hideLoadMore: true });
     expect(last.results).toHaveLength(all.numFound - 10 * (numPages - 1));
 
     // Past the last page: nothing, and no load more.
-    const beyond = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=the&page=9' })).json());
+    const beyond = bodySchema.parse((await app.inject({ method: 'GET', url: '/api/search?q=new&page=9' })).json());
     expect(sent(calls[3])).toMatchObject({ start: '91' });
     expect(beyond).toMatchObject({ page: 9, results: [], hideLoadMore: true });
   });

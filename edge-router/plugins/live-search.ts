@@ -30,13 +30,12 @@
  *   502 { error: { code: 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_RESPONSE', message } } when
  *       upstream fails with nothing cached.
  *
- * Answers are cached in process keyed by the normalised query, and identical concurrent requests
- * share one upstream call (live-cache.ts). The upstream timeout is UPSTREAM_TIMEOUT_MS.
+ * The contract (path, query, answer, the browser's check) is core/isomorphic/live/search.ts;
+ * caching (keyed by edition and normalised query), coalescing, the stale answer and the error
+ * bodies are live-endpoint.ts's. The upstream timeout is UPSTREAM_TIMEOUT_MS.
  */
 import { z } from 'zod';
-import { PlatformError } from '../../core/errors.js';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
-import type { Logger } from '../../core/logger.js';
+import { SEARCH_PATH, type SearchQuery, type SearchResponse } from '../../core/isomorphic/live/search.js';
 import {
   SEARCH_MAX_PAGES,
   SEARCH_QUERY_MAX_LENGTH,
@@ -46,24 +45,16 @@ import {
   searchStart,
   searchState,
   type SearchResultItem,
-  type SearchSort,
-  type SearchType,
 } from '../../core/isomorphic/search.js';
-import { isUpstreamFailure } from '../../core/upstream/client.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
-import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer } from '../../core/upstream/transport.js';
-import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
-import { splitRequestTarget } from '../request-target.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
+import type { LiveCacheSettings } from '../live-cache.js';
+import { editionTransports, liveCache, registerCachedLiveRoute, safeLiveUrl, type LiveQueryResult, type LiveUpstreamOptions } from '../live-endpoint.js';
 import { routePlugin } from './define-plugin.js';
-import { safeLiveUrl } from './live-article-search.js';
-
-export const SEARCH_PATH = '/api/search';
 
 export const SEARCH_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 500 };
 export const SEARCH_CACHE_CONTROL = 'public, max-age=30';
-const STALE_CACHE_CONTROL = 'no-store';
-const STALE_WARNING = '110 - "Response is Stale"';
 /** Spec 2 §7: the search endpoint is asked for the web fields. */
 export const SEARCH_FIELDS = 'web';
 const SECTION_MAX_LENGTH = 200;
@@ -71,28 +62,10 @@ const SECTION_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 /** Upstream may send more; the page never shows more than a page (spec 2 §9: 10). */
 const MAX_RESULTS = 10;
 
-export interface SearchQuery {
-  q: string;
-  page: number;
-  sort?: SearchSort;
-  section?: string;
-  type?: SearchType;
-  /** YYYYMMDD. */
-  minDate?: string;
-  maxDate?: string;
-}
+/** The plugin's options: the live endpoints' upstream options (live-endpoint.ts). */
+export type LiveSearchOptions = LiveUpstreamOptions;
 
-export interface LiveSearchOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  /** Overrides of SEARCH_CACHE, and a clock (tests). */
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
-}
-
-type QueryResult = { ok: true; query: SearchQuery } | { ok: false; message: string };
+type QueryResult = LiveQueryResult<SearchQuery>;
 
 function oneOf<T extends string>(values: readonly T[], value: string): value is T {
   return (values as readonly string[]).includes(value);
@@ -224,28 +197,11 @@ interface SearchPage {
   results: SearchResultItem[];
 }
 
-function errorBody(code: string, message: string): { error: { code: string; message: string } } {
-  return { error: { code, message } };
-}
-
 export const liveSearchPlugin = routePlugin<LiveSearchOptions>('edge-live-search', (app, options) => {
   const { logger } = options;
   // One transport per edition, asking upstream for the edition's language (ADR 0019): the Spanish
   // edition's search results read in Spanish. Answers are cached per edition for the same reason.
-  const transports = Object.fromEntries(
-    SITE_IDS.map((site) => [
-      site,
-      createTransport({
-        config: options.config,
-        logger,
-        bases: resolveUpstreamBases(options.config),
-        language: SITES[site].lang,
-        ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-        ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-      }),
-    ]),
-  ) as Record<SiteId, Transport>;
-  const cache = createLiveCache<SearchPage>({ ...SEARCH_CACHE, ...options.cache });
+  const transports = editionTransports(options);
 
   async function load(query: SearchQuery, site: SiteId): Promise<SearchPage> {
     const transport = transports[site];
@@ -268,29 +224,16 @@ export const liveSearchPlugin = routePlugin<LiveSearchOptions>('edge-live-search
     return { numFound: body.data.numFound, results };
   }
 
-  app.get(SEARCH_PATH, async (request, reply) => {
-    const parsed = parseSearchQuery(splitRequestTarget(request.url).search);
-    if (!parsed.ok) {
-      const invalid = new PlatformError('INVALID_QUERY', parsed.message);
-      return reply.code(invalid.status).header('cache-control', 'no-store').send(errorBody(invalid.code, invalid.message));
-    }
-    const { query } = parsed;
-    let result;
-    try {
-      result = await cache.get(`${request.site}:${searchKey(query)}`, () => load(query, request.site));
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      request.log.warn({ error, query }, 'search failed upstream with nothing cached');
-      return reply.code(502).header('cache-control', 'no-store').send(errorBody(error.code, 'Search is unavailable right now; try again shortly'));
-    }
-    if (result.stale) {
-      request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'search failed upstream; serving the last good answer');
-      reply.header('cache-control', STALE_CACHE_CONTROL).header('x-stale', '1').header('warning', STALE_WARNING);
-    } else {
-      reply.header('cache-control', SEARCH_CACHE_CONTROL);
-    }
-    const state = searchState(query.q, query.page, result.value.numFound, result.value.results);
-    return reply.code(200).type('application/json; charset=utf-8').send(state);
+  registerCachedLiveRoute(app, {
+    path: SEARCH_PATH,
+    parseQuery: parseSearchQuery,
+    cacheKey: (query, request) => `${request.site}:${searchKey(query)}`,
+    load: (query, request) => load(query, request.site),
+    body: (page, query): SearchResponse => searchState(query.q, query.page, page.numFound, page.results),
+    cache: liveCache<SearchPage>(SEARCH_CACHE, options),
+    cacheControl: SEARCH_CACHE_CONTROL,
+    what: 'search',
+    unavailableMessage: 'Search is unavailable right now; try again shortly',
   });
   return Promise.resolve();
 });

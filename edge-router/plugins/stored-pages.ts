@@ -15,14 +15,13 @@
  * since then is just not prefetched.
  */
 import { z } from 'zod';
+import { MAX_STORED_PAGES_PATHS, STORED_PAGES_PATH, type StoredPagesResponse } from '../../core/isomorphic/live/stored-pages.js';
 import { routePlugin } from './define-plugin.js';
 import type { ObjectReader } from './hot-cache.js';
 import { objectReaderSchema } from './options.js';
 import { storedTargetFor } from './page-store.js';
 
-export const STORED_PAGES_PATH = '/api/stored-pages';
-/** The most paths one request may ask about (the client batches visible links by this many). */
-export const MAX_STORED_PAGES_PATHS = 20;
+export { MAX_STORED_PAGES_PATHS, STORED_PAGES_PATH };
 export const STORED_PAGES_CACHE_CONTROL = 'public, max-age=60';
 
 export interface StoredPagesOptions {
@@ -64,7 +63,7 @@ export const storedPagesPlugin = routePlugin<StoredPagesOptions>('edge-stored-pa
       .code(200)
       .header('cache-control', STORED_PAGES_CACHE_CONTROL)
       .type('application/json; charset=utf-8')
-      .send({ stored: paths.filter((_, i) => stored[i]) });
+      .send({ stored: paths.filter((_, i) => stored[i]) } satisfies StoredPagesResponse);
   });
   return Promise.resolve();
 });

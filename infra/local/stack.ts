@@ -5,12 +5,9 @@
  * Each service is the same code its own `main.ts` runs in production; only the wiring is shared.
  */
 import { QueueEvents, type Queue } from 'bullmq';
-import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
-import { buildMetricsApp, createMetricsRegistry, createReadReuseMetrics, createRenderMetrics } from '../../core/metrics.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
@@ -19,25 +16,18 @@ import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upst
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
-import { createEditionClients } from '../../core/upstream/clients.js';
-import { buildEdgeApp } from '../../edge-router/app.js';
+import { loadEdgeConfig } from '../../edge-router/config.js';
+import { startEdgeRouter } from '../../edge-router/start.js';
 import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
-import { MissNegativeCache } from '../../core/miss-cache.js';
-import { buildAdminApp } from '../../ingest/app.js';
-import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
-import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
-import { startSchedules } from '../../ingest/schedules.js';
-import { publishBundleAssets } from '../../render-workers/assets.js';
-import { takePageFence } from '../../core/page-fence.js';
-import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
-import { RedisLastGoodStore } from '../../core/last-good.js';
-import { DEFAULT_RECOVERY_SWEEP, startRecoverySweep, storageProbe, upstreamProbe, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
-import { createPageRenderer } from '../../render-workers/render-page.js';
-import { DEFAULT_READ_REUSE, type ReadReuseSettings } from '../../render-workers/config.js';
-import { ReadReuseCache } from '../../core/upstream/read-reuse.js';
+import type { RenderProducer } from '../../ingest/producer.js';
+import { DEFAULT_RECOVERY_SWEEP, type RecoverySweepSettings } from '../../render-workers/recovery-sweep.js';
 import type { RetryPolicy } from '../../render-workers/retry-policy.js';
-import { createRenderWorker } from '../../render-workers/worker.js';
-import { listSitePages, streamSitePages } from '../../core/site-pages.js';
+import { DEFAULT_READ_REUSE, loadWorkerConfig, type ReadReuseSettings, type WorkerConfig } from '../../render-workers/config.js';
+import { startRenderWorker } from '../../render-workers/start.js';
+import { loadIngestConfig } from '../../ingest/config.js';
+import { startIngest } from '../../ingest/start.js';
+import { portTaken } from '../../core/http-listen.js';
+import { listSitePages } from '../../core/site-pages.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -135,23 +125,6 @@ export interface PublishSummary {
   durationMs: number;
 }
 
-/**
- * A listen that failed because the port is taken, as an error naming the variable that sets it
- * (npm start's PORT, ADMIN_PORT, ...), or null for any other error.
- */
-function portTaken(error: unknown, port: number, host: string, variable: string): Error | null {
-  if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
-  return new Error(`Port ${port} on ${host} is already in use: stop what is listening there, or set ${variable} to a free port.`, { cause: error });
-}
-
-async function listenNamed(app: FastifyInstance, address: { port: number; host: string }, variable: string): Promise<string> {
-  try {
-    return await app.listen(address);
-  } catch (error) {
-    throw portTaken(error, address.port, address.host, variable) ?? error;
-  }
-}
-
 export async function startStack(options: StackOptions): Promise<Stack> {
   const host = options.host ?? '127.0.0.1';
   const log = (component: string) => createLogger({ component, level: options.logLevel, ...(options.logDestination ? { destination: options.logDestination } : {}) });
@@ -191,144 +164,90 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     const index = new DependencyIndex(redis, options.queuePrefix);
 
-    // Render worker.
     const workerLog = log('render-worker');
-    const bundle = await publishBundleAssets(store, options.bundleDir, workerLog);
-    // Per edition: the Spanish edition asks upstream for Spanish content (ADR 0019).
-    const editions = createEditionClients({ config: upstreamConfig, logger: workerLog });
-    const { upstream, tags, staticPages, shows, liveEvents } = editions.news;
-    // Each service's metrics in its own registry, as in its own process; the process-wide figures
-    // (CPU, memory, event loop) once, with the worker's.
-    const edgeRegistry = createMetricsRegistry();
-    const workerMetrics = createRenderMetrics(createMetricsRegistry({ processMetrics: options.metrics !== undefined }));
     const metricsUrls: Stack['metricsUrls'] = { ingest: '' };
-    const edgeApp: FastifyInstance = await buildEdgeApp({
-      store,
-      metricsRegistry: edgeRegistry,
-      logger: log('edge-router'),
-      defaultSite: options.defaultSite ?? 'news',
-      // Locally the Spanish edition is served at es.localhost (browsers resolve *.localhost to loopback).
-      siteHosts: { 'es.localhost': 'es' },
-      // The live endpoints the browser bundle calls (load-more).
-      liveUpstream: { config: upstreamConfig },
-      ...(options.renderOnMiss === undefined || options.renderOnMiss === false
-        ? {}
-        : {
-            renderOnMiss: {
-              redis: { url: options.redisUrl },
-              prefix: options.queuePrefix,
-              ...(typeof options.renderOnMiss === 'object' ? { limits: options.renderOnMiss } : {}),
-              ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
-            },
-          }),
-      ...(options.writeAnnouncements === true ? { writeAnnouncements: { redis: { url: options.redisUrl }, prefix: options.queuePrefix } } : {}),
+    // The edge router, started as its own process starts it (edge-router/start.ts), on this
+    // stack's store. Locally the Spanish edition is served at es.localhost (browsers resolve
+    // *.localhost to loopback).
+    const edgeConfig = loadEdgeConfig({
+      PORT: String(options.sitePort),
+      HOST: host,
+      SITE: options.defaultSite ?? 'news',
+      SITE_HOSTS: 'es.localhost=es',
+      LOG_LEVEL: options.logLevel,
+      REDIS_URL: options.redisUrl,
+      QUEUE_PREFIX: options.queuePrefix,
+      EDGE_METRICS_PORT: options.metrics?.edgePort === undefined ? 'off' : String(options.metrics.edgePort),
+      ...(options.metrics ? { EDGE_METRICS_HOST: options.metrics.host } : {}),
+      EDGE_RENDER_ON_MISS: String(options.renderOnMiss !== undefined && options.renderOnMiss !== false),
+      EDGE_WRITE_ANNOUNCEMENTS: String(options.writeAnnouncements === true),
     });
-    const siteUrl = await listenNamed(edgeApp, { port: options.sitePort, host }, 'PORT');
-    closers.push(() => edgeApp.close());
+    if (edgeConfig.renderOnMiss !== undefined && typeof options.renderOnMiss === 'object') {
+      edgeConfig.renderOnMiss.limits = { ...edgeConfig.renderOnMiss.limits, ...options.renderOnMiss };
+    }
+    const edge = await startEdgeRouter(edgeConfig, upstreamConfig, {
+      store,
+      logger: log('edge-router'),
+      // The process-wide figures are counted once, with the worker's.
+      processMetrics: false,
+      ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}),
+    });
+    closers.push(() => edge.close());
+    const siteUrl = edge.url;
+    if (edge.metricsUrl !== undefined) metricsUrls.edge = edge.metricsUrl;
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
     const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
-    // Upstream answers reused between renders fetched after their request (ADR 0029), counted in
-    // the worker's metrics as render-workers/main.ts does.
-    let readReuse: ReadReuseCache | undefined;
-    if (options.readReuse !== false) {
-      const reuseMetrics = createReadReuseMetrics(workerMetrics.registry);
-      const cache = new ReadReuseCache({ ...(options.readReuse ?? DEFAULT_READ_REUSE), observer: reuseMetrics });
-      reuseMetrics.watch(() => cache.stats());
-      readReuse = cache;
-    }
-    const renderer = createPageRenderer({
-      store,
-      index,
-      upstream,
-      tags,
-      staticPages,
-      shows,
-      liveEvents,
-      editions,
-      logger: workerLog,
-      publicOrigins,
-      scripts: bundle.scripts,
-      takeFence: (page) => takePageFence(redis, page, options.queuePrefix),
-      lastGood: new RedisLastGoodStore(redis, options.queuePrefix),
-      ...(readReuse === undefined ? {} : { readReuse }),
-    });
-    const workerConnection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'render-worker' });
-    const worker = createRenderWorker({
-      connection: workerConnection,
-      prefix: options.queuePrefix,
-      concurrency: options.workerConcurrency,
-      renderer,
-      logger: workerLog,
-      metrics: workerMetrics,
-      pageStatus: new PageStatusStore(redis, options.queuePrefix),
-      renderLog: new PageRenderLog(redis, options.queuePrefix),
-      negativeCache: new MissNegativeCache(redis, options.queuePrefix),
-      ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
-    });
-    closers.push(async () => {
-      await worker.close();
-      workerConnection.disconnect();
-    });
-
-    // Ingest.
-    const ingestLog = log('ingest');
-    const producer = createRenderProducer({
-      connection: redis,
-      prefix: options.queuePrefix,
-      logger: ingestLog,
-      ...(options.renderJobDefaults ? { defaults: options.renderJobDefaults } : {}),
-    });
-    closers.push(() => producer.close());
     const sweepSettings = options.recoverySweep ?? (options.schedules ? DEFAULT_RECOVERY_SWEEP : false);
-    if (sweepSettings) {
-      const sweep = startRecoverySweep({
-        ...sweepSettings,
-        redis,
-        prefix: options.queuePrefix,
-        pageStatus: new PageStatusStore(redis, options.queuePrefix),
-        queue: producer.queue,
-        probes: { upstream: upstreamProbe(upstream), storage: storageProbe(store) },
-        logger: workerLog,
-      });
-      closers.push(() => sweep.stop());
-    }
-    const adminApp = await buildAdminApp({
-      config: { adminToken: options.adminToken, webhookSecret: options.webhookSecret, queuePrefix: options.queuePrefix },
-      producer,
-      index,
-      redis,
-      queue: producer.queue,
-      logger: ingestLog,
-      store,
-      siteMap: upstream,
+    // The render worker, started as its own process starts it (render-workers/start.ts), on this
+    // stack's store: its settings are the worker's defaults (render-workers/config.ts) with the
+    // stack's choices over them.
+    const workerConfig: WorkerConfig = {
+      ...loadWorkerConfig({
+        REDIS_URL: options.redisUrl,
+        QUEUE_PREFIX: options.queuePrefix,
+        WORKER_CONCURRENCY: String(options.workerConcurrency),
+        PUBLIC_ORIGIN: publicOrigins.news,
+        PUBLIC_ORIGIN_ES: publicOrigins.es,
+        BUNDLE_DIR: options.bundleDir,
+        LOG_LEVEL: options.logLevel,
+        WORKER_METRICS_PORT: options.metrics?.workerPort === undefined ? 'off' : String(options.metrics.workerPort),
+        ...(options.metrics ? { WORKER_METRICS_HOST: options.metrics.host } : {}),
+      }),
+      storage: options.storage,
+      upstream: upstreamConfig,
+      ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
+      recoverySweep: sweepSettings === false ? undefined : sweepSettings,
+      readReuse: options.readReuse === false ? undefined : (options.readReuse ?? DEFAULT_READ_REUSE),
+    };
+    const running = await startRenderWorker(workerConfig, { store, logger: workerLog });
+    closers.push(async () => {
+      await running.close();
     });
-    const adminUrl = await listenNamed(adminApp, { port: options.adminPort, host }, 'ADMIN_PORT');
-    closers.push(() => adminApp.close());
+    if (running.metricsUrl !== undefined) metricsUrls.worker = running.metricsUrl;
+    const { upstream } = running.editions.news;
+
+    // Ingest, started as its own process starts it (ingest/start.ts), on this stack's store.
+    const ingest = await startIngest(
+      {
+        ...loadIngestConfig({
+          ADMIN_TOKEN: options.adminToken,
+          WEBHOOK_SECRET: options.webhookSecret,
+          REDIS_URL: options.redisUrl,
+          QUEUE_PREFIX: options.queuePrefix,
+          ADMIN_PORT: String(options.adminPort),
+          ADMIN_HOST: host,
+          SCHEDULES_ENABLED: String(options.schedules),
+          LOG_LEVEL: options.logLevel,
+        }),
+        upstream: upstreamConfig,
+        storage: options.storage,
+      },
+      { store, logger: log('ingest'), ...(options.renderJobDefaults ? { jobDefaults: options.renderJobDefaults } : {}) },
+    );
+    closers.push(() => ingest.close());
+    const { producer, url: adminUrl } = ingest;
     metricsUrls.ingest = `${adminUrl}/metrics`;
-    for (const [service, port, registry] of [
-      ['worker', options.metrics?.workerPort, workerMetrics.registry],
-      ['edge', options.metrics?.edgePort, edgeRegistry],
-    ] as const) {
-      if (options.metrics === undefined || port === undefined) continue;
-      const app = await buildMetricsApp(registry);
-      closers.push(() => app.close());
-      metricsUrls[service] = `${await listenNamed(app, { host: options.metrics.host, port }, service === 'worker' ? 'WORKER_METRICS_PORT' : 'EDGE_METRICS_PORT')}/metrics`;
-    }
-    if (options.schedules) {
-      const schedules = startSchedules({
-        producer,
-        redis,
-        prefix: options.queuePrefix,
-        logger: ingestLog,
-        sources: {
-          listFrontPaths: () => listFrontPathsFromIndex(redis, options.queuePrefix),
-          pagesReading: (keys) => index.pagesFor(keys),
-          sitePages: () => streamSitePages(upstream),
-        },
-      });
-      closers.push(() => schedules.stop());
-    }
 
     // QueueEvents blocks on its connection, so BullMQ duplicates the client it is given and
     // closes only its copy: this one is closed here.

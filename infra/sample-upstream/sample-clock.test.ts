@@ -32,6 +32,16 @@ describe('sampleClock', () => {
     expect(moved.model.dt).toBe('2026-11-26');
   });
 
+  it("moves a countdown's end by whole years to its first occurrence after now, not by days", () => {
+    const moved = JSON.parse(clock.shift('/api/staticpage', '{"endDate":"2026-01-01T00:00:00-05:00","published":"2025-03-18T16:40:00Z"}')) as Record<string, string>;
+    expect(moved.endDate).toBe('2027-01-01T00:00:00-05:00');
+    expect(moved.published).not.toBe('2025-03-18T16:40:00Z');
+    const beforeNewYear = sampleClock(new Date('2026-12-31T23:00:00-05:00'), '2025-03-18T16:40:00Z', '2022-03-28');
+    expect(JSON.parse(beforeNewYear.shift('/api/staticpage', '{"endDate":"2026-01-01T00:00:00-05:00"}'))).toEqual({ endDate: '2027-01-01T00:00:00-05:00' });
+    const afterNewYear = sampleClock(new Date('2027-01-01T00:00:01-05:00'), '2025-03-18T16:40:00Z', '2022-03-28');
+    expect(JSON.parse(afterNewYear.shift('/api/staticpage', '{"endDate":"2026-01-01T00:00:00-05:00"}'))).toEqual({ endDate: '2028-01-01T00:00:00-05:00' });
+  });
+
   it('is not used without now: the sample answers its fixed dates', async () => {
     const app = buildSampleUpstream();
     const body = (await app.inject({ url: '/api/article?path=/politics/senate-panel-advances-rural-broadband-bill' })).json<{ data: { results: Array<{ publication_date: string }> } }>();

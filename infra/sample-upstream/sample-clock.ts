@@ -12,6 +12,8 @@
  *     and every day keeps its day of the week; bare YYYY-MM-DD values (`day.value`) move too;
  *   - a layout's TV guide day (`dt` of a `tv-schedule` component): today (US Eastern), so the home
  *     page's guide shows today's shows from the moved schedule week;
+ *   - a countdown block's end (`endDate`, spec 1 §5): by whole years, to its first occurrence
+ *     after `now`, so the New Year countdown on /newyears counts down to the coming New Year;
  *   - live events and live-blog feeds: unchanged (their dates are already the recent ones they
  *     describe, and moving them with the articles would put them in the future).
  *
@@ -25,8 +27,26 @@ const DAY_MS = 86_400_000;
 const DATE_TIME = /\b(\d{4}-\d{2}-\d{2})(?=T\d{2}:\d{2})/g;
 /** A whole JSON string that is a bare date. */
 const BARE_DATE = /"(\d{4}-\d{2}-\d{2})"/g;
+/** A content date-time that is not a countdown's end (those move by years, below). */
+const CONTENT_DATE_TIME = /(?<!"endDate"\s*:\s*")\b(\d{4}-\d{2}-\d{2})(?=T\d{2}:\d{2})/g;
+/** A countdown block's end (`endDate`): its year, and the rest of the date-time. */
+const COUNTDOWN_END = /("endDate"\s*:\s*")(\d{4})(-\d{2}-\d{2}T[^"]*)"/g;
 /** A layout's TV guide day (`tv-schedule` model `dt`). */
 const GUIDE_DAY = /("dt"\s*:\s*)"\d{4}-\d{2}-\d{2}"/g;
+
+/** The first of `year + n` (n whole) whose date-time `${year}${rest}` comes after `now`; unchanged if it does not parse. */
+function nextOccurrence(year: string, rest: string, now: number): string {
+  let candidate = Number(year);
+  if (Number.isNaN(Date.parse(`${year}${rest}`))) return `${year}${rest}`;
+  const nowYear = new Date(now).getUTCFullYear();
+  if (candidate < nowYear - 1) candidate = nowYear - 1;
+  for (let step = 0; step < 8; step += 1) {
+    const at = Date.parse(`${String(candidate).padStart(4, '0')}${rest}`);
+    if (!Number.isNaN(at) && at > now) return `${String(candidate).padStart(4, '0')}${rest}`;
+    candidate += 1;
+  }
+  return `${year}${rest}`;
+}
 
 function shiftDate(date: string, days: number): string {
   const time = Date.parse(`${date}T00:00:00Z`);
@@ -61,7 +81,10 @@ export function sampleClock(now: Date, newestArticle: string, scheduleWeekStart:
       if (path.startsWith('/schedule/')) {
         return body.replace(DATE_TIME, (date: string) => shiftDate(date, scheduleDays)).replace(BARE_DATE, (_match, date: string) => `"${shiftDate(date, scheduleDays)}"`);
       }
-      return body.replace(DATE_TIME, (date: string) => shiftDate(date, contentDays)).replace(GUIDE_DAY, (_match, key: string) => `${key}"${todayDate}"`);
+      return body
+        .replace(CONTENT_DATE_TIME, (date: string) => shiftDate(date, contentDays))
+        .replace(GUIDE_DAY, (_match, key: string) => `${key}"${todayDate}"`)
+        .replace(COUNTDOWN_END, (_match, key: string, year: string, rest: string) => `${key}${nextOccurrence(year, rest, now.getTime())}"`);
     },
   };
 }

@@ -579,7 +579,9 @@ export function summarise(article: FullArticle, path: string): SummaryWire {
     isBreaking: story === 'breaking',
     isDeveloping: story === 'developing',
     isLive: story === 'live',
-    authors: article.header.authors.map((author) => ({ name: author.name })),
+    // With their headshots, so lists can show them (spec 1 §9 "48x48 in lists", issue 19).
+    authors: article.header.authors.map((author) => ({ name: author.name, ...(author.avatar ? { avatar: author.avatar } : {}) })),
+    ...(article.header.source ? { source: { name: article.header.source.name } } : {}),
     ...(article.robots_noindex ? { noindex: true } : {}),
   };
 }

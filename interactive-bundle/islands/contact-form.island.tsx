@@ -17,9 +17,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { US_STATES } from '../../core/isomorphic/us-states.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { isValidEmail } from './newsletter.island.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { EMAIL_TOKEN_PATH, parseEmailTokenResponse } from '../../core/isomorphic/live/email-token.js';
+import { CONTACT_PATH, type ContactRequest } from '../../core/isomorphic/live/forms.js';
 
-export const CONTACT_ENDPOINT = '/api/contact';
-export const EMAIL_TOKEN_ENDPOINT = '/api/email';
+/** The endpoints the island asks (their contracts: core/isomorphic/live/forms.ts, email-token.ts). */
+export const CONTACT_ENDPOINT = CONTACT_PATH;
+export const EMAIL_TOKEN_ENDPOINT = EMAIL_TOKEN_PATH;
 
 export const CONTACT_FIELD_ERRORS = {
   fullName: 'Enter your full name.',
@@ -38,10 +42,6 @@ export type ContactFormProps = {
   endpoint: typeof CONTACT_ENDPOINT;
   tokenEndpoint: typeof EMAIL_TOKEN_ENDPOINT;
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function texts<K extends string>(value: unknown, keys: readonly K[], what: string): Texts<K> {
   if (!isRecord(value)) throw new IslandPropsError(`ContactForm needs ${what}`);
@@ -87,8 +87,7 @@ async function fetchEmailToken(endpoint: string): Promise<string> {
   try {
     const response = await fetch(endpoint, { headers: { accept: 'application/json' } });
     if (!response.ok) return '';
-    const body: unknown = await response.json();
-    return isRecord(body) && typeof body.token === 'string' ? body.token : '';
+    return parseEmailTokenResponse(await response.json());
   } catch {
     return '';
   }
@@ -133,7 +132,7 @@ export function ContactForm({ formId, location, labels, placeholders, messages, 
       return;
     }
     setStatus('sending');
-    const body = {
+    const body: ContactRequest = {
       name: values.fullName.trim(),
       email: values.email.trim(),
       message: values.message.trim(),

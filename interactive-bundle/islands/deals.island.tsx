@@ -18,10 +18,12 @@
  * offers, the island says so (DEALS_ERROR_TEXT) instead of showing an empty box.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
-import { DEAL_TYPES, type Deal, type DealType } from '../../core/isomorphic/deals.js';
+import type { Deal, DealType } from '../../core/isomorphic/deals.js';
+import { DEALS_PATH, dealsUrl, isDealType, parseDeal, parseDealsResponse } from '../../core/isomorphic/live/deals.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
-export const DEALS_ENDPOINT = '/api/deals';
+/** The edge endpoint the island asks (its contract: core/isomorphic/live/deals.ts). */
+export const DEALS_ENDPOINT = DEALS_PATH;
 export const DEAL_TRACKING_EVENT = 'deal-tracking';
 export const DEALS_TEXTS = {
   loading: 'Loading deals…',
@@ -53,14 +55,6 @@ export type DealsProps = {
   endpoint: typeof DEALS_ENDPOINT;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isDealType(value: unknown): value is DealType {
-  return typeof value === 'string' && (DEAL_TYPES as readonly string[]).includes(value);
-}
-
 function stringList(value: unknown, name: string): string[] {
   if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string')) {
     throw new IslandPropsError(`Deals ${name} must be a list of strings`);
@@ -78,25 +72,14 @@ export function parseDealsProps(props: JsonObject): DealsProps {
   return { type, items: list, ...(title === undefined ? {} : { title }), disclosure: stringList(disclosure, 'disclosure'), endpoint };
 }
 
-/** `/api/deals?type=amazon&asin=A,B` or `?type=skimlinks&product_urls=u,v` (edge-router/plugins/live-deals.ts). */
-export function dealsRequestUrl(endpoint: string, type: DealType, items: readonly string[]): string {
-  const query = new URLSearchParams({ type, [type === 'amazon' ? 'asin' : 'product_urls']: items.join(',') });
-  return `${endpoint}?${query.toString()}`;
+/** `/api/deals?type=amazon&asin=A,B` or `?type=skimlinks&product_urls=u,v`. */
+export function dealsRequestUrl(_endpoint: typeof DEALS_ENDPOINT, type: DealType, items: readonly string[]): string {
+  // The props check pins the endpoint to DEALS_PATH, so the endpoint module builds the URL.
+  return dealsUrl({ type, items });
 }
 
-const SAFE_LINK = /^https?:\/\//i;
-
-/** One offer from the endpoint, or null when it is not one (never trust the wire). */
-export function parseDeal(value: unknown): Deal | null {
-  if (!isRecord(value) || !isDealType(value.partner) || !isRecord(value.merchant)) return null;
-  const { productId, link, price, originalPrice, showSale } = value;
-  const { name, slug } = value.merchant;
-  if (typeof name !== 'string' || typeof slug !== 'string' || typeof productId !== 'string' || typeof link !== 'string') return null;
-  if (typeof price !== 'number' || typeof originalPrice !== 'number' || typeof showSale !== 'boolean') return null;
-  // Only an http(s) affiliate link becomes an href; '#' (no link, spec 2 §3) stays '#'.
-  const safe = SAFE_LINK.test(link) ? link : '#';
-  return { partner: value.partner, productId, merchant: { name, slug }, link: safe, price, originalPrice, showSale };
-}
+/** One offer from the endpoint, or null when it is not one: the endpoint module's check. */
+export { parseDeal };
 
 export function formatPrice(value: number): string {
   return `$${value.toFixed(2)}`;
@@ -113,9 +96,8 @@ export function Deals({ type, items, title, disclosure, endpoint }: DealsProps) 
       try {
         const response = await fetch(dealsRequestUrl(endpoint, type, items), { headers: { accept: 'application/json' }, signal: controller.signal });
         if (!response.ok) throw new Error(`deals: HTTP ${response.status}`);
-        const body: unknown = await response.json();
-        if (!isRecord(body) || !Array.isArray(body.offers)) throw new Error('deals: unexpected response');
-        const offers = body.offers.map(parseDeal).filter((deal): deal is Deal => deal !== null);
+        const offers = parseDealsResponse(await response.json());
+        if (offers === null) throw new Error('deals: unexpected response');
         setState(offers.length === 0 ? { status: 'error' } : { status: 'ready', offers });
       } catch {
         if (!controller.signal.aborted) setState({ status: 'error' });

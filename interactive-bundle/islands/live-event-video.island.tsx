@@ -16,6 +16,7 @@
 import { useEffect, useId, useState } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { IslandPropsError, type JsonObject, type JsonValue } from '../island-props.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 /** Spec 2 §2: the query parameter and value of the expanded playlist. */
 export const LIVE_PLAYLIST_PARAM = 'pieces';
@@ -65,7 +66,7 @@ export function wantsExpandedPlaylist(search: string): boolean {
 /** A site-relative path or an http(s) URL; anything else gives no address. */
 export function safeVideoHref(href: string | null): string | null {
   if (href === null) return null;
-  return /^(https?:\/\/|\/(?![/\\]))/i.test(href) && !/[\s<>"]/.test(href) ? href : null;
+  return hasSafeUrlStart(href) && !/[\s<>"]/.test(href) ? href : null;
 }
 
 const MEDIA = /^[\w\s():.,-]{1,200}$/;

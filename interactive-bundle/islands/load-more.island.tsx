@@ -13,7 +13,13 @@
  * stay deterministic); items only ever appear in the browser.
  */
 import { useRef, useState } from 'react';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
+import {
+  ARTICLE_SEARCH_PATH,
+  articleSearchUrl,
+  parseArticleSearchItem,
+  parseArticleSearchResponse,
+  type ArticleSearchItemView,
+} from '../../core/isomorphic/live/article-search.js';
 import { relativeTimeLabel } from '../../core/isomorphic/relative-time.js';
 import { isSiteId, SITES, type SiteId } from '../../core/isomorphic/sites.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
@@ -23,21 +29,13 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 export const LOAD_MORE_PAGE_SIZE = 10;
 /** 10 plus one, to learn whether more exist (spec 1 §4, §9). */
 export const LOAD_MORE_FETCH_SIZE = LOAD_MORE_PAGE_SIZE + 1;
-/** The edge endpoint the island asks (spec 1 §7). */
-export const LOAD_MORE_ENDPOINT = '/api/article-search';
+/** The edge endpoint the island asks (spec 1 §7; its contract: core/isomorphic/live/article-search.ts). */
+export const LOAD_MORE_ENDPOINT = ARTICLE_SEARCH_PATH;
 export const LOAD_MORE_BUTTON_LABEL = 'Load More';
 export const LOAD_MORE_ERROR_TEXT = 'Could not load more stories. Try again.';
 
-/** One list item as the island shows it; type aliases, not interfaces, so the registry sees JSON. */
-export type LoadMoreItem = {
-  title: string;
-  /** Site-relative or http(s); anything else is dropped when parsed. */
-  url: string;
-  imageUrl?: string;
-  description?: string;
-  /** ISO date; shown as a relative time label (spec 1 §4 "Time label"). */
-  publicationDate?: string;
-};
+/** One list item as the island shows it: the endpoint's item as the browser reads it. */
+export type LoadMoreItem = ArticleSearchItemView;
 
 export type LoadMoreProps = {
   /** The list's category slug, passed on to the endpoint as `category`. */
@@ -54,35 +52,11 @@ export type LoadMoreProps = {
   site?: SiteId;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function optionalString(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
 /**
- * An item from props or from the endpoint, or null when it has no title or no acceptable URL.
- * Only site-relative or http(s) URLs may become an href or src (DESIGN.md, bad input).
+ * An item from props or from the endpoint, or null when it has no title or no acceptable URL
+ * (the endpoint's own check, core/isomorphic/live/article-search.ts).
  */
-export function parseLoadMoreItem(value: unknown): LoadMoreItem | null {
-  if (!isRecord(value)) return null;
-  const title = optionalString(value, 'title');
-  const url = safeImageUrl(optionalString(value, 'url'));
-  if (title === undefined || url === null) return null;
-  const imageUrl = safeImageUrl(optionalString(value, 'imageUrl'));
-  const description = optionalString(value, 'description');
-  const publicationDate = optionalString(value, 'publicationDate');
-  return {
-    title,
-    url,
-    ...(imageUrl === null ? {} : { imageUrl }),
-    ...(description === undefined ? {} : { description }),
-    ...(publicationDate === undefined || Number.isNaN(Date.parse(publicationDate)) ? {} : { publicationDate }),
-  };
-}
+export const parseLoadMoreItem = parseArticleSearchItem;
 
 export function parseLoadMoreProps(props: JsonObject): LoadMoreProps {
   const { category, from, pageSize, preloaded, hasMore, endpoint, site } = props;
@@ -102,11 +76,9 @@ export function parseLoadMoreProps(props: JsonObject): LoadMoreProps {
   return { ...(category === undefined ? {} : { category }), from, pageSize, preloaded: valid, hasMore, endpoint, ...(site === undefined ? {} : { site }) };
 }
 
-/** `${endpoint}?size=11&from=<n>[&category=<slug>]` (spec 1 §7, §9). */
-export function loadMoreRequestUrl(endpoint: string, from: number, category: string | undefined): string {
-  const query = new URLSearchParams({ size: String(LOAD_MORE_FETCH_SIZE), from: String(from) });
-  if (category !== undefined) query.set('category', category);
-  return `${endpoint}?${query.toString()}`;
+/** `/api/article-search?size=11&from=<n>[&category=<slug>]` (spec 1 §7, §9). */
+export function loadMoreRequestUrl(from: number, category: string | undefined): string {
+  return articleSearchUrl({ size: LOAD_MORE_FETCH_SIZE, from, category });
 }
 
 export interface LoadMorePage {
@@ -124,12 +96,13 @@ export interface LoadMorePage {
  * position, not the number shown.
  */
 export function parseLoadMoreResponse(body: unknown): LoadMorePage | null {
-  if (!isRecord(body) || !Array.isArray(body.items)) return null;
-  const page = body.items.slice(0, LOAD_MORE_PAGE_SIZE);
+  const answer = parseArticleSearchResponse(body);
+  if (answer === null) return null;
+  const page = answer.items.slice(0, LOAD_MORE_PAGE_SIZE);
   return {
-    items: page.map(parseLoadMoreItem).filter((item): item is LoadMoreItem => item !== null),
+    items: page.filter((item): item is LoadMoreItem => item !== null),
     advance: page.length,
-    hasMore: body.items.length >= LOAD_MORE_FETCH_SIZE,
+    hasMore: answer.items.length >= LOAD_MORE_FETCH_SIZE,
   };
 }
 
@@ -162,7 +135,7 @@ function LoadMoreEntry({ item, lang }: { item: LoadMoreItem; lang: string }) {
 
 type Status = 'idle' | 'fetching' | 'error';
 
-export function LoadMore({ category, from, preloaded, hasMore, endpoint, site = 'news' }: LoadMoreProps) {
+export function LoadMore({ category, from, preloaded, hasMore, site = 'news' }: LoadMoreProps) {
   const text = uiText(site);
   const [items, setItems] = useState<LoadMoreItem[]>([]);
   const [more, setMore] = useState(hasMore);
@@ -185,7 +158,7 @@ export function LoadMore({ category, from, preloaded, hasMore, endpoint, site = 
     busy.current = true;
     setStatus('fetching');
     try {
-      const response = await fetch(loadMoreRequestUrl(endpoint, next.current, category), { headers: { accept: 'application/json' } });
+      const response = await fetch(loadMoreRequestUrl(next.current, category), { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`load more: HTTP ${response.status}`);
       const page = parseLoadMoreResponse(await response.json());
       if (page === null) throw new Error('load more: unexpected response');

@@ -16,6 +16,8 @@
 import { menuAccentStyle } from '../../core/isomorphic/menu-accent.js';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 export type MenuLink = { name: string; url: string };
 
@@ -39,17 +41,12 @@ export type MenusProps = {
   activeUrl?: string;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const SAFE_URL = /^(\/(?!\/)|https?:\/\/)/i;
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 function parseLink(value: unknown): MenuLink | null {
   if (!isRecord(value)) return null;
   const { name, url } = value;
-  if (typeof name !== 'string' || name.trim() === '' || typeof url !== 'string' || !SAFE_URL.test(url)) return null;
+  if (typeof name !== 'string' || name.trim() === '' || typeof url !== 'string' || !hasSafeUrlStart(url)) return null;
   return { name, url };
 }
 

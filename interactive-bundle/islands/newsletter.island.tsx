@@ -10,8 +10,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { NEWSLETTER_PATH, type NewsletterRequest } from '../../core/isomorphic/live/forms.js';
 
-export const NEWSLETTER_ENDPOINT = '/api/newsletter';
+/** The endpoint the island posts to (its contract: core/isomorphic/live/forms.ts). */
+export const NEWSLETTER_ENDPOINT = NEWSLETTER_PATH;
 /** Spec 1 §8. */
 export const NEWSLETTER_SUCCESS_TEXT = "You've successfully subscribed to this newsletter!";
 /** Not in the spec; ours. */
@@ -74,7 +76,7 @@ export function Newsletter({ newsletterId, title, endpoint }: NewsletterProps) {
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ email, newsletterId }),
+        body: JSON.stringify({ email, newsletterId } satisfies NewsletterRequest),
       });
       setStatus(response.ok ? 'subscribed' : 'error');
     } catch {

@@ -13,6 +13,7 @@
  */
 import { createElement, Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { IslandPropsError, type JsonObject, type JsonValue } from '../island-props.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 export const PERSON_READ_MORE_TEXTS = { more: 'Read More', less: 'Read Less' } as const;
 
@@ -37,7 +38,7 @@ function isAllowedTag(tag: string): tag is PersonInlineTag {
 /** http(s), mailto, tel or a site-relative path; anything else renders without an address. */
 export function safePersonHref(href: string | null): string | undefined {
   if (href === null) return undefined;
-  return /^(https?:\/\/|mailto:|tel:|\/(?![/\\]))/i.test(href) ? href : undefined;
+  return hasSafeUrlStart(href, { mailtoAndTel: true }) ? href : undefined;
 }
 
 function parseNode(value: JsonValue, depth: number): PersonInlineNode {

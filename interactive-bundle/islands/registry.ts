@@ -30,6 +30,8 @@ import type { VideoAccessProps } from './video-access.island.js';
 import type { LiveEventVideoProps } from './live-event-video.island.js';
 import type { GameInfoModalProps } from './game-info-modal.island.js';
 import type { SocialEmbedProps } from './social-embed.island.js';
+import type { CountdownProps } from './countdown.island.js';
+import type { VideoLoadMoreProps } from './video-load-more.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
@@ -52,6 +54,8 @@ export type IslandPropsByName = RequireJsonProps<{
   LiveEventVideo: LiveEventVideoProps;
   GameInfoModal: GameInfoModalProps;
   SocialEmbed: SocialEmbedProps;
+  Countdown: CountdownProps;
+  VideoLoadMore: VideoLoadMoreProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -120,6 +124,8 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
   LiveEventVideo: () => import('./live-event-video.island.js').then((module) => ({ component: module.LiveEventVideo, parseProps: module.parseLiveEventVideoProps })),
   GameInfoModal: () => import('./game-info-modal.island.js').then((module) => ({ component: module.GameInfoModal, parseProps: module.parseGameInfoModalProps })),
   SocialEmbed: () => import('./social-embed.island.js').then((module) => ({ component: module.SocialEmbed, parseProps: module.parseSocialEmbedProps })),
+  Countdown: () => import('./countdown.island.js').then((module) => ({ component: module.Countdown, parseProps: module.parseCountdownProps })),
+  VideoLoadMore: () => import('./video-load-more.island.js').then((module) => ({ component: module.VideoLoadMore, parseProps: module.parseVideoLoadMoreProps })),
 };
 
 export function isIslandName(value: unknown): value is IslandName {

@@ -18,20 +18,18 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
-import { safeImageUrl } from '../../core/isomorphic/images.js';
+import { parseSearchResponse, parseSearchResult, SEARCH_PATH, searchUrl } from '../../core/isomorphic/live/search.js';
 import { relativeTimeLabel } from '../../core/isomorphic/relative-time.js';
 import {
   SEARCH_MAX_PAGES,
   SEARCH_QUERY_MAX_LENGTH,
-  searchState,
   type SearchResultItem,
-  type SearchState,
 } from '../../core/isomorphic/search.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_CARD_IMAGE } from '../client/platform/image-fallback.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
-/** The edge endpoint the island asks (edge-router/plugins/live-search.ts). */
-export const SEARCH_ENDPOINT = '/api/search';
+/** The edge endpoint the island asks (its contract: core/isomorphic/live/search.ts). */
+export const SEARCH_ENDPOINT = SEARCH_PATH;
 
 /** What the reader reads in each state. */
 export const SEARCH_TEXTS = {
@@ -77,59 +75,14 @@ export function searchQueryFromLocation(hash: string, search: string): string {
   return query.slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
 }
 
-/** `${endpoint}?q=<URL-encoded>&page=<n>` (spec 2 §5 "Search text is URL-encoded"). */
-export function searchRequestUrl(endpoint: string, query: string, page: number): string {
-  return `${endpoint}?${new URLSearchParams({ q: query, page: String(page) }).toString()}`;
+/** `/api/search?q=<URL-encoded>&page=<n>` (spec 2 §5 "Search text is URL-encoded"). */
+export function searchRequestUrl(_endpoint: typeof SEARCH_ENDPOINT, query: string, page: number): string {
+  // The props check pins the endpoint to SEARCH_PATH, so the endpoint module builds the URL.
+  return searchUrl(query, page);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function optionalString(record: Record<string, unknown>, key: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-/** One result from the endpoint, or null when it has no title or no acceptable URL. */
-export function parseSearchResult(value: unknown): SearchResultItem | null {
-  if (!isRecord(value)) return null;
-  const title = optionalString(value, 'title');
-  const url = safeImageUrl(optionalString(value, 'canonical_url'));
-  if (title === undefined || url === null) return null;
-  const description = optionalString(value, 'description');
-  const section = optionalString(value, 'section');
-  const thumbnail = safeImageUrl(optionalString(value, 'thumbnail'));
-  const taxonomy = Array.isArray(value.taxonomy) ? value.taxonomy : [];
-  return {
-    type: optionalString(value, 'type') ?? 'article',
-    title,
-    ...(description === undefined ? {} : { description }),
-    canonical_url: url,
-    publication_date: optionalString(value, 'publication_date') ?? '',
-    ...(section === undefined ? {} : { section }),
-    ...(thumbnail === null ? {} : { thumbnail }),
-    taxonomy: taxonomy.flatMap((tag) => {
-      if (!isRecord(tag)) return [];
-      const path = optionalString(tag, 'path');
-      const tagUrl = safeImageUrl(optionalString(tag, 'url'));
-      return path === undefined || tagUrl === null ? [] : [{ path, url: tagUrl }];
-    }),
-  };
-}
-
-/**
- * The endpoint's answer checked (STYLE.md: validate at the boundary), as the search state for the
- * page that was asked; null when it is not a search state. numPages and hideLoadMore are derived
- * again by core's rules from numFound and the page, so a reader never pages past 10 pages.
- */
-export function parseSearchResponse(body: unknown, query: string, page: number): SearchState | null {
-  if (!isRecord(body) || !Array.isArray(body.results)) return null;
-  const { numFound } = body;
-  if (typeof numFound !== 'number' || !Number.isInteger(numFound) || numFound < 0) return null;
-  const results = body.results.map(parseSearchResult).filter((item): item is SearchResultItem => item !== null);
-  return searchState(query, page, numFound, results);
-}
+/** The endpoint's answer checked (STYLE.md: validate at the boundary); the endpoint module's check. */
+export { parseSearchResponse, parseSearchResult };
 
 /** The section label of a result: its section, else its first tag's last path segment. */
 function sectionLabel(result: SearchResultItem): string | undefined {

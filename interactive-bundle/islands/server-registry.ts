@@ -21,6 +21,8 @@ import { VideoAccess } from './video-access.island.js';
 import { LiveEventVideo } from './live-event-video.island.js';
 import { GameInfoModal } from './game-info-modal.island.js';
 import { SocialEmbed } from './social-embed.island.js';
+import { Countdown } from './countdown.island.js';
+import { VideoLoadMore } from './video-load-more.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -41,4 +43,6 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   LiveEventVideo,
   GameInfoModal,
   SocialEmbed,
+  Countdown,
+  VideoLoadMore,
 };

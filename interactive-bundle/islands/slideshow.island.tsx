@@ -15,6 +15,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 /** Spec 1 §2.6 slideshow texts (render-workers/pages/article/slideshow-page.tsx re-exports them). */
 export const SLIDESHOW_TEXTS = {
@@ -91,10 +93,6 @@ export type SlideshowProps = {
   thumbSize: { width: number; height: number };
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function str(record: Record<string, unknown>, key: string, required: true): string;
 function str(record: Record<string, unknown>, key: string, required?: false): string | undefined;
 function str(record: Record<string, unknown>, key: string, required = false): string | undefined {
@@ -112,21 +110,17 @@ function size(value: unknown, name: string): { width: number; height: number } {
 }
 
 /** Only site-relative or http(s) URLs may become an src or href. */
-function safeUrl(url: string): boolean {
-  return /^(https?:\/\/|\/(?!\/))/i.test(url);
-}
-
 export function parseSlideshowProps(props: JsonObject): SlideshowProps {
   const title = str(props, 'title', true);
   const dek = str(props, 'dek');
   const shareUrl = str(props, 'shareUrl', true);
-  if (!safeUrl(shareUrl)) throw new IslandPropsError('Slideshow shareUrl must be http(s)');
+  if (!hasSafeUrlStart(shareUrl)) throw new IslandPropsError('Slideshow shareUrl must be http(s)');
   if (!Array.isArray(props.slides)) throw new IslandPropsError('Slideshow needs a slides array');
   const slides = props.slides.map((value): SlideshowSlide => {
     if (!isRecord(value)) throw new IslandPropsError('Slideshow slide must be an object');
     const imageUrl = str(value, 'imageUrl', true);
     const thumbUrl = str(value, 'thumbUrl');
-    if (!safeUrl(imageUrl) || (thumbUrl !== undefined && !safeUrl(thumbUrl))) throw new IslandPropsError('Slideshow image URLs must be http(s)');
+    if (!hasSafeUrlStart(imageUrl) || (thumbUrl !== undefined && !hasSafeUrlStart(thumbUrl))) throw new IslandPropsError('Slideshow image URLs must be http(s)');
     const caption = str(value, 'caption');
     const copyright = str(value, 'copyright');
     const sourceTitle = str(value, 'sourceTitle');

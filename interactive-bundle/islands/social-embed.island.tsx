@@ -19,6 +19,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { INSTAGRAM_DEFAULT_MAX_WIDTH, INSTAGRAM_PATH, instagramUrl, parseInstagramResponse } from '../../core/isomorphic/live/instagram.js';
 
 /** The providers' own embed scripts. */
 export const EMBED_SCRIPTS = {
@@ -27,7 +28,7 @@ export const EMBED_SCRIPTS = {
 } as const;
 
 /** The edge router's Instagram endpoint (spec 1 §7: maxwidth 1400, omitscript true). */
-export const INSTAGRAM_ENDPOINT = '/api/instagram';
+export const INSTAGRAM_ENDPOINT = INSTAGRAM_PATH;
 
 /** Start loading this far before the embed scrolls into view. */
 const ROOT_MARGIN = '400px 0px';
@@ -66,12 +67,11 @@ function instagramProcess(): void {
 }
 
 async function fetchInstagramHtml(url: string, hideCaption: boolean, signal: AbortSignal): Promise<string> {
-  const query = new URLSearchParams({ url, hidecaption: String(hideCaption), maxwidth: '1400', omitscript: 'true' });
-  const response = await fetch(`${INSTAGRAM_ENDPOINT}?${query.toString()}`, { signal, headers: { accept: 'application/json' } });
+  const request = instagramUrl({ url, hidecaption: hideCaption, maxwidth: INSTAGRAM_DEFAULT_MAX_WIDTH, omitscript: true });
+  const response = await fetch(request, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`instagram embed answered ${response.status}`);
-  const body: unknown = await response.json();
-  const html = typeof body === 'object' && body !== null && 'html' in body ? body.html : undefined;
-  if (typeof html !== 'string' || html === '') throw new Error('instagram embed answered without html');
+  const html = parseInstagramResponse(await response.json());
+  if (html === null) throw new Error('instagram embed answered without html');
   return html;
 }
 

@@ -33,9 +33,12 @@ import {
   scheduleFailureText,
   type ScheduleChannel,
 } from '../../core/isomorphic/schedule.js';
+import { parseLiveError } from '../../core/isomorphic/live/error-body.js';
+import { EASTERN_WALL_TIME, parseScheduleResponse, SCHEDULE_PATH, scheduleUrl, type ScheduleEntryView } from '../../core/isomorphic/live/schedule.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
-export const TV_SCHEDULE_ENDPOINT = '/api/schedule';
+/** The edge endpoint the island asks (its contract: core/isomorphic/live/schedule.ts). */
+export const TV_SCHEDULE_ENDPOINT = SCHEDULE_PATH;
 export const TV_SCHEDULE_CHANNEL_LABELS: Readonly<Record<ScheduleChannel, string>> = { news: 'News', business: 'Business' };
 export const TV_SCHEDULE_LOADING_TEXT = 'Loading schedule…';
 export const TV_SCHEDULE_EMPTY_TEXT = 'No shows in this window.';
@@ -72,33 +75,10 @@ export function scheduleDateFromSearch(search: string): string | undefined {
 }
 
 /** One entry as shown; read from the endpoint's answer, anything unusable dropped. */
-export type TvScheduleEntry = { title: string; link?: string; description?: string; start: string; mobile: boolean };
+export type TvScheduleEntry = ScheduleEntryView;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const SAFE_LINK = /^(\/(?!\/)|https?:\/\/)/i;
-const EASTERN_WALL_TIME = /^\d{4}-\d{2}-\d{2}T(\d{2}):(\d{2})/;
-
-function parseEntry(value: unknown): TvScheduleEntry | null {
-  if (!isRecord(value)) return null;
-  const { title, link, description, start, mobile } = value;
-  if (typeof title !== 'string' || title === '' || typeof start !== 'string' || !EASTERN_WALL_TIME.test(start)) return null;
-  return {
-    title,
-    ...(typeof link === 'string' && SAFE_LINK.test(link) ? { link } : {}),
-    ...(typeof description === 'string' && description !== '' ? { description } : {}),
-    start,
-    mobile: mobile === true,
-  };
-}
-
-/** The endpoint's `{ entries }`, checked; null when the body is not one. */
-export function parseTvScheduleResponse(body: unknown): TvScheduleEntry[] | null {
-  if (!isRecord(body) || !Array.isArray(body.entries)) return null;
-  return body.entries.map(parseEntry).filter((entry): entry is TvScheduleEntry => entry !== null);
-}
+/** The endpoint's `{ entries }`, checked; null when the body is not one (the endpoint module's check). */
+export const parseTvScheduleResponse = parseScheduleResponse;
 
 /** "2022-03-30T14:00:00-04:00" -> "2:00 PM ET": the wall time as given, which is US Eastern. */
 export function easternTimeLabel(start: string): string {
@@ -120,10 +100,9 @@ export function tvScheduleFailureEntry(code: string, message: string): TvSchedul
   };
 }
 
-export function tvScheduleRequestUrl(endpoint: string, channel: ScheduleChannel, dt: string | undefined): string {
-  const query = new URLSearchParams({ channel });
-  if (dt !== undefined) query.set('dt', dt);
-  return `${endpoint}?${query.toString()}`;
+export function tvScheduleRequestUrl(_endpoint: typeof TV_SCHEDULE_ENDPOINT, channel: ScheduleChannel, dt: string | undefined): string {
+  // The props check pins the endpoint to SCHEDULE_PATH, so the endpoint module builds the URL.
+  return scheduleUrl({ channel, ...(dt === undefined ? {} : { dt }) });
 }
 
 async function loadEntries(url: string, signal: AbortSignal): Promise<TvScheduleEntry[]> {
@@ -136,10 +115,8 @@ async function loadEntries(url: string, signal: AbortSignal): Promise<TvSchedule
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = isRecord(body) && isRecord(body.error) ? body.error : {};
-    const code = typeof error.code === 'string' ? error.code : `HTTP_${response.status}`;
-    const message = typeof error.message === 'string' ? error.message : 'The schedule is unavailable';
-    return [tvScheduleFailureEntry(code, message)];
+    const error = parseLiveError(body);
+    return [tvScheduleFailureEntry(error.code ?? `HTTP_${response.status}`, error.message ?? 'The schedule is unavailable')];
   }
   return parseTvScheduleResponse(body) ?? [tvScheduleFailureEntry('BAD_RESPONSE', 'The schedule answer was not understood')];
 }

@@ -10,8 +10,9 @@
  * - navigation arrows only at 4 or more items (spec 1 §9), which also covers "the right button
  *   shows only with more than one video" (spec 2 §2); all arrows hide below 768px (spec 2 §2,
  *   a media query in styles.ts);
- * - "Video load-more step 3" (spec 1 §9) is for the video area's paged lists, not this strip: it
- *   shows the at most 10 videos the render worker loaded (VIDEO_CAROUSEL_MAX) and loads no more.
+ * - "Video load-more step 3" (spec 1 §9) is for the video area's paged lists (the VideoLoadMore
+ *   island under a topic page's rail), not this strip: it shows the at most 10 videos the render
+ *   worker loaded (VIDEO_CAROUSEL_MAX) and loads no more.
  *
  * Progressive enhancement: the server render is the plain list (scrollable without script) with
  * the arrows hidden; the browser shows the arrows and tracks scroll and stickiness.
@@ -27,6 +28,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 /** Spec 1 §9: navigation arrows at 4 or more items. */
 export const VIDEO_CAROUSEL_ARROWS_FROM = 4;
@@ -59,21 +62,15 @@ export type VideoCarouselProps = {
   itemStyle?: VideoListItemStyle;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const SAFE_URL = /^(https?:\/\/|\/(?!\/))/i;
-
 export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
   if (!Array.isArray(props.videos)) throw new IslandPropsError('VideoCarousel needs a videos array');
   const videos = props.videos.flatMap((video): VideoCarouselItem[] => {
-    if (!isRecord(video) || typeof video.name !== 'string' || typeof video.url !== 'string' || !SAFE_URL.test(video.url)) return [];
+    if (!isRecord(video) || typeof video.name !== 'string' || typeof video.url !== 'string' || !hasSafeUrlStart(video.url)) return [];
     const image = video.image;
     const parsedImage =
       isRecord(image) &&
       typeof image.src === 'string' &&
-      SAFE_URL.test(image.src) &&
+      hasSafeUrlStart(image.src) &&
       typeof image.srcSet === 'string' &&
       typeof image.sizes === 'string' &&
       typeof image.width === 'number' &&
@@ -95,7 +92,7 @@ export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
     videos,
     ...(props.kind === 'list' ? { kind: 'list' as const } : {}),
     ...(typeof props.title === 'string' ? { title: props.title } : {}),
-    ...(typeof props.seeAllUrl === 'string' && SAFE_URL.test(props.seeAllUrl) ? { seeAllUrl: props.seeAllUrl } : {}),
+    ...(typeof props.seeAllUrl === 'string' && hasSafeUrlStart(props.seeAllUrl) ? { seeAllUrl: props.seeAllUrl } : {}),
     ...(itemStyle === undefined ? {} : { itemStyle }),
   };
 }

@@ -12,6 +12,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
 /** Items shown first and appended per Show More: multiples of 3 for the tablet rows. */
 export const WEATHER_STEP = 3;
@@ -29,16 +31,10 @@ export type WeatherListProps = {
   items: WeatherListItem[];
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const SAFE_URL = /^(https?:\/\/|\/(?!\/))/i;
-
 function parseImage(value: unknown): WeatherListItem['image'] | undefined {
   if (!isRecord(value)) return undefined;
   const { src, alt, width, height, srcSet, sizes } = value;
-  if (typeof src !== 'string' || !SAFE_URL.test(src) || typeof alt !== 'string' || typeof width !== 'number' || typeof height !== 'number') return undefined;
+  if (typeof src !== 'string' || !hasSafeUrlStart(src) || typeof alt !== 'string' || typeof width !== 'number' || typeof height !== 'number') return undefined;
   return { src, alt, width, height, ...(typeof srcSet === 'string' ? { srcSet } : {}), ...(typeof sizes === 'string' ? { sizes } : {}) };
 }
 
@@ -47,7 +43,7 @@ export function parseWeatherListProps(props: JsonObject): WeatherListProps {
   if (title !== undefined && typeof title !== 'string') throw new IslandPropsError('WeatherList title must be a string');
   if (!Array.isArray(items)) throw new IslandPropsError('WeatherList needs an items array');
   const parsed = items.flatMap((item): WeatherListItem[] => {
-    if (!isRecord(item) || typeof item.title !== 'string' || typeof item.url !== 'string' || !SAFE_URL.test(item.url)) return [];
+    if (!isRecord(item) || typeof item.title !== 'string' || typeof item.url !== 'string' || !hasSafeUrlStart(item.url)) return [];
     const image = parseImage(item.image);
     return [
       {

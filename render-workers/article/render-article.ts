@@ -35,7 +35,8 @@ import { insertArticleAds } from './ads.js';
 import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
 import { canonicalRedirect, redirectRecord } from './redirects.js';
-import { cutBio, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
+import { cutBio, DEFAULT_PERSON_IMAGE, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
+import { specialSeriesBanners } from './special-series.js';
 import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
 
 const HTML = HTML_CONTENT_TYPE;
@@ -82,8 +83,7 @@ export type ArticleOutcome =
 export const ON_OUR_RADAR_SECTION = 'entertainment';
 export const ON_OUR_RADAR_SIZE = 5;
 
-/** The default-person headshot upstream uses for authors without a photo (spec 1 §5). */
-export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
+export { DEFAULT_PERSON_IMAGE } from './rules.js';
 
 export async function renderArticle(article: FullArticle, options: ArticleRenderOptions): Promise<ArticleOutcome> {
   const { site, path, client, log } = options;
@@ -165,6 +165,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
     const view = {
       ...articleView(article, meta, blocks, layoutName, { rightRail, postContent }, path),
+      banners: specialSeriesBanners(layout?.preContent ?? [], [...article.fn__tags.map((tag) => tag.path), ...article.tags], log),
       recommendedVideos,
       ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),
     };
@@ -265,6 +266,8 @@ function articleView(
     relatedTopics: limitRelatedTopics(article.fn__tags.map(tagLink)),
     tags: limitTags(article.wp__tags.map(tagLink)),
     comments: Boolean(article.comments?.enabled) && header.allowComments,
+    // Spec 1 §2.6 "comments (a forum variant exists)": a forum article's (§9) comments are the forum variant.
+    ...(meta.isForum ? { commentsVariant: 'forum' as const } : {}),
     ...lists,
     recommendedVideos: [],
     ...(showPrintLink(meta) ? { printUrl: variantUrlPath(path, 'print') } : {}),

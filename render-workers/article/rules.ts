@@ -40,6 +40,9 @@ export function cutBio(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Authors
 
+/** The default-person headshot upstream uses for authors without a photo (spec 1 §5). */
+export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
+
 /**
  * Spec 1 §5: an author headshot is shown only if present, not the default-person image, and only
  * for the publisher's own source (`source` equals `siteName`, e.g. "Fox News").

@@ -11,12 +11,14 @@
  * - videos: the poster at the AMP video image size 1200x675 (spec 1 §9) linking to the video page;
  * - ad blocks: amp-ad (refresh 30 s, real-time config timeout 1000 ms, spec 1 §9).
  */
-import { createElement, type ReactNode } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import { AD_LABEL } from '../article/ads.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
-import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
+import { nothing, renderBlock, type BlockTable } from './block-table.js';
+import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
 
 /** AMP ad settings of spec 1 §9 that apply to a single ad block. */
 export const AMP_BLOCK_AD = { refreshSeconds: 30, rtcTimeoutMs: 1000 } as const;
@@ -67,134 +69,95 @@ export function AmpBodyBlocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
+/** The AMP page's block table (block-table.ts): one renderer per kind. */
+export const AMP_BLOCKS: BlockTable = {
+  ...TEXT_BLOCKS,
+  'raw-html': (block) => {
+    const frame = block.ampIframe;
+    if (!frame) return null;
+    return amp(
+      'amp-iframe',
+      {
+        src: frame.src,
+        width: String(frame.width),
+        height: String(frame.height),
+        layout: 'responsive',
+        sandbox: frame.sandbox,
+        frameborder: '0',
+        title: frame.title,
+      });
+  },
+  image: (block) => <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} Image={AmpImg} />,
+  images: (block) => <ImagesBlock block={block} Image={AmpImg} />,
+  'related-media': (block) => <RelatedMediaBlock block={block} Image={AmpImg} />,
+  video: (block) => {
+    // Spec 1 §9: amp video image 1200x675.
+    const poster = block.image ? resizedImageUrl(block.image.src, IMAGE_SIZES.ampVideoImage) : null;
+    const image = block.image && poster ? <AmpImg image={{ ...block.image, src: poster, srcSet: '', ...IMAGE_SIZES.ampVideoImage }} /> : null;
+    return (
+      <figure className={block.featured ? 'video featured-video' : 'video inline-video'}>
+        {image && block.url ? <a href={block.url}>{image}</a> : image}
+        <figcaption>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</figcaption>
+      </figure>
+    );
+  },
+  slider: (block) => <SliderBlock block={block} Image={AmpImg} />,
+  slideshow: (block) => <SlideshowBlock block={block} Image={AmpImg} />,
+  embed: (block) => <AmpEmbed embed={block.embed} />,
+  'shared-video': (block) => (
+    <figure className="shared-video">
+      <a href={block.url}>{block.image ? <AmpImg image={block.image} /> : block.title}</a>
+      <figcaption>{block.title}</figcaption>
+    </figure>
+  ),
+  pdf: (block) => (
+    <p className="embed-pdf">
+      <a href={block.url}>{block.linkText}</a>
+    </p>
+  ),
+  // Deal buttons are the Deals island on the standard page only: no island on AMP.
+  deal: nothing,
+  'live-blog': nothing,
+  'weather-list': (block) => (
+    <section className="weather-list">
+      {block.title ? <h2>{block.title}</h2> : null}
+      <ul>
+        {block.items.map((item, i) => (
+          <li key={i}>
+            <a href={item.url}>{item.title}</a>
+            {item.description ? <p>{item.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  ),
+  // AMP carries no promo units: they need the standard page's tracking (spec 1 §9 names the
+  // betting promo for the article body, and AMP's own ad rules for AMP).
+  promo: nothing,
+  countdown: (block) => <StaticCountdownBlockView block={block} />,
+  ad: (block) => {
+    const [first = '300x250', ...rest] = block.slot.sizes;
+    const [width = '300', height = '250'] = first.split('x');
+    return (
+      <div className="amp-ad" data-ad-unit={block.slot.id}>
+        <span className="ad-label">{AD_LABEL}</span>
+        {amp('amp-ad', {
+          width,
+          height,
+          layout: 'fixed',
+          type: 'doubleclick',
+          'data-slot': `/amp/${block.slot.id}`,
+          'data-multi-size': rest.length > 0 ? rest.join(',') : undefined,
+          'data-enable-refresh': String(AMP_BLOCK_AD.refreshSeconds),
+          'rtc-config': JSON.stringify({ timeoutMillis: AMP_BLOCK_AD.rtcTimeoutMs }),
+        })}
+      </div>
+    );
+  },
+};
+
 function AmpBlock({ block }: { block: Block }) {
-  if (isTextBlock(block)) return <TextBlockView block={block} />;
-  switch (block.kind) {
-    case 'raw-html': {
-      const frame = block.ampIframe;
-      if (!frame) return null;
-      return amp(
-        'amp-iframe',
-        {
-          src: frame.src,
-          width: String(frame.width),
-          height: String(frame.height),
-          layout: 'responsive',
-          sandbox: frame.sandbox,
-          frameborder: '0',
-          title: frame.title,
-        });
-    }
-    case 'image':
-      return <AmpFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} />;
-    case 'images':
-      return (
-        <div className="images">
-          {block.images.map((image, i) => (
-            <AmpFigure key={i} image={image} className="article-image" />
-          ))}
-        </div>
-      );
-    case 'related-media':
-      return (
-        <aside className={`related-media related-${block.mediaType}`}>
-          <a href={block.url} {...newWindow(block.newWindow)}>
-            {block.image ? <AmpImg image={block.image} /> : null}
-            <span className="title">{block.title}</span>
-          </a>
-          {block.captionHtml ? <p className="caption" dangerouslySetInnerHTML={{ __html: block.captionHtml }} /> : null}
-        </aside>
-      );
-    case 'video': {
-      // Spec 1 §9: amp video image 1200x675.
-      const poster = block.image ? resizedImageUrl(block.image.src, IMAGE_SIZES.ampVideoImage) : null;
-      const image = block.image && poster ? <AmpImg image={{ ...block.image, src: poster, srcSet: '', ...IMAGE_SIZES.ampVideoImage }} /> : null;
-      return (
-        <figure className={block.featured ? 'video featured-video' : 'video inline-video'}>
-          {image && block.url ? <a href={block.url}>{image}</a> : image}
-          <figcaption>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</figcaption>
-        </figure>
-      );
-    }
-    case 'slider':
-      return (
-        <section className="slider">
-          {block.title ? <h2>{block.title}</h2> : null}
-          {block.items.map((item, i) => (
-            <figure key={i} className="slide">
-              {item.url ? <a href={item.url}><AmpImg image={item.image} /></a> : <AmpImg image={item.image} />}
-              {item.title ? <p className="slide-title">{item.title}</p> : null}
-              <ImageCaption image={item.image} />
-            </figure>
-          ))}
-        </section>
-      );
-    case 'slideshow':
-      return (
-        <section className="slideshow-block">
-          {block.title ? <h2>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</h2> : null}
-          {block.slides.map((image, i) => (
-            <AmpFigure key={i} image={image} className="slide" />
-          ))}
-        </section>
-      );
-    case 'embed':
-      return <AmpEmbed embed={block.embed} />;
-    case 'shared-video':
-      return (
-        <figure className="shared-video">
-          <a href={block.url}>{block.image ? <AmpImg image={block.image} /> : block.title}</a>
-          <figcaption>{block.title}</figcaption>
-        </figure>
-      );
-    case 'pdf':
-      return (
-        <p className="embed-pdf">
-          <a href={block.url}>{block.linkText}</a>
-        </p>
-      );
-    // Deal buttons are the Deals island on the standard page only: no island on AMP.
-    case 'deal':
-    case 'live-blog':
-      return null;
-    case 'weather-list':
-      return (
-        <section className="weather-list">
-          {block.title ? <h2>{block.title}</h2> : null}
-          <ul>
-            {block.items.map((item, i) => (
-              <li key={i}>
-                <a href={item.url}>{item.title}</a>
-                {item.description ? <p>{item.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      );
-    case 'promo':
-      // AMP carries no promo units: they need the standard page's tracking (spec 1 §9 names the
-      // betting promo for the article body, and AMP's own ad rules for AMP).
-      return null;
-    case 'ad': {
-      const [first = '300x250', ...rest] = block.slot.sizes;
-      const [width = '300', height = '250'] = first.split('x');
-      return (
-        <div className="amp-ad" data-ad-unit={block.slot.id}>
-          <span className="ad-label">{AD_LABEL}</span>
-          {amp('amp-ad', {
-            width,
-            height,
-            layout: 'fixed',
-            type: 'doubleclick',
-            'data-slot': `/amp/${block.slot.id}`,
-            'data-multi-size': rest.length > 0 ? rest.join(',') : undefined,
-            'data-enable-refresh': String(AMP_BLOCK_AD.refreshSeconds),
-            'rtc-config': JSON.stringify({ timeoutMillis: AMP_BLOCK_AD.rtcTimeoutMs }),
-          })}
-        </div>
-      );
-    }
-  }
+  return renderBlock(AMP_BLOCKS, block, undefined);
 }
 
 function AmpImg({ image }: { image: BlockImage }) {
@@ -208,22 +171,7 @@ function AmpImg({ image }: { image: BlockImage }) {
   });
 }
 
-function AmpFigure({ image, className }: { image: BlockImage; className: string }) {
-  return (
-    <figure className={className}>
-      {image.link ? (
-        <a href={image.link}>
-          <AmpImg image={image} />
-        </a>
-      ) : (
-        <AmpImg image={image} />
-      )}
-      <ImageCaption image={image} />
-    </figure>
-  );
-}
-
-function AmpEmbed({ embed }: { embed: EmbedModel }) {
+function AmpEmbed({ embed }: { embed: EmbedModel }): ReactElement {
   const link = (
     <a href={embed.url} target="_blank" rel="noopener noreferrer">
       {embedLinkText(embed)}

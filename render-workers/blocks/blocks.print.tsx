@@ -4,7 +4,9 @@
  * (spec 1 §9 "print image").
  */
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
-import { embedLinkText, ImageCaption, isTextBlock, TextBlockView } from './common-blocks.js';
+import { StaticCountdownBlockView } from './countdown-blocks.js';
+import { nothing, renderBlock, type BlockTable } from './block-table.js';
+import { embedLinkText, ImageCaption, TEXT_BLOCKS } from './common-blocks.js';
 
 export function PrintBodyBlocks({ blocks }: { blocks: Block[] }) {
   return (
@@ -16,82 +18,74 @@ export function PrintBodyBlocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
+/** The print page's block table (block-table.ts): one renderer per kind. */
+export const PRINT_BLOCKS: BlockTable = {
+  ...TEXT_BLOCKS,
+  'raw-html': (block) => (block.printHtml.trim() === '' ? null : <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.printHtml }} />),
+  image: (block) => <PrintFigure image={block.image} />,
+  images: (block) => (
+    <>
+      {block.images.map((image, i) => (
+        <PrintFigure key={i} image={image} />
+      ))}
+    </>
+  ),
+  'related-media': (block) => (
+    <p className="related-media">
+      <a href={block.url}>{block.title}</a>
+    </p>
+  ),
+  video: (block) => (
+    <figure className="video">
+      {block.image ? <PrintImg image={block.image} /> : null}
+      <figcaption>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</figcaption>
+    </figure>
+  ),
+  slider: (block) => (
+    <>
+      {block.items.map((item, i) => (
+        <PrintFigure key={i} image={item.image} />
+      ))}
+    </>
+  ),
+  slideshow: (block) => (
+    <>
+      {block.title ? <h2>{block.title}</h2> : null}
+      {block.slides.map((image, i) => (
+        <PrintFigure key={i} image={image} />
+      ))}
+    </>
+  ),
+  embed: (block) => <EmbedLink embed={block.embed} />,
+  'shared-video': (block) => (
+    <p className="embed-link">
+      <a href={block.url}>{block.title}</a>
+    </p>
+  ),
+  pdf: (block) => (
+    <p className="embed-link">
+      <a href={block.url}>{block.linkText}</a>
+    </p>
+  ),
+  'weather-list': (block) => (
+    <ul className="weather-list">
+      {block.items.map((item, i) => (
+        <li key={i}>
+          <a href={item.url}>{item.title}</a>
+        </li>
+      ))}
+    </ul>
+  ),
+  // Deal buttons are the Deals island on the standard page only: no island on AMP or print.
+  deal: nothing,
+  'live-blog': nothing,
+  ad: nothing,
+  promo: nothing,
+  countdown: (block) => <StaticCountdownBlockView block={block} />,
+};
+
 function PrintBlock({ block }: { block: Block }) {
-  if (isTextBlock(block)) return <TextBlockView block={block} />;
-  switch (block.kind) {
-    case 'raw-html':
-      return block.printHtml.trim() === '' ? null : <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.printHtml }} />;
-    case 'image':
-      return <PrintFigure image={block.image} />;
-    case 'images':
-      return (
-        <>
-          {block.images.map((image, i) => (
-            <PrintFigure key={i} image={image} />
-          ))}
-        </>
-      );
-    case 'related-media':
-      return (
-        <p className="related-media">
-          <a href={block.url}>{block.title}</a>
-        </p>
-      );
-    case 'video':
-      return (
-        <figure className="video">
-          {block.image ? <PrintImg image={block.image} /> : null}
-          <figcaption>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</figcaption>
-        </figure>
-      );
-    case 'slider':
-      return (
-        <>
-          {block.items.map((item, i) => (
-            <PrintFigure key={i} image={item.image} />
-          ))}
-        </>
-      );
-    case 'slideshow':
-      return (
-        <>
-          {block.title ? <h2>{block.title}</h2> : null}
-          {block.slides.map((image, i) => (
-            <PrintFigure key={i} image={image} />
-          ))}
-        </>
-      );
-    case 'embed':
-      return <EmbedLink embed={block.embed} />;
-    case 'shared-video':
-      return (
-        <p className="embed-link">
-          <a href={block.url}>{block.title}</a>
-        </p>
-      );
-    case 'pdf':
-      return (
-        <p className="embed-link">
-          <a href={block.url}>{block.linkText}</a>
-        </p>
-      );
-    case 'weather-list':
-      return (
-        <ul className="weather-list">
-          {block.items.map((item, i) => (
-            <li key={i}>
-              <a href={item.url}>{item.title}</a>
-            </li>
-          ))}
-        </ul>
-      );
-    // Deal buttons are the Deals island on the standard page only: no island on AMP or print.
-    case 'deal':
-    case 'live-blog':
-    case 'ad':
-    case 'promo':
-      return null;
-  }
+  return renderBlock(PRINT_BLOCKS, block, undefined);
 }
 
 function PrintImg({ image }: { image: BlockImage }) {

@@ -68,6 +68,7 @@ const EVERY_KIND: ArticleBlock[] = [
   { kind: 'weather-list', props: { title: 'Weather', items: [{ title: 'Storm', url: '/weather/storm', imageUrl: IMG }] } },
   { kind: 'deal-button', props: { button_type: 'amazon', button_data: ['B0SAMPLE01', 'not an asin'], title: 'Top pick' } },
   { kind: 'ad', props: { sizes: ['300x250', '320x50'], id: 'ad-body-1' } },
+  { kind: 'countdown', props: { title: 'Countdown to midnight', endDate: '2026-01-01T00:00:00-05:00', endText: 'Happy New Year!' } },
 ];
 
 function build(components: ArticleBlock[]) {
@@ -190,6 +191,24 @@ describe('every block kind (spec 1 §3)', () => {
     expect(withDeals).toContain('data-island="Deals"');
     expect(withDeals).toContain('<p class="deals-disclosure">Fox News may earn a commission if you buy through our referral links.</p>');
     for (const html of [amp, prn]) expect(html).not.toContain('data-island');
+  });
+
+  it('countdown (spec 1 §5): the Countdown island on standard with its timer hidden until hydrated; the date alone on AMP and print', () => {
+    const [countdown] = blocks.filter((b) => b.kind === 'countdown');
+    expect(countdown).toEqual({ kind: 'countdown', end: '2026-01-01T05:00:00.000Z', title: 'Countdown to midnight', endText: 'Happy New Year!' });
+    expect(std).toMatch(/<div data-island="Countdown" data-island-props="island-props-[\w-]+"><section class="countdown"><h2 class="countdown-title">Countdown to midnight<\/h2><p class="countdown-timer" role="timer" hidden="">/);
+    expect(std).toContain('<p class="countdown-end">Until <time dateTime="2026-01-01T05:00:00.000Z">January 01, 2026 12:00am EST</time></p><p class="countdown-done" hidden="">Happy New Year!</p>');
+    const still = '<section class="countdown"><h2 class="countdown-title">Countdown to midnight</h2><p class="countdown-end">Until <time dateTime="2026-01-01T05:00:00.000Z">January 01, 2026 12:00am EST</time></p></section>';
+    expect(amp).toContain(still);
+    expect(prn).toContain(still);
+    // A stored page never carries a time left: it would be stale when read.
+    for (const html of [amp, prn]) expect(html).not.toContain('countdown-timer');
+  });
+
+  it('countdown: an end without a zone is invalid props, logged and skipped', () => {
+    const { blocks: none, warnings: logged } = build([{ kind: 'countdown', props: { endDate: '2026-01-01T00:00:00' } }]);
+    expect(none).toEqual([]);
+    expect(logged).toHaveLength(1);
   });
 
   it('raw html on standard keeps an https iframe, sandboxed', () => {

@@ -9,7 +9,9 @@ import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js
 import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../view-model.js';
 import { useUiText } from '../shell/ui-text-context.js';
-import { embedLinkText, ImageCaption, isTextBlock, newWindow, TextBlockView } from './common-blocks.js';
+import { CountdownBlockView } from './countdown-blocks.js';
+import { renderBlock, type BlockTable } from './block-table.js';
+import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
 
 /**
  * Whether the article may show deals and the disclosure its tags call for (spec 2 §5, §9): deal
@@ -43,144 +45,114 @@ export function BodyBlocks({ blocks, deals, withHero = false }: { blocks: Block[
   );
 }
 
+/** What the standard page's renderers need beside the block. */
+interface StandardContext {
+  deals: DealsContext | undefined;
+  /** This block is the lead image (see heroBlockIndex). */
+  hero: boolean;
+}
+
+/** The standard page's block table (block-table.ts): one renderer per kind. */
+export const STANDARD_BLOCKS: BlockTable<StandardContext> = {
+  ...TEXT_BLOCKS,
+  'raw-html': (block) => <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.html }} />,
+  image: (block, { hero }) => <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} Image={Img} hero={hero} />,
+  images: (block) => <ImagesBlock block={block} Image={Img} />,
+  'related-media': (block) => <RelatedMediaBlock block={block} Image={Img} />,
+  video: (block, { hero }) => (
+    <figure className={block.featured ? 'video featured-video' : 'video inline-video'} data-video-id={block.videoId} data-video-domain={block.videoDomain}>
+      {block.image ? block.url ? <a href={block.url}><Img image={block.image} hero={hero} /></a> : <Img image={block.image} hero={hero} /> : null}
+      <figcaption>
+        {block.url ? <a href={block.url}>{block.title}</a> : block.title}
+        {block.duration ? <span className="duration"> {block.duration}</span> : null}
+      </figcaption>
+    </figure>
+  ),
+  slider: (block) => <SliderBlock block={block} Image={Img} />,
+  slideshow: (block) => <SlideshowBlock block={block} Image={Img} />,
+  embed: (block) => {
+    // Instagram and TikTok load their provider's script in the browser (spec 1 §4).
+    if (block.embed.provider === 'instagram') {
+      return <Island name="SocialEmbed" props={{ provider: 'instagram', url: block.embed.url, linkText: embedLinkText(block.embed), hideCaption: block.embed.hideCaption }} />;
+    }
+    if (block.embed.provider === 'tiktok') {
+      return <Island name="SocialEmbed" props={{ provider: 'tiktok', url: block.embed.url, linkText: embedLinkText(block.embed), videoId: block.embed.videoId ?? null }} />;
+    }
+    return <EmbedPlaceholder embed={block.embed} />;
+  },
+  'shared-video': (block) => (
+    <figure className="shared-video" data-network={block.network}>
+      <a href={block.url}>{block.image ? <Img image={block.image} /> : block.title}</a>
+      <figcaption>{block.title}</figcaption>
+    </figure>
+  ),
+  pdf: (block) => (
+    <figure className="embed embed-pdf" data-embed="pdf" data-src={block.url} data-height={block.height}>
+      <a href={block.url} target="_blank" rel="noopener noreferrer">
+        {block.linkText}
+      </a>
+    </figure>
+  ),
+  'live-blog': (block) => (
+    <section className="live-blog" data-event-code={block.eventCode}>
+      {block.title ? <h2>{block.title}</h2> : null}
+    </section>
+  ),
+  // Show More (spec 1 §4) is the WeatherList island; without script every item shows.
+  'weather-list': (block) => (
+    <Island
+      name="WeatherList"
+      props={{
+        ...(block.title ? { title: block.title } : {}),
+        items: block.items.map((item) => ({
+          title: item.title,
+          url: item.url,
+          ...(item.description ? { description: item.description } : {}),
+          ...(item.image
+            ? { image: { src: item.image.src, alt: item.image.alt, width: item.image.width, height: item.image.height, srcSet: item.image.srcSet, sizes: item.image.sizes } }
+            : {}),
+        })),
+      }}
+    />
+  ),
+  deal: (block, { deals }) => {
+    // Deals show only when the section is deals or the tags include shopping or commerce (spec 2 §5).
+    if (deals === undefined || !deals.show) return null;
+    return (
+      <Island
+        name="Deals"
+        props={{
+          type: block.dealType,
+          items: block.items,
+          ...(block.title ? { title: block.title } : {}),
+          disclosure: deals.disclosure ? [deals.disclosure] : [],
+          endpoint: DEALS_ENDPOINT,
+        }}
+      />
+    );
+  },
+  promo: (block) => {
+    if (block.promo === 'text-to-speech') {
+      return (
+        <p className="text-to-speech">
+          <span className="badge">{TEXT_TO_SPEECH.label}</span> {TEXT_TO_SPEECH.text}
+        </p>
+      );
+    }
+    return (
+      <aside className="promo promo-betting" aria-label="Fox Bet">
+        <p>
+          <a href="/sports">See the latest odds and picks</a>
+        </p>
+      </aside>
+    );
+  },
+  ad: (block) => <AdAside slot={block.slot} />,
+  countdown: (block) => <CountdownBlockView block={block} />,
+};
+
 function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext | undefined; hero: boolean }) {
-  if (isTextBlock(block)) return <TextBlockView block={block} />;
-  switch (block.kind) {
-    case 'raw-html':
-      return <div className="raw-html" dangerouslySetInnerHTML={{ __html: block.html }} />;
-    case 'image':
-      return <ImageFigure image={block.image} className={block.fullSpan ? 'article-image full-span-image' : 'article-image'} hero={hero} />;
-    case 'images':
-      return (
-        <div className="images">
-          {block.images.map((image, i) => (
-            <ImageFigure key={i} image={image} className="article-image" />
-          ))}
-        </div>
-      );
-    case 'related-media':
-      return (
-        <aside className={`related-media related-${block.mediaType}`}>
-          <a href={block.url} {...newWindow(block.newWindow)}>
-            {block.image ? <Img image={block.image} /> : null}
-            <span className="title">{block.title}</span>
-          </a>
-          {block.captionHtml ? <p className="caption" dangerouslySetInnerHTML={{ __html: block.captionHtml }} /> : null}
-        </aside>
-      );
-    case 'video':
-      return (
-        <figure className={block.featured ? 'video featured-video' : 'video inline-video'} data-video-id={block.videoId} data-video-domain={block.videoDomain}>
-          {block.image ? block.url ? <a href={block.url}><Img image={block.image} hero={hero} /></a> : <Img image={block.image} hero={hero} /> : null}
-          <figcaption>
-            {block.url ? <a href={block.url}>{block.title}</a> : block.title}
-            {block.duration ? <span className="duration"> {block.duration}</span> : null}
-          </figcaption>
-        </figure>
-      );
-    case 'slider':
-      return (
-        <section className="slider">
-          {block.title ? <h2>{block.title}</h2> : null}
-          {block.items.map((item, i) => (
-            <figure key={i} className="slide">
-              {item.url ? <a href={item.url}><Img image={item.image} /></a> : <Img image={item.image} />}
-              {item.title ? <p className="slide-title">{item.title}</p> : null}
-              <ImageCaption image={item.image} />
-            </figure>
-          ))}
-        </section>
-      );
-    case 'slideshow':
-      return (
-        <section className="slideshow-block">
-          {block.title ? <h2>{block.url ? <a href={block.url}>{block.title}</a> : block.title}</h2> : null}
-          {block.slides.map((image, i) => (
-            <ImageFigure key={i} image={image} className="slide" />
-          ))}
-        </section>
-      );
-    case 'embed':
-      // Instagram and TikTok load their provider's script in the browser (spec 1 §4).
-      if (block.embed.provider === 'instagram') {
-        return <Island name="SocialEmbed" props={{ provider: 'instagram', url: block.embed.url, linkText: embedLinkText(block.embed), hideCaption: block.embed.hideCaption }} />;
-      }
-      if (block.embed.provider === 'tiktok') {
-        return <Island name="SocialEmbed" props={{ provider: 'tiktok', url: block.embed.url, linkText: embedLinkText(block.embed), videoId: block.embed.videoId ?? null }} />;
-      }
-      return <EmbedPlaceholder embed={block.embed} />;
-    case 'shared-video':
-      return (
-        <figure className="shared-video" data-network={block.network}>
-          <a href={block.url}>{block.image ? <Img image={block.image} /> : block.title}</a>
-          <figcaption>{block.title}</figcaption>
-        </figure>
-      );
-    case 'pdf':
-      return (
-        <figure className="embed embed-pdf" data-embed="pdf" data-src={block.url} data-height={block.height}>
-          <a href={block.url} target="_blank" rel="noopener noreferrer">
-            {block.linkText}
-          </a>
-        </figure>
-      );
-    case 'live-blog':
-      return (
-        <section className="live-blog" data-event-code={block.eventCode}>
-          {block.title ? <h2>{block.title}</h2> : null}
-        </section>
-      );
-    case 'weather-list':
-      // Show More (spec 1 §4) is the WeatherList island; without script every item shows.
-      return (
-        <Island
-          name="WeatherList"
-          props={{
-            ...(block.title ? { title: block.title } : {}),
-            items: block.items.map((item) => ({
-              title: item.title,
-              url: item.url,
-              ...(item.description ? { description: item.description } : {}),
-              ...(item.image
-                ? { image: { src: item.image.src, alt: item.image.alt, width: item.image.width, height: item.image.height, srcSet: item.image.srcSet, sizes: item.image.sizes } }
-                : {}),
-            })),
-          }}
-        />
-      );
-    case 'deal':
-      // Deals show only when the section is deals or the tags include shopping or commerce (spec 2 §5).
-      if (deals === undefined || !deals.show) return null;
-      return (
-        <Island
-          name="Deals"
-          props={{
-            type: block.dealType,
-            items: block.items,
-            ...(block.title ? { title: block.title } : {}),
-            disclosure: deals.disclosure ? [deals.disclosure] : [],
-            endpoint: DEALS_ENDPOINT,
-          }}
-        />
-      );
-    case 'promo':
-      if (block.promo === 'text-to-speech') {
-        return (
-          <p className="text-to-speech">
-            <span className="badge">{TEXT_TO_SPEECH.label}</span> {TEXT_TO_SPEECH.text}
-          </p>
-        );
-      }
-      return (
-        <aside className="promo promo-betting" aria-label="Fox Bet">
-          <p>
-            <a href="/sports">See the latest odds and picks</a>
-          </p>
-        </aside>
-      );
-    case 'ad':
-      return <AdAside slot={block.slot} />;
-  }
+  return renderBlock(STANDARD_BLOCKS, block, { deals, hero });
 }
 
 /** An ad slot, labelled in the edition's language. */
@@ -207,21 +179,6 @@ function Img({ image, hero = false }: { image: BlockImage; hero?: boolean }) {
       ))}
       {img}
     </picture>
-  );
-}
-
-function ImageFigure({ image, className, hero = false }: { image: BlockImage; className: string; hero?: boolean }) {
-  return (
-    <figure className={className}>
-      {image.link ? (
-        <a href={image.link}>
-          <Img image={image} hero={hero} />
-        </a>
-      ) : (
-        <Img image={image} hero={hero} />
-      )}
-      <ImageCaption image={image} />
-    </figure>
   );
 }
 

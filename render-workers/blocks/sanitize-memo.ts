@@ -5,7 +5,7 @@
  * one, which is a real part of a render's CPU. The memo answers a field it has seen with the same
  * bytes it produced then.
  *
- * Keyed by the sanitizer's option set and a SHA-256 of the source: each option set has its own
+ * Keyed by the sanitizer's option set and the source itself: each option set has its own
  * name (blocks/sanitize.ts), so a result produced under one allow-list is never served for
  * another, whatever the source. The options themselves are constants of the code, so a name per
  * option set is as exact as hashing them (they hold functions, which cannot be hashed).
@@ -13,14 +13,17 @@
  * A result that dropped an unsafe URL or iframe sandbox token keeps the skips it reported; a hit
  * reports them again, so the page's log still names what was dropped (ADR 0021).
  *
- * Bounded: at most MAX_ENTRIES results and MAX_BYTES of them (source-independent: the key is a
- * hash), the least recently used going first. Sources longer than MAX_SOURCE_CHARS are not kept.
+ * The key is the source text, not a hash of it: a Map hashes and compares a string far faster
+ * than SHA-256 digests it (hashing and digesting were 2-4 % of a render in the issue 17 profile), and the
+ * key's characters count against the bound with the result's.
+ *
+ * Bounded: at most MAX_ENTRIES entries and MAX_CHARS characters of keys and results, the least
+ * recently used going first. Sources longer than MAX_SOURCE_CHARS are not kept.
  */
-import { createHash } from 'node:crypto';
 import { collectSkips, reportSkip, type Skip } from '../load/skip-log.js';
 
 export const MAX_ENTRIES = 20_000;
-/** Characters of results kept in all (about twice that in bytes as JS strings). */
+/** Characters of keys and results kept in all (about twice that in bytes as JS strings). */
 export const MAX_CHARS = 8 * 1024 * 1024;
 /** A field longer than this is sanitised every time (a runaway raw-html block would crowd out the rest). */
 export const MAX_SOURCE_CHARS = 256 * 1024;
@@ -60,7 +63,7 @@ export class SanitizeMemo<T = string> {
   /** `sanitize(source)`, or the result it gave for the same option set and source before. */
   run(optionSet: string, source: string, sanitize: (source: string) => T): T {
     if (source.length > MAX_SOURCE_CHARS) return sanitize(source);
-    const key = `${optionSet}\u0000${createHash('sha256').update(source).digest('base64')}`;
+    const key = `${optionSet}\u0000${source}`;
     const found = this.entries.get(key);
     if (found !== undefined) {
       this.hits += 1;
@@ -72,7 +75,7 @@ export class SanitizeMemo<T = string> {
     this.misses += 1;
     const { value, skips } = collectSkips(() => sanitize(source));
     if (typeof value === 'object' && value !== null) Object.freeze(value);
-    const chars = this.size(value);
+    const chars = key.length + this.size(value);
     this.entries.set(key, { value, chars, skips });
     this.chars += chars;
     while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {

@@ -4,6 +4,7 @@
  * the browser island relabels them with relativeTimeLabel (spec 1 §4), so pages stay deterministic.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import { IMAGE_SIZES } from '../../core/isomorphic/images.js';
 import { useSiteId, useUiText } from '../shell/ui-text-context.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
@@ -100,6 +101,7 @@ function ItemMeta({ item }: { item: FrontArticleItem }) {
   const parts = [
     item.authors.length > 0 ? (
       <span key="by" className="byline">
+        {item.headshot ? <img className="headshot" src={item.headshot.src} alt="" width={IMAGE_SIZES.headshotInList.width} height={IMAGE_SIZES.headshotInList.height} loading="lazy" decoding="async" /> : null}
         <ByWord /> {item.authors.join(', ')}
       </span>
     ) : null,
@@ -478,6 +480,18 @@ function ComponentBody({ component }: { component: FrontComponent }) {
     case 'ad':
       return <FrontAdSlot slot={component.slot} />;
   }
+}
+
+/** A layout's left rail (spec 2 §2: show, person, game and live-event pages), a labelled aside. */
+export function LeftRail({ components }: { components: FrontComponent[] }) {
+  if (components.length === 0) return null;
+  return (
+    <aside className="region region-left-rail" aria-label="Left rail">
+      {components.map((component, i) => (
+        <FrontComponentView key={i} component={component} />
+      ))}
+    </aside>
+  );
 }
 
 export function Region({ name, components, as = 'div' }: { name: string; components: FrontComponent[]; as?: 'div' | 'aside' }) {

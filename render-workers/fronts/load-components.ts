@@ -3,6 +3,7 @@
  * component's model is validated by its own schema (core/upstream/component-schemas.ts); an
  * unknown type or an invalid model is logged and skipped, never a reason to fail the page.
  */
+import { boundedMemo } from '../../core/isomorphic/bounded-memo.js';
 import { insertAutoAds } from './auto-ads.js';
 import { z } from 'zod';
 import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
@@ -29,6 +30,8 @@ import {
 } from '../../core/upstream/component-schemas.js';
 import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { placementFires } from '../article/ads.js';
+import { DEFAULT_PERSON_IMAGE, showHeadshot } from '../article/rules.js';
+import { SITES } from '../../core/isomorphic/sites.js';
 import { sanitizeInline, toPlainText } from '../blocks/sanitize.js';
 import { safeHref, safeImageSrc } from '../load/links.js';
 import type { FrontArticleItem, FrontComponent, FrontImage, FrontRegions, SpotlightItemView, SummaryItemView, TimeModel } from './view-model.js';
@@ -77,6 +80,16 @@ export async function loadFrontRegions(client: UpstreamClient, layout: Layout | 
   // Fronts' main column also gets spec 1 §9's automatic ads between its components.
   if (options.autoAds === true) regions.main = insertAutoAds(regions.main);
   return regions;
+}
+
+/**
+ * A layout's left rail (spec 2 §2: show, person and game pages have one; each region defaults to
+ * empty). loadFrontRegions knows four regions; the left rail loads through it as a lone right rail,
+ * so its lists take no load-more and its ads keep their placement rules.
+ */
+export async function loadLeftRail(client: UpstreamClient, layout: Layout | null, log: Logger): Promise<FrontComponent[]> {
+  if (layout === null || layout.leftRail.length === 0) return [];
+  return (await loadFrontRegions(client, { ...layout, preContent: [], main: [], postContent: [], rightRail: layout.leftRail }, log)).rightRail;
 }
 
 /**
@@ -394,7 +407,17 @@ function textField<K extends string>(key: K, value: string | undefined): { [P in
 
 /** ISO and the absolute label; null for a draft (all zeros) or an unparsable date. */
 export function timeModel(value: string | undefined): TimeModel | null {
-  if (value === undefined || isDraftDate(value)) return null;
+  return value === undefined ? null : TIME_MODELS(value);
+}
+
+/** By upstream date text: a listed item is labelled on every front that lists it (ADR 0031). */
+const TIME_MODELS = boundedMemo(20_000, (value): TimeModel | null => {
+  const model = buildTimeModel(value);
+  return model === null ? null : Object.freeze(model);
+});
+
+function buildTimeModel(value: string): TimeModel | null {
+  if (isDraftDate(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return { iso: date.toISOString(), label: absoluteDateLabel(date) };
@@ -411,6 +434,22 @@ function listImage(url: string | undefined, alt: string): FrontImage | null {
   return image === null ? null : { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet, sizes: image.sizes, alt: toPlainText(alt) };
 }
 
+/**
+ * The first author headshot a list item may show (spec 1 §5: present, not the default-person
+ * image, the publisher's own source), at the list size 48x48 (spec 1 §9). Both editions publish
+ * the one newsroom's articles, so its name (SITES.news) is the own source on either.
+ */
+export function listHeadshot(item: z.infer<typeof frontArticleItemSchema>): { src: string; name: string } | undefined {
+  const source = item.source?.name ?? SITES.news.name;
+  for (const author of item.authors) {
+    if (!showHeadshot(author, { source, siteName: SITES.news.name, defaultPersonImage: DEFAULT_PERSON_IMAGE })) continue;
+    const src = resizedImageUrl(author.avatar, IMAGE_SIZES.headshotInList);
+    const name = toPlainText(author.name);
+    if (src !== null && name !== '') return { src, name };
+  }
+  return undefined;
+}
+
 function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSize | undefined): FrontArticleItem[] {
   const url = safeHref(item.url);
   if (!url) return [];
@@ -418,6 +457,7 @@ function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSi
   const categoryUrl = item.category ? safeHref(item.category.url) : undefined;
   const published = timeModel(item.publicationDate);
   const lastPublished = timeModel(item.lastPublishedDate);
+  const headshot = listHeadshot(item);
   return [
     {
       title: toPlainText(item.title),
@@ -432,6 +472,7 @@ function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSi
       isDeveloping: item.isDeveloping,
       isLive: item.isLive,
       authors: item.authors.map((author) => toPlainText(author.name)).filter((name) => name !== ''),
+      ...(headshot ? { headshot } : {}),
     },
   ];
 }

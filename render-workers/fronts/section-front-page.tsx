@@ -16,7 +16,11 @@ import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model
  * lists with their number beside the headline, and a compact right rail. Phone first: one column
  * of cards with a thumbnail beside the headline; a grid from the tablet breakpoint.
  */
-const FRONT_CSS = [
+/**
+ * Also the styles of front components wherever else a layout places them (show, person and
+ * live-event pages): those pages put `front` on the element that holds their regions.
+ */
+export const FRONT_CSS = [
   '.front-header{margin-bottom:var(--space-4)}',
   '.front-title{font-size:var(--fs-2xl);font-weight:800;margin:var(--space-2) 0;display:flex;flex-wrap:wrap;align-items:center;gap:var(--space-3)}',
   '.front .topper{display:inline-block;font-size:var(--fs-sm);font-weight:700;text-transform:uppercase;color:var(--accent);text-decoration:none}',
@@ -37,6 +41,10 @@ const FRONT_CSS = [
   '.front .dek{margin:var(--space-1) 0;color:var(--muted);font-size:var(--fs-sm)}',
   '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;gap:0 var(--space-3)}',
   '.front .item-meta>*{white-space:nowrap}',
+  // Author headshots in lists: 48x48 (spec 1 §9), beside the byline.
+  // The byline beside a headshot may wrap (two authors in a narrow rail), the photo keeps its size.
+  '.front .item-meta .byline{display:inline-flex;align-items:center;white-space:normal;min-width:0}',
+  '.front .item-meta .headshot{flex:none;width:48px;height:48px;border-radius:50%;object-fit:cover;margin-right:var(--space-2)}',
   // Text-only cards in the grid read as deliberate cards, not as cards missing their image.
   '.front .list-list .article-item:not(:has(.item-image)){grid-template-columns:minmax(0,1fr)}',
   '.load-more-button,.newsletter-subscribe{font:inherit;font-weight:700;font-size:var(--fs-sm);padding:var(--space-2) var(--space-4);border:0;border-radius:var(--radius);background:var(--brand);color:#fff;cursor:pointer}',

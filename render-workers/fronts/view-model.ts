@@ -36,6 +36,8 @@ export interface FrontArticleItem {
   isDeveloping: boolean;
   isLive: boolean;
   authors: string[];
+  /** The first author's headshot at the list size 48x48 (spec 1 §9), when spec 1 §5 allows it. */
+  headshot?: { src: string; name: string };
 }
 
 /** Spotlight item (spec 1 §3): an article item plus the spotlight fields. */

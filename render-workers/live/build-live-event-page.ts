@@ -26,7 +26,7 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { LiveEvent, LiveEventClient } from '../../core/upstream/live-event-client.js';
 import type { Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
+import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
 import { safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
@@ -82,8 +82,7 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
     event.liveBlog === undefined ? Promise.resolve(null) : liveEvents.getLiveBlogUpdates(event.liveBlog),
   ]);
   const regions = await loadFrontRegions(client, layout, log);
-  // loadFrontRegions knows four regions; the left rail (spec 2 §2) loads through it as a lone right rail.
-  const leftRail = layout === null || layout.leftRail.length === 0 ? [] : (await loadFrontRegions(client, { ...layout, preContent: [], main: [], postContent: [], rightRail: layout.leftRail }, log)).rightRail;
+  const leftRail = await loadLeftRail(client, layout, log);
 
   const checked = checkAdInfo(event.adInfo);
   if (checked !== null && 'missing' in checked) {

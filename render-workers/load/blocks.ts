@@ -14,6 +14,7 @@ import {
   type BreakpointSizes,
   type ImageSize,
 } from '../../core/isomorphic/images.js';
+import { parseCountdownEnd } from '../../core/isomorphic/countdown.js';
 import type { Logger } from '../../core/logger.js';
 import {
   parseArticleBlock,
@@ -372,6 +373,12 @@ function toBlock(block: KnownBlock, index: number): Converted {
             });
       if (items.length === 0) return { skip: 'no valid product in button_data' };
       return { kind: 'deal', dealType: block.props.button_type, items: items.slice(0, DEAL_MAX_ITEMS), ...optional('title', plain(block.props.title)) };
+    }
+    case 'countdown': {
+      // The schema accepted endDate (an ISO date-time with a zone); kept as UTC for every variant.
+      const end = parseCountdownEnd(block.props.endDate);
+      if (end === null) return { skip: 'endDate is not an ISO date-time with a zone' };
+      return { kind: 'countdown', end: new Date(end).toISOString(), ...optional('title', plain(block.props.title)), ...optional('endText', plain(block.props.endText)) };
     }
     case 'ad':
       return {

@@ -8,6 +8,7 @@
 import { responsiveSources, IMAGE_SIZES, type ResponsiveImageModel } from '../../core/isomorphic/images.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import { hasAired, latestNewsVideoTag, type RecommendedVideo } from '../../core/upstream/video-client.js';
+import { formatVideoDuration } from '../../core/isomorphic/live/videos.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { safeHref } from './links.js';
 
@@ -23,16 +24,8 @@ export interface VideoItem {
   duration?: string;
 }
 
-/** Seconds as m:ss or h:mm:ss; a string from upstream is kept when it already looks like one. */
-export function formatVideoDuration(duration: number | string | undefined): string | undefined {
-  if (typeof duration === 'string') return /^\d{1,2}(:\d{2}){1,2}$/.test(duration.trim()) ? duration.trim() : undefined;
-  if (duration === undefined || !Number.isFinite(duration) || duration <= 0) return undefined;
-  const total = Math.round(duration);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}
+/** Seconds as m:ss or h:mm:ss (core/isomorphic/live/videos.ts: the paged video lists' cards use it too). */
+export { formatVideoDuration };
 
 export function toVideoItems(videos: readonly RecommendedVideo[], now: Date, limit = VIDEO_CAROUSEL_MAX): VideoItem[] {
   const items: VideoItem[] = [];

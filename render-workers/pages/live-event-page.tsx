@@ -13,7 +13,8 @@ import { uiText, type UiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { LiveEventVideoProps } from '../../interactive-bundle/islands/live-event-video.island.js';
 import { JsonLd } from '../article/structured-data.js';
-import { FrontComponentView, Region } from '../fronts/components.js';
+import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import type { LiveUpdateEntry } from '../live/live-blog-updates.js';
 import type { LiveEventAd } from '../live/live-event-rules.js';
@@ -117,12 +118,12 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
       bodyClass="page-coverage-page"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: LIVE_EVENT_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + LIVE_EVENT_CSS }} />
           <JsonLd data={view.jsonLd} />
         </>
       }
     >
-      <article className="live-event">
+      <article className="live-event front">
         <header className="live-header">
           {view.backgroundImage ? <img className="live-header-background" src={view.backgroundImage} alt="" /> : null}
           {view.isBreaking ? <p className="live-breaking">{text.breaking}</p> : null}
@@ -144,13 +145,7 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
         {view.liveBlog ? <LiveUpdates liveBlog={view.liveBlog} text={text} /> : null}
         <Region name="pre-content" components={view.regions.preContent} />
         <div className="live-layout">
-          {view.leftRail.length > 0 ? (
-            <aside className="region region-left-rail" aria-label="Left rail">
-              {view.leftRail.map((component, i) => (
-                <FrontComponentView key={i} component={component} />
-              ))}
-            </aside>
-          ) : null}
+          <LeftRail components={view.leftRail} />
           <Region name="main-components" components={view.regions.main} />
           <Region name="right-rail" components={view.regions.rightRail} as="aside" />
         </div>

@@ -1,13 +1,14 @@
 /**
  * The person page (spec 2 §4): the person card (headshot, name, title, bio, social links, Read More
- * when there is more than one content block) and the layout regions pre-content, main, right rail
- * and post-content (spec 2 §2; the left rail has no component types here yet). The card is also
+ * when there is more than one content block) and the layout regions pre-content, left rail, main,
+ * right rail and post-content (spec 2 §2), stacked in that order. The card is also
  * used by the persons list, collapsed to its link.
  */
 import { Island } from '../../interactive-bundle/island.js';
 import { JsonLd } from '../article/structured-data.js';
-import { Region } from '../fronts/components.js';
-import type { FrontRegions } from '../fronts/view-model.js';
+import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
+import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import { toInlineNodes, type PersonSocialLink } from '../people/person-rules.js';
 import { Document } from '../shell/document.js';
 import type { HeadModel, ShellModel } from '../view-model.js';
@@ -66,10 +67,12 @@ export interface PersonPageProps {
   shell: ShellModel;
   person: PersonCardView;
   regions: FrontRegions;
+  /** The layout's left rail (spec 2 §2), empty by default. */
+  leftRail?: FrontComponent[];
   structuredData: unknown;
 }
 
-export function PersonPage({ head, shell, person, regions, structuredData }: PersonPageProps) {
+export function PersonPage({ head, shell, person, regions, leftRail = [], structuredData }: PersonPageProps) {
   return (
     <Document
       head={head}
@@ -77,14 +80,15 @@ export function PersonPage({ head, shell, person, regions, structuredData }: Per
       bodyClass="page-person"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: PERSON_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + PERSON_CSS }} />
           <JsonLd data={structuredData} />
         </>
       }
     >
-      <div className="person-page">
+      <div className="person-page front">
         <Region name="pre-content" components={regions.preContent} />
         <PersonCard person={person} headingLevel="h1" />
+        <LeftRail components={leftRail} />
         <Region name="main-components" components={regions.main} />
         <Region name="right-rail" components={regions.rightRail} as="aside" />
         <Region name="post-content" components={regions.postContent} />

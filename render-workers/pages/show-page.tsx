@@ -4,8 +4,9 @@
  * the regions of the show's layout. Every URL and text in the view is already checked by
  * render-workers/shows/build-show-page.ts.
  */
-import { Region } from '../fronts/components.js';
-import type { FrontRegions } from '../fronts/view-model.js';
+import { LeftRail, Region } from '../fronts/components.js';
+import { FRONT_CSS } from '../fronts/section-front-page.js';
+import type { FrontComponent, FrontRegions } from '../fronts/view-model.js';
 import { Document } from '../shell/document.js';
 import { JsonLd } from '../article/structured-data.js';
 import type { PageModel } from '../view-model.js';
@@ -26,6 +27,8 @@ export interface ShowPageView {
   subNav: { label: string; url: string }[];
   hosts: { name: string; url?: string }[];
   regions: FrontRegions;
+  /** The layout's left rail (spec 2 §2), empty by default. */
+  leftRail?: FrontComponent[];
   jsonLd: unknown;
 }
 
@@ -68,12 +71,12 @@ export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
       bodyClass="page-show"
       extraHead={
         <>
-          <style dangerouslySetInnerHTML={{ __html: css }} />
+          <style dangerouslySetInnerHTML={{ __html: FRONT_CSS + css }} />
           <JsonLd data={view.jsonLd} />
         </>
       }
     >
-      <article className="show-page">
+      <article className="show-page front">
         <header className="show-banner">
           {view.banner.background ? <img className="show-banner-background" src={view.banner.background} alt="" /> : null}
           {view.banner.headshot ? <img className="show-headshot" src={view.banner.headshot} alt={view.hosts.map((host) => host.name).join(', ')} /> : null}
@@ -109,6 +112,7 @@ export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
             </ul>
           </section>
         ) : null}
+        <LeftRail components={view.leftRail ?? []} />
         <Region name="main-components" components={view.regions.main} />
         <Region name="right-rail" components={view.regions.rightRail} as="aside" />
         <Region name="post-content" components={view.regions.postContent} />

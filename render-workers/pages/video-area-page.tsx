@@ -10,6 +10,7 @@
  */
 import { Island } from '../../interactive-bundle/island.js';
 import { VideoList, type VideoCarouselItem, type VideoListItemStyle } from '../../interactive-bundle/islands/video-carousel.island.js';
+import type { VideoLoadMoreProps } from '../../interactive-bundle/islands/video-load-more.island.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../view-model.js';
 import { cardCss, type CardImage } from '../video/lists/card-images.js';
@@ -33,6 +34,8 @@ export interface VideoAreaView {
   topics?: { label: string; url: string }[];
   grid?: { label: string; style: VideoListItemStyle; items: VideoCarouselItem[] };
   carousels: CarouselView[];
+  /** A paged list with Show More after the carousels (spec 1 §9 "Video load-more step 3"). */
+  more?: VideoLoadMoreProps;
   /** Shown when the page has no list at all. */
   emptyText?: string;
 }
@@ -63,6 +66,16 @@ const VIDEO_AREA_CSS = [
   '.video-grid ul.video-list{display:flex;flex-wrap:wrap;gap:16px}',
   '.video-label{display:block;font-size:.75rem;font-weight:700;text-transform:uppercase;color:var(--accent)}',
   '.video-area-empty{color:var(--muted)}',
+  // The paged list in rows of 3 (its step) from tablet up, one full-width column on phones.
+  '.video-load-more{margin:20px 0}',
+  '.video-load-more .video-rail-title{margin-bottom:8px}',
+  '.video-load-more ul.video-list{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;list-style:none;margin:0;padding:0}',
+  '@media (min-width:768px){.video-load-more ul.video-list{grid-template-columns:repeat(3,minmax(0,1fr))}}',
+  '.video-load-more ul.video-list li{width:auto}',
+  '.video-load-more ul.video-list img{display:block;width:100%;height:auto}',
+  '.video-load-more-button{display:block;margin:16px auto 0;min-width:160px;min-height:44px;padding:8px 24px;border:1px solid var(--rule);border-radius:22px;background:var(--bg);color:var(--ink);font-weight:600;cursor:pointer}',
+  '.video-load-more-button:disabled{opacity:.6;cursor:progress}',
+  '.video-load-more-error{color:var(--accent);font-weight:600;text-align:center}',
   '.video-show-header{display:flex;gap:16px;align-items:flex-start;margin:12px 0}',
   '.video-show-header img{height:auto;max-width:40vw}',
   '.video-topics ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0}',
@@ -162,6 +175,7 @@ export function VideoAreaPage({ model, path }: { model: PageModel<VideoAreaView>
         {view.carousels.map((carousel, index) => (
           <Rail key={`${carousel.title}-${index}`} carousel={carousel} />
         ))}
+        {view.more ? <Island name="VideoLoadMore" props={{ ...view.more, items: view.more.items.map((item) => ({ ...item, ...(item.image ? { image: { ...item.image } } : {}) })) }} /> : null}
         {view.emptyText && view.carousels.length === 0 ? <p className="video-area-empty">{view.emptyText}</p> : null}
       </div>
     </Document>

@@ -20,7 +20,7 @@ import { isUpstreamFailure } from '../../core/upstream/client.js';
 import type { Person } from '../../core/upstream/schemas.js';
 import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
+import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
 import { safeImageSrc } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
@@ -134,6 +134,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
   ]);
   // A person with no layout has empty regions.
   const regions = await loadFrontRegions(client, layout, log);
+  const leftRail = await loadLeftRail(client, layout, log);
   const canonicalUrl = canonicalFor(ctx.publicOrigin, canonicalPath);
   const image = safeImageSrc(person.avatar);
   const head = buildHead({
@@ -144,7 +145,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
     ...(image === null ? {} : { imageUrl: image }),
   });
   const html = renderDocument(
-    createElement(PersonPage, { head, shell, person: personCardView(person), regions, structuredData: personJsonLd(person, canonicalUrl, ctx.publicOrigin) }),
+    createElement(PersonPage, { head, shell, person: personCardView(person), regions, leftRail, structuredData: personJsonLd(person, canonicalUrl, ctx.publicOrigin) }),
   );
   return {
     kind: 'person',

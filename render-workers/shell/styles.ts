@@ -125,6 +125,15 @@ export const ARTICLE_ISLANDS_CSS = `
 .deal-sale{background:var(--accent);color:#fff;padding:0 6px;border-radius:3px;font-size:.75rem;font-weight:700}
 .deal-link{margin-left:auto;font-weight:600}
 .deals-disclosure{font-size:.8rem;font-style:italic;color:var(--muted)}
+.countdown{border:1px solid var(--rule);padding:12px 16px;margin:1em 0;text-align:center}
+.countdown-title{margin:0 0 .25em}
+.countdown-timer{display:flex;flex-wrap:wrap;justify-content:center;gap:8px 24px;margin:.5em 0}
+.countdown-part{display:flex;flex-direction:column;align-items:center;min-width:4.5em}
+.countdown-value{font-size:2.25rem;font-weight:800;line-height:1.1;font-variant-numeric:tabular-nums}
+.countdown-unit{font-size:.85rem;color:var(--muted)}
+.countdown-end{margin:.25em 0;color:var(--muted)}
+.countdown-done{font-weight:700;font-size:1.25rem;margin:.25em 0}
+.countdown-timer[hidden],.countdown-done[hidden]{display:none}
 `;
 
 // --- Shell and front islands (issue 7, engineer 7C): the Menus island's disclosure buttons,

@@ -15,7 +15,7 @@ import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream/show-client.js';
 import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
+import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
 import { safeHref } from '../load/links.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
@@ -68,6 +68,7 @@ export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): P
 
   const [shell, layout] = await Promise.all([loadShell(client, ctx.shellContext), client.getLayout(SHOW_LAYOUT_SUBTYPE, show.show_slug)]);
   const regions = await loadFrontRegions(client, layout, log);
+  const leftRail = await loadLeftRail(client, layout, log);
   const canonicalUrl = canonicalFor(ctx.publicOrigin, showPathOf(show));
   const title = toPlainText(show.title);
   const description = toPlainText(show.description ?? '');
@@ -92,6 +93,7 @@ export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): P
     }),
     hosts,
     regions,
+    leftRail,
     jsonLd: tvSeriesJsonLd(show, { url: canonicalUrl, publicOrigin: ctx.publicOrigin, hosts, description, ...(image === undefined ? {} : { image }) }),
   };
   const head = buildHead({ site, title, description, canonicalUrl, ...(image === undefined ? {} : { imageUrl: image }) });

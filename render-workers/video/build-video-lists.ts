@@ -8,8 +8,10 @@
  *                          by the show's tags: its fnTags paths, else `{domain}/shows/{show_slug}`)
  *                          and the other shows (show posters)
  *   /video/topics          the topics the layout ('video', '/video/topics') lists
- *   /video/topics/{topic}  that topic's videos (tag `{domain}/{topic}`), or the carousels of the
- *                          layout ('video', '/video/topics/{topic}') when there is one
+ *   /video/topics/{topic}  that topic's videos (tag `{domain}/{topic}`): a rail of 10, then a
+ *                          paged list of the next 3 with Show More (VideoLoadMore, spec 1 §9
+ *                          "Video load-more step 3"); or the carousels of the layout ('video',
+ *                          '/video/topics/{topic}') when there is one
  *
  * Carousels, their drop rules and the live and Moxie lists: render-workers/video/lists/carousels.ts.
  * Every page records `refresh:video`, so the video schedule (every 2 minutes, ingest/schedules.ts)
@@ -27,6 +29,9 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { Layout, LayoutComponent } from '../../core/upstream/schemas.js';
 import type { Show, ShowClient } from '../../core/upstream/show-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
+import { VIDEO_LOAD_MORE_STEP, videoCards } from '../../core/isomorphic/live/videos.js';
+import { RECOMMENDED_VIDEOS_SIZE } from '../../core/upstream/video-client.js';
+import type { VideoLoadMoreProps } from '../../interactive-bundle/islands/video-load-more.island.js';
 import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
 import { VIDEO_CAROUSEL_MAX } from '../load/videos.js';
 import type { BuiltPage, PageBuildContext } from '../page-context.js';
@@ -188,6 +193,32 @@ export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClien
   return await page(ctx, 'video-show', { title: `${title} Videos`, description: description === '' ? `Videos from ${title}.` : description, ...(poster ? { imageUrl: poster.src } : {}) }, view);
 }
 
+/** The heading of a topic's paged list: "More U.S. Videos". */
+export function topicMoreTitle(label: string): string {
+  return `More ${label.trim()} Videos`;
+}
+
+/**
+ * The topic's paged list (spec 1 §9 "Video load-more step 3"): the tag's videos after the rail's
+ * 10, starting with one step of 3; the VideoLoadMore island asks the edge's /api/videos for the
+ * next 3 from there. Undefined when the tag has no video past the rail. The cards are made as the
+ * edge makes them (core/isomorphic/live/videos.ts), so positions agree.
+ */
+async function topicMoreList(ctx: PageBuildContext, tag: string, label: string): Promise<VideoLoadMoreProps | undefined> {
+  const videos = await ctx.client.getRecommendedVideos({ tag });
+  const cards = videoCards(
+    videos.map((video) => video.attributes),
+    ctx.now,
+    toPlainText,
+  );
+  const items = cards.slice(VIDEO_CAROUSEL_MAX, VIDEO_CAROUSEL_MAX + VIDEO_LOAD_MORE_STEP);
+  if (items.length === 0) return undefined;
+  const from = VIDEO_CAROUSEL_MAX + items.length;
+  // A full upstream page may hide more cards than the worker read: the edge reads further.
+  const hasMore = cards.length > from || videos.length >= RECOMMENDED_VIDEOS_SIZE;
+  return { title: topicMoreTitle(label), tag, items, from, hasMore };
+}
+
 /** /video/topics (topic = null) or /video/topics/{topic...}. */
 export async function buildTopicPage(ctx: PageBuildContext, topic: string | null): Promise<BuiltPage | null> {
   const layout = await loadVideoLayout(ctx, VIDEO_TOPICS_PATH);
@@ -214,10 +245,13 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
   ctx.record(dataKeys.refresh('video'));
   const own = await loadVideoLayout(ctx, known.url);
   let carousels: CarouselView[];
+  let more: VideoLoadMoreProps | undefined;
   if (own === null) {
-    const model: VideoCarouselModel = { title: topicRailTitle(known.label), source: 'tags', style: 'video', tags: [topicTag(ctx.site.layoutDomain, known.topic)], items: [] };
-    const carousel = await loadCarousel(ctx, model);
+    const tag = topicTag(ctx.site.layoutDomain, known.topic);
+    const model: VideoCarouselModel = { title: topicRailTitle(known.label), source: 'tags', style: 'video', tags: [tag], items: [] };
+    const [carousel, paged] = await Promise.all([loadCarousel(ctx, model), topicMoreList(ctx, tag, known.label)]);
     carousels = carousel === null ? [] : [carousel];
+    more = carousel === null ? undefined : paged;
   } else {
     carousels = await loadCarousels(ctx, regionComponents(own));
   }
@@ -225,6 +259,6 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
     ctx,
     'video-topic',
     { title: `${known.label} Videos`, description: `The latest ${known.label} videos on ${ctx.site.name}.` },
-    { kind: 'topic', heading: `${known.label} Videos`, carousels, emptyText: NO_TOPIC_VIDEOS_TEXT },
+    { kind: 'topic', heading: `${known.label} Videos`, carousels, ...(more === undefined ? {} : { more }), emptyText: NO_TOPIC_VIDEOS_TEXT },
   );
 }

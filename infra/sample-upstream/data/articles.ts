@@ -28,6 +28,11 @@ export interface ArticleSpec {
   extra?: Partial<ArticleRecord>;
   /** Header fields that differ from the defaults below (merged into the header). */
   header?: Partial<ArticleRecord['header']>;
+  /**
+   * A section that is not one of CATEGORIES (its front is generated with the tag fronts, like
+   * /media): its title, url and path. Absent: the section is looked up in CATEGORIES.
+   */
+  sectionRecord?: { title: string; url: string; path: string };
 }
 
 function sectionOf(slug: string): { title: string; url: string; path: string } {
@@ -37,7 +42,7 @@ function sectionOf(slug: string): { title: string; url: string; path: string } {
 }
 
 export function article(spec: ArticleSpec): ArticleRecord {
-  const section = sectionOf(spec.section);
+  const section = spec.sectionRecord ?? sectionOf(spec.section);
   const path = `/${spec.section}/${spec.slug}`;
   const updated = spec.updated ?? spec.published;
   return {

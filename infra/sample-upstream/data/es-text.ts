@@ -15,6 +15,9 @@ export interface TextPattern {
 export const ES_PATTERNS: readonly TextPattern[] = [{ english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` }];
 
 export const ES_TEXT: Readonly<Record<string, string>> = {
+  // The /newyears countdown block (data/static-pages.ts).
+  'Countdown to midnight': 'Cuenta regresiva para la medianoche',
+  'Happy New Year!': '¡Feliz Año Nuevo!',
   // Tag fronts (data/tag-fronts.ts) and the menus' other sections.
   Slideshows: 'Galerías de fotos',
   Courts: 'Tribunales',

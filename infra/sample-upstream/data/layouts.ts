@@ -8,6 +8,7 @@
 import { CATEGORIES } from './categories.js';
 import { GAME_LAYOUTS } from './games.js';
 import { NAV_LAYOUTS } from './nav.js';
+import { SPECIAL_SERIES } from './rule-articles.js';
 import { TAG_FRONT_LAYOUTS } from './tag-fronts.js';
 import { VIDEO_LAYOUTS } from './video-layouts.js';
 import type { LayoutRecord } from './types.js';
@@ -228,7 +229,8 @@ const CATEGORY_LAYOUTS: LayoutRecord[] = [
       },
       list(undefined, 10, { category: 'politics' }),
     ],
-    rightRail: [list('Most Read', 25, { category: 'politics', style: 'rank' })],
+    // Site-wide and asking for 25: the rank list stops at 20 (spec 1 §9 "rank list max 20").
+    rightRail: [list('Most Read', 25, { style: 'rank' })],
   },
   {
     id: 'layout-category-elections-senate',
@@ -259,12 +261,101 @@ const STATIC_LAYOUTS: LayoutRecord[] = [
   },
 ];
 
+/** Special-series banners (spec 1 §2.6) in the U.S. article layout: each shows on the articles carrying its tag. */
+const ARTICLE_PRE_CONTENT: Record<string, Component[]> = {
+  us: Object.values(SPECIAL_SERIES).map((series) => ({ type: 'special-series', model: { name: series.name, url: series.url, tags: [series.tag] } })),
+};
+
 const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   id: `layout-article-${category.slug}`,
   subtype: 'article',
   elementId: `fox-news/${category.slug}`,
+  ...(ARTICLE_PRE_CONTENT[category.slug] ? { preContent: ARTICLE_PRE_CONTENT[category.slug] } : {}),
   rightRail: [list(`Trending in ${category.title}`, 5, { category: category.slug, style: 'rank' }), newsletter(category.slug, `${category.title} Newsletter`)],
   postContent: [list(`More from ${category.title}`, 4, { category: category.slug, url: category.url })],
 }));
 
-export const LAYOUTS: LayoutRecord[] = [...NAV_LAYOUTS, HOME, ...SECTIONS, ...ARTICLES, ...CATEGORY_LAYOUTS, ...TAG_FRONT_LAYOUTS, ...STATIC_LAYOUTS, ...GAME_LAYOUTS, ...VIDEO_LAYOUTS];
+/**
+ * A show's and a person's layout (spec 2 §2 "Show, person and game pages use regions: pre-content,
+ * main, left rail, right rail, post-content"; spec 2 §7 elementId show_slug and personSlug), with
+ * content in every region.
+ */
+const SHOW_AND_PERSON_LAYOUTS: LayoutRecord[] = [
+  {
+    id: 'layout-show-the-evening-report',
+    subtype: 'show',
+    elementId: 'the-evening-report',
+    preContent: [ad(['970x250', '970x66', '728x90'])],
+    leftRail: [
+      {
+        type: 'timeline',
+        model: {
+          title: 'On Tonight’s Show',
+          items: [
+            { label: 'The broadband bill heads to the floor', url: '/politics/senate-panel-advances-rural-broadband-bill', time: '7:05 PM ET' },
+            { label: 'Three governors and a reservoir', url: '/politics/governors-sign-interstate-water-sharing-compact', time: '7:30 PM ET' },
+          ],
+        },
+      },
+    ],
+    main: [list('Stories From the Show', 4, { category: 'politics', url: '/politics' })],
+    rightRail: [newsletter('evening-report', 'The Evening Report Newsletter'), { type: 'tv-schedule', model: { title: 'On Air', channel: 'news', dt: '2022-03-30' } }],
+    postContent: [recirculation('The Evening Report')],
+  },
+  {
+    id: 'layout-person-sarah-whitfield',
+    subtype: 'person',
+    elementId: 'sarah-whitfield',
+    preContent: [ad(['970x250', '970x66', '728x90'])],
+    leftRail: [
+      {
+        type: 'summary',
+        model: {
+          title: 'Her Beat',
+          items: [
+            { content_type: 'list', title: 'Sarah covers', items: ['Congress', 'Campaign finance', 'Rural policy'] },
+            { content_type: 'article', title: 'County clerks pilot mail ballot tracking', url: '/politics/county-clerks-pilot-mail-ballot-tracking' },
+          ],
+        },
+      },
+    ],
+    main: [list('Politics Coverage', 5, { category: 'politics', url: '/politics' })],
+    rightRail: [list('Most Read', 5, { style: 'rank' }), newsletter('politics', 'Politics Newsletter')],
+    postContent: [recirculation('Politics')],
+  },
+];
+
+/** The bare /coverage event's layout (subtype liveEvent, elementId the path without slashes): the events it gathers. */
+const COVERAGE_HUB: LayoutRecord = {
+  id: 'layout-live-coverage',
+  subtype: 'liveEvent',
+  elementId: 'coverage',
+  main: [
+    {
+      type: 'summary',
+      model: {
+        title: 'Following Live',
+        items: [
+          { content_type: 'article', title: 'Election Night 2026: Live Results', url: '/coverage/election-night', description: 'Live results, maps and analysis as polls close across the country.' },
+          { content_type: 'article', title: 'Winter Storm Live Updates', url: '/coverage/winter-storm', description: 'Snow totals, closures and forecasts as the storm moves east.' },
+          { content_type: 'article', title: 'Crewed Launch to the Space Station', url: '/coverage/space-launch', description: 'Countdown and launch coverage from Cape Canaveral.' },
+        ],
+      },
+    },
+  ],
+  rightRail: [list('Latest News', 5, { style: 'rank' })],
+};
+
+export const LAYOUTS: LayoutRecord[] = [
+  ...NAV_LAYOUTS,
+  HOME,
+  ...SECTIONS,
+  ...ARTICLES,
+  ...CATEGORY_LAYOUTS,
+  ...TAG_FRONT_LAYOUTS,
+  ...STATIC_LAYOUTS,
+  ...GAME_LAYOUTS,
+  ...VIDEO_LAYOUTS,
+  ...SHOW_AND_PERSON_LAYOUTS,
+  COVERAGE_HUB,
+];

@@ -5,7 +5,9 @@
  *     adInfo, a live blog whose feed has updates;
  *   - /coverage/winter-storm: no video, an adInfo missing its text (left out and logged), a live
  *     blog whose feed answers 500 (empty structured data);
- *   - /coverage/space-launch: a video without a playlist, no adInfo, a live blog with no feed (404).
+ *   - /coverage/space-launch: a video without a playlist, no adInfo, a live blog with no feed (404);
+ *   - /coverage: the bare route (spec 1 §2.1 "/coverage/{page?}", the page parameter optional): an
+ *     event with no live blog, video or ad, only its header.
  */
 import type { LiveBlogUpdate, LiveEventInput, LiveEventVideo } from '../../../core/upstream/live-event-client.js';
 import { sampleImage } from './images.js';
@@ -34,6 +36,14 @@ function video(id: string, title: string, extra: Partial<LiveEventVideo> = {}): 
 }
 
 export const LIVE_EVENTS: Readonly<Record<string, LiveEventInput>> = {
+  '/coverage': {
+    id: 'live-coverage-hub',
+    title: 'Live Coverage',
+    description: 'Every story we are following live right now.',
+    eyebrow: 'Live Coverage',
+    date: '2026-03-01T12:00:00Z',
+    dek: 'Election night results, the winter storm and the crewed launch, as they happen.',
+  },
   '/coverage/election-night': {
     id: 'live-election-night',
     title: 'Election Night 2026: Live Results',

@@ -8,6 +8,9 @@
 import type { StaticPageInput } from '../../../core/upstream/static-page-client.js';
 import { CANONICAL_ORIGIN } from './articles.js';
 
+/** The New Year the /newyears countdown counts down to, in the dataset's fixed year (after its newest story). */
+export const NEW_YEAR_COUNTDOWN_END = '2026-01-01T00:00:00-05:00';
+
 /** A static page record keyed by its page path (the `path` query of /api/staticpage). */
 export type StaticPageRecord = StaticPageInput & { path: string };
 
@@ -118,6 +121,9 @@ export const STATIC_PAGES: StaticPageRecord[] = [
     section: 'newyears',
     components: [
       p('Join our hosts for live coverage of celebrations from coast to coast, with performances, fireworks and the midnight countdown.'),
+      // The countdown block (spec 1 §5, issue 19): to midnight Eastern on New Year's Day. Started
+      // with `now`, the sample moves this end by whole years to the coming New Year (sample-clock.ts).
+      { kind: 'countdown', props: { title: 'Countdown to midnight', endDate: NEW_YEAR_COUNTDOWN_END, endText: 'Happy New Year!' } },
       h2('Where to watch'),
       p('Coverage airs on the channel and streams live in the app from 10 p.m. Eastern.'),
     ],

@@ -5,7 +5,8 @@
  *     minus `/category/`) for every tag an article carries, every `/category/` item of the menus,
  *     and `/category/slideshow` (spec 1 §2.6 "See More Slideshows");
  *   - the menus' other sections (/media, /tech, /science, /travel, /weather, /food-drink,
- *     /real-estate), kept out of CATEGORIES so the home page and the article layouts stay as they are.
+ *     /real-estate) and the sections of data/rule-articles.ts (/deals, /forum), kept out of
+ *     CATEGORIES so the home page and the article layouts stay as they are.
  *
  * Each front is a tag (or category) record, a category record so the site map lists it, and a
  * layout whose main region is a curated `summary` of the articles it is about. Curated, not an
@@ -18,6 +19,7 @@ import { ARTICLES, titleCase } from './articles.js';
 import { COMMERCE_ARTICLES } from './commerce-articles.js';
 import { FEATURE_ARTICLES } from './feature-articles.js';
 import { HEADER_ITEMS, MORE_ITEMS } from './nav.js';
+import { RULE_ARTICLES, RULE_SECTIONS } from './rule-articles.js';
 import { SLIDESHOWS } from './slideshows.js';
 import type { ArticleRecord, CategoryRecord, LayoutRecord } from './types.js';
 
@@ -25,7 +27,7 @@ const TAG_DOMAIN = 'fox-news/';
 /** Most items a curated front lists. */
 const FRONT_ITEMS = 12;
 
-/** The menus' sections that are not CATEGORIES, with the tags whose articles they show. */
+/** The sections that are not CATEGORIES, with the tags whose articles they show. */
 const EXTRA_SECTIONS: ReadonlyArray<{ slug: string; title: string; description: string; tags: readonly string[] }> = [
   { slug: 'media', title: 'Media', description: 'The people and business behind the news.', tags: ['media', 'local-news', 'journalism'] },
   { slug: 'tech', title: 'Tech', description: 'Technology, gadgets and the internet.', tags: ['technology', 'artificial-intelligence'] },
@@ -34,9 +36,12 @@ const EXTRA_SECTIONS: ReadonlyArray<{ slug: string; title: string; description: 
   { slug: 'weather', title: 'Weather', description: 'Forecasts, storms and the climate.', tags: ['weather', 'winter-storms', 'heat', 'flooding', 'wildfires'] },
   { slug: 'food-drink', title: 'Food + Drink', description: 'Recipes, kitchens and what to cook.', tags: ['cooking', 'kitchen', 'nutrition'] },
   { slug: 'real-estate', title: 'Real Estate', description: 'Homes, housing and property.', tags: ['housing', 'home', 'taxes'] },
+  // Sections of data/rule-articles.ts: an article in the deals section, a forum article.
+  { slug: 'deals', title: RULE_SECTIONS.deals.title, description: 'Products our testers recommend, and where to buy them.', tags: ['kitchen-tools'] },
+  { slug: 'forum', title: RULE_SECTIONS.forum.title, description: 'Questions for readers, and the conversations they start.', tags: ['reader-forum'] },
 ];
 
-const ALL_ARTICLES: readonly ArticleRecord[] = [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS, ...COMMERCE_ARTICLES];
+const ALL_ARTICLES: readonly ArticleRecord[] = [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS, ...COMMERCE_ARTICLES, ...RULE_ARTICLES];
 
 function pathOf(article: ArticleRecord): string {
   return new URL(article.canonical_url ?? '/', 'https://placeholder.invalid').pathname;

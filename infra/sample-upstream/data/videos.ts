@@ -125,6 +125,15 @@ export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360019', title: 'The Evening Report: the week in review', slug: 'evening-report-week-in-review', section: 'shows', aired: '2025-03-15T23:00:00Z', duration: 1560, show: 'The Evening Report', showTag: 'fox-news/shows/the-evening-report' }),
   video({ id: 'vid-6360020', title: 'The Evening Report: interview highlights', slug: 'evening-report-interview-highlights', section: 'shows', aired: '2025-03-14T23:30:00Z', duration: 342, show: 'The Evening Report', showTag: 'fox-news/shows/the-evening-report' }),
   video({ id: 'vid-6360021', title: 'Weekend Watch: what to stream this weekend', slug: 'weekend-watch-what-to-stream', section: 'shows', aired: '2025-03-15T14:00:00Z', duration: 415, source: null, show: 'Weekend Watch', showTag: 'fox-news/shows/weekend-watch' }),
+  // Older U.S. clips, so the U.S. topic's list runs past its rail's 10 (17 aired): /video/topics/us
+  // shows 3 more under the rail and loads 3, then the last 1, with Show More (spec 1 §9 "Video
+  // load-more step 3"; issue 19 "a video load-more").
+  video({ id: 'vid-6360022', title: 'Ice jam floods a river town', slug: 'ice-jam-floods-river-town', section: 'us', aired: '2025-03-04T16:00:00Z', duration: 142, source: null }),
+  video({ id: 'vid-6360023', title: 'Volunteers sandbag the levee overnight', slug: 'volunteers-sandbag-levee', section: 'us', aired: '2025-03-04T09:30:00Z', duration: 167, source: null }),
+  video({ id: 'vid-6360024', title: 'School buses return to rural routes', slug: 'school-buses-rural-routes', section: 'us', aired: '2025-03-03T13:00:00Z', duration: 98, source: null }),
+  video({ id: 'vid-6360025', title: 'Power crews work through the weekend', slug: 'power-crews-weekend', section: 'us', aired: '2025-03-02T18:15:00Z', duration: 121, source: null }),
+  video({ id: 'vid-6360026', title: 'A town hall on the new bridge', slug: 'town-hall-new-bridge', section: 'us', aired: '2025-03-01T20:00:00Z', duration: 305, source: null }),
+  video({ id: 'vid-6360027', title: 'Farmers wait for the thaw', slug: 'farmers-wait-for-the-thaw', section: 'us', aired: '2025-02-28T15:45:00Z', duration: 133, source: null }),
   video({ id: 'vid-6360014', title: 'Town hall: the full broadcast', slug: 'town-hall-full-broadcast', section: 'politics', aired: '2099-01-01T00:00:00Z', duration: 3600, latestNews: true }),
   ...LINKED_VIDEOS,
 ];

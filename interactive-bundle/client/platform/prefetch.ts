@@ -14,19 +14,17 @@
  * at most STORED_PAGES_BATCH paths a request) and fetches only those, so a link to a page that is
  * not published never costs a 404 (nor a console error).
  */
+import { MAX_STORED_PAGES_PATHS, parseStoredPagesResponse, STORED_PAGES_PATH } from '../../../core/isomorphic/live/stored-pages.js';
 
 /** Spec 2 §4. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 /** The edge router's stored-pages endpoint and its batch limit (edge-router/plugins/stored-pages.ts). */
-export const STORED_PAGES_ENDPOINT = '/api/stored-pages';
-export const STORED_PAGES_BATCH = 20;
+export const STORED_PAGES_ENDPOINT = STORED_PAGES_PATH;
+export const STORED_PAGES_BATCH = MAX_STORED_PAGES_PATHS;
 
 /** The answer of the stored-pages endpoint: the asked paths that are stored. Anything else: none. */
-export function storedPathsOf(body: unknown): Set<string> {
-  const stored = typeof body === 'object' && body !== null ? (body as { stored?: unknown }).stored : undefined;
-  return new Set(Array.isArray(stored) ? stored.filter((path): path is string => typeof path === 'string') : []);
-}
+export const storedPathsOf = parseStoredPagesResponse;
 
 /** Queued URLs grouped by the stored-pages requests that check them (at most `size` distinct paths each). */
 export function storedPagesBatches(urls: readonly string[], size = STORED_PAGES_BATCH): string[][] {

@@ -79,7 +79,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
               </ul>
             </section>
           ) : null}
-          {view.layout === 'interactive' ? (view.comments ? <Comments text={text} /> : null) : <ArticleFooter view={view} text={text} />}
+          {view.layout === 'interactive' ? (view.comments ? <Comments text={text} variant={view.commentsVariant} /> : null) : <ArticleFooter view={view} text={text} />}
         </article>
         {view.layout !== 'interactive' && view.rightRail.length > 0 ? <RightRail sections={view.rightRail} text={text} /> : null}
       </div>
@@ -202,14 +202,15 @@ function ArticleFooter({ view, text }: { view: ArticlePageView; text: UiText }) 
           ))}
         </ul>
       ) : null}
-      {view.comments ? <Comments text={text} /> : null}
+      {view.comments ? <Comments text={text} variant={view.commentsVariant} /> : null}
     </footer>
   );
 }
 
-function Comments({ text }: { text: UiText }) {
+/** The comments; the forum variant (spec 1 §2.6) is marked so the comments provider opens the forum board. */
+function Comments({ text, variant }: { text: UiText; variant: 'forum' | undefined }) {
   return (
-    <section className="comments" id="comments" aria-labelledby="comments-heading">
+    <section className={variant === 'forum' ? 'comments comments-forum' : 'comments'} id="comments" aria-labelledby="comments-heading" {...(variant === 'forum' ? { 'data-comments-variant': 'forum' } : {})}>
       <h2 id="comments-heading">{text.comments}</h2>
     </section>
   );

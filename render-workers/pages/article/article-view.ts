@@ -23,6 +23,7 @@ export interface ArticlePageView {
   layout: 'standard' | 'gated' | 'interactive';
   /** Category slug from the path (spec 1 §2.6). */
   section: string;
+  /** Special-series banners (spec 1 §2.6), from the article layout (render-workers/article/special-series.ts). */
   banners: Link[];
   headline: string;
   /** The article's canonical URL, which its share links carry. */
@@ -46,6 +47,8 @@ export interface ArticlePageView {
   relatedTopics: Link[];
   tags: Link[];
   comments: boolean;
+  /** Spec 1 §2.6 "a forum variant exists": forum articles' comments (spec 1 §9 forum articles). */
+  commentsVariant?: 'forum';
   rightRail: ListSection[];
   /** Lists from the article layout's post-content region (spec 1 §2.6). */
   postContent: ListSection[];

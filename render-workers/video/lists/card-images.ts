@@ -13,6 +13,7 @@
  * `sizes` with the displayed width per breakpoint (mobile under 768, tablet under 1024).
  */
 import { IMAGE_SIZES, resizedImageUrl, type ImageSize } from '../../../core/isomorphic/images.js';
+import { VIDEO_THUMBNAIL_SIZES } from '../../../core/isomorphic/live/videos.js';
 import type { VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import { SHOW_POSTER_SIZES, SHOWS_PAGE_POSTER_SIZES } from '../../shows/show-rules.js';
 
@@ -33,12 +34,8 @@ interface StyleSizes {
   extra: readonly ImageSize[];
 }
 
-/** Spec 2 §9 video thumbnails. */
-export const VIDEO_THUMBNAIL_SIZES = {
-  desktop: { width: 480, height: 270 },
-  tablet: { width: 360, height: 203 },
-  mobile: { width: 240, height: 135 },
-} as const satisfies Record<string, ImageSize>;
+/** Spec 2 §9 video thumbnails; owned by the paged lists' contract, whose cards use them too. */
+export { VIDEO_THUMBNAIL_SIZES };
 
 export const CARD_SIZES: Readonly<Record<VideoListItemStyle, StyleSizes>> = {
   video: { ...VIDEO_THUMBNAIL_SIZES, extra: [] },

@@ -21,6 +21,7 @@
  * Only videos whose air start has passed are shown (spec 2 §2), at most 10 per carousel.
  */
 import { videoPathOf } from '../paths.js';
+import { FULL_EPISODE_LABEL } from '../../../core/isomorphic/live/videos.js';
 import { z } from 'zod';
 import { isUpstreamFailure } from '../../../core/upstream/client.js';
 import { describeIssues, type LayoutComponent } from '../../../core/upstream/schemas.js';
@@ -48,7 +49,7 @@ export const CAROUSEL_DROP_REASONS = {
 export type CarouselDropReason = (typeof CAROUSEL_DROP_REASONS)[keyof typeof CAROUSEL_DROP_REASONS];
 
 export const LIVE_EMPTY_TEXT = 'Nothing is live right now.';
-export const FULL_EPISODE_LABEL = 'FULL EPISODE';
+export { FULL_EPISODE_LABEL };
 export const LIVE_LABEL = 'LIVE';
 
 const managedItemSchema = z.union([z.strictObject({ video: z.string().min(1) }), z.strictObject({ article: z.string().startsWith('/') })]);

@@ -1,9 +1,10 @@
 /**
- * A render-worker process for the fault tests (issue 10, item 1 "Worker faults"). It wires the
- * render worker exactly as render-workers/main.ts does (same config loader, store, Redis
- * connections, dependency index, upstream clients, page fence, page status, lock and stall
- * settings from WORKER_LOCK_DURATION_MS / WORKER_STALLED_INTERVAL_MS), minus the bundle publish
- * and the metrics server, which these tests do not need. Run with tsx, configured by env.
+ * A render-worker process for the fault tests (issue 10, item 1 "Worker faults"). It starts the
+ * render worker through render-workers/start.ts as render-workers/main.ts does (same config loader,
+ * store, Redis connections, renderer, page status, lock and stall settings), minus the bundle
+ * publish (no bundle is built: pages name CHILD_SCRIPT), the metrics server (several of these run
+ * at once) and the recovery sweep (the tests count the renders they cause). Run with tsx,
+ * configured by env.
  *
  * Two test hooks, both around the real renderer:
  *   - every render start prints `{"renderStart": path, "pid": ...}` on stdout, so a test knows
@@ -21,19 +22,12 @@
  * Prints `{"ready": true}` once the worker is connected, and exits on SIGTERM like main.ts.
  */
 import { closeSync, existsSync, openSync, renameSync } from 'node:fs';
-import { createLogger } from '../../../core/logger.js';
-import { DependencyIndex } from '../../../core/dependency-index.js';
-import { RedisLastGoodStore } from '../../../core/last-good.js';
-import { takePageFence } from '../../../core/page-fence.js';
-import { PageStatusStore } from '../../../core/page-status.js';
-import { createRedis } from '../../../core/redis.js';
 import { createStore } from '../../../core/storage/create-store.js';
 import { pageKey, parseKey } from '../../../core/storage/keys.js';
 import type { ObjectStore } from '../../../core/storage/types.js';
-import { createUpstreamClients } from '../../../core/upstream/clients.js';
 import { loadWorkerConfig } from '../../../render-workers/config.js';
-import { createPageRenderer, type PageRenderer } from '../../../render-workers/render-page.js';
-import { createRenderWorker } from '../../../render-workers/worker.js';
+import type { PageRenderer } from '../../../render-workers/render-page.js';
+import { startRenderWorker } from '../../../render-workers/start.js';
 
 /** The script every page names instead of a built bundle's (the bundle is not built here). */
 export const CHILD_SCRIPT = '/assets/client-RELIABILITY.js';
@@ -85,22 +79,7 @@ function holdingStore(store: ObjectStore): ObjectStore {
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env);
-  const logger = createLogger({ component: 'render-worker', level: config.logLevel });
   const store = holdingStore(await createStore(config.storage));
-  const redis = createRedis(config.redisUrl, { name: 'render-index' });
-  const connection = createRedis(config.redisUrl, { blocking: true, name: 'render-worker' });
-  const index = new DependencyIndex(redis, config.queuePrefix);
-  const clients = createUpstreamClients({ config: config.upstream, logger });
-  const real = createPageRenderer({
-    store,
-    index,
-    ...clients,
-    logger,
-    publicOrigins: config.publicOrigins,
-    scripts: [CHILD_SCRIPT],
-    takeFence: (page) => takePageFence(redis, page, config.queuePrefix),
-    lastGood: new RedisLastGoodStore(redis, config.queuePrefix),
-  });
   const blockPath = process.env.RELIABILITY_BLOCK_PATH;
   const blockMs = Number(process.env.RELIABILITY_BLOCK_MS ?? '0');
   const blockOnceFile = process.env.RELIABILITY_BLOCK_ONCE_FILE ?? '';
@@ -113,7 +92,7 @@ async function main(): Promise<void> {
       return false;
     }
   };
-  const renderer: PageRenderer = {
+  const hooks = (real: PageRenderer): PageRenderer => ({
     async render(data, jobId) {
       say({ renderStart: data.path, jobId });
       const outcome = await real.render(data, jobId);
@@ -125,28 +104,16 @@ async function main(): Promise<void> {
       }
       return outcome;
     },
-  };
-  const worker = createRenderWorker({
-    connection,
-    prefix: config.queuePrefix,
-    concurrency: config.concurrency,
-    renderer,
-    logger,
-    pageStatus: new PageStatusStore(redis, config.queuePrefix),
-    lockDurationMs: config.lockDurationMs,
-    stalledIntervalMs: config.stalledIntervalMs,
-    retryPolicy: config.retryPolicy,
   });
-  worker.on('error', (error) => say({ workerError: error.message }));
-  await worker.waitUntilReady();
+  const running = await startRenderWorker({ ...config, metrics: undefined, recoverySweep: undefined }, { store, scripts: [CHILD_SCRIPT], wrapRenderer: hooks });
+  running.worker.on('error', (error) => say({ workerError: error.message }));
+  await running.worker.waitUntilReady();
   say({ ready: true });
 
   const stop = () => {
-    void worker
-      .shutdown({ deadlineMs: config.shutdownDeadlineMs })
+    void running
+      .close()
       .then(async () => {
-        connection.disconnect();
-        await redis.quit().catch(() => redis.disconnect());
         await store.close();
         process.exit(0);
       })
