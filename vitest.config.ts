@@ -8,20 +8,33 @@ import { defineConfig } from 'vitest/config';
 const LIGHTHOUSE = 'tests/e2e/lighthouse.test.ts';
 const EXCLUDE = ['node_modules/**', '**/dist/**', '.data/**'];
 
+/** Settings of both projects (spelled out in each, not inherited: see globalSetup below). */
+const COMMON = {
+  // Integration tests start real servers (Redis, s3rver, Chromium); give them room on a 2-core box.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // expect.poll waits on real round trips (an /api/ call, a React re-render in Chromium); vitest's
+  // own 1 s default is routinely exceeded when both cores run test files that start servers.
+  expect: { poll: { timeout: 10_000, interval: 50 } },
+};
+
 export default defineConfig({
   test: {
-    // Integration tests start real servers (Redis, s3rver, Chromium); give them room on a 2-core box.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // expect.poll waits on real round trips (an /api/ call, a React re-render in Chromium); vitest's
-    // own 1 s default is routinely exceeded when both cores run test files that start servers.
-    expect: { poll: { timeout: 10_000, interval: 50 } },
+    ...COMMON,
+    // One bundle build, one Redis and one published site for the whole run (ADR 0032). Set on the
+    // root project only: a project that extends the root would run it again for itself, and the
+    // projects see what the root provides.
+    globalSetup: ['tests/support/global-setup.ts'],
+    // One test file per core of a 2-core machine, each in a process of its own (forks: test
+    // files start servers and child processes and set process.env). Not more: the browser tests'
+    // Chromium, their servers and the shared site's edge (in this main process) need the cores
+    // too, and the suite's timeouts are set for two files at a time.
     pool: 'forks',
     maxWorkers: 2,
     projects: [
       {
-        extends: true,
         test: {
+          ...COMMON,
           name: 'suite',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: [...EXCLUDE, LIGHTHOUSE],
@@ -29,8 +42,7 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
-        test: { name: 'lighthouse', include: [LIGHTHOUSE], exclude: EXCLUDE, sequence: { groupOrder: 1 } },
+        test: { ...COMMON, name: 'lighthouse', include: [LIGHTHOUSE], exclude: EXCLUDE, sequence: { groupOrder: 1 } },
       },
     ],
   },

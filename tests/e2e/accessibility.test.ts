@@ -10,28 +10,24 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Impacts that fail the test (issue 7). */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  await stack.publishSite({ sites: ['news'] });
+  stack = await openSharedSite();
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 interface Violation {
@@ -64,19 +60,19 @@ async function openHydrated(path: string): Promise<Page> {
 describe('no serious or critical axe violations (issue 7)', () => {
   it('on a standard article', async () => {
     const tab = await openHydrated('/politics/senate-panel-advances-rural-broadband-bill');
-    expect(await seriousViolations(tab)).toEqual([]);
+    await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);
     await tab.close();
   });
 
   it('on a front', async () => {
     const tab = await openHydrated('/politics');
-    expect(await seriousViolations(tab)).toEqual([]);
+    await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);
     await tab.close();
   });
 
   it('on the home page', async () => {
     const tab = await openHydrated('/');
-    expect(await seriousViolations(tab)).toEqual([]);
+    await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);
     await tab.close();
   });
 
@@ -85,14 +81,14 @@ describe('no serious or critical axe violations (issue 7)', () => {
     await tab.waitForSelector('[data-island="SearchResults"][data-hydrated="true"]');
     await tab.locator('.search-results__list > li').first().waitFor();
     await tab.locator('[data-island="HeaderSearch"]').getByRole('button', { name: 'Search' }).click();
-    expect(await seriousViolations(tab)).toEqual([]);
+    await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);
     await tab.close();
   });
 
   it('on the search page in its empty state', async () => {
     const tab = await openHydrated(`${SEARCH_RESULTS_PATH}#q=zzqxv`);
     await tab.locator('.search-results__empty').waitFor();
-    expect(await seriousViolations(tab)).toEqual([]);
+    await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);
     await tab.close();
   });
 });

@@ -34,7 +34,7 @@ async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(`${stack.adminUrl}/admin?token=${TEST_ADMIN_TOKEN}`);
-  expect(await page.locator('h1').textContent()).toBe('Republish and page status');
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Republish and page status');
   return page;
 }
 
@@ -52,7 +52,7 @@ describe('admin page (Chromium)', () => {
     const message = await republish(page, '/no/such/page');
     expect(message).toContain('No page exists at /no/such/page');
     expect(message).toContain('Check the path for a typo.');
-    expect(await page.locator('p.err').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('p.err').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
@@ -63,22 +63,22 @@ describe('admin page (Chromium)', () => {
     // The job's own page, from the status's job link, says the same.
     await page.goto(`${stack.adminUrl}/admin/page?site=news&path=${encodeURIComponent(ARTICLE)}`);
     const lastRender = page.locator('p', { hasText: 'Last render' }).first();
-    expect(await lastRender.textContent()).toMatch(/reason: republish, job [^)]+\): (unchanged|\d+ object\(s\) written)\./);
+    await expect.poll(() => lastRender.textContent()).toMatch(/reason: republish, job [^)]+\): (unchanged|\d+ object\(s\) written)\./);
     // The last render comes before the last change, so a no-op republish is not mistaken for a failure.
     const order = await page.locator('p').allTextContents();
     expect(order.findIndex((text) => text.startsWith('Last render'))).toBeLessThan(order.findIndex((text) => text.startsWith('Last changed')));
     // Times in the editor's zone (Tokyo), not UTC.
     const time = page.locator('time[data-local]').first();
-    expect(await time.textContent()).toContain('(your time)');
+    await expect.poll(() => time.textContent()).toContain('(your time)');
     const iso = (await time.getAttribute('datetime')) ?? '';
     const tokyo = new Date(iso).toLocaleString('en-US', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' });
-    expect(await time.textContent()).toBe(`${tokyo} (your time)`);
+    await expect.poll(() => time.textContent()).toBe(`${tokyo} (your time)`);
 
     await lastRender.getByRole('link').click();
     await page.waitForLoadState('load');
-    expect(await page.locator('h2').first().textContent()).toMatch(/^Job /);
-    expect(await page.locator('p.ok').first().textContent()).toMatch(/news \/politics\/senate-panel-advances-rural-broadband-bill: (Already current|Published)/);
-    expect(await page.locator('li', { hasText: 'Finished' }).textContent()).toContain('(your time)');
+    await expect.poll(() => page.locator('h2').first().textContent()).toMatch(/^Job /);
+    await expect.poll(() => page.locator('p.ok').first().textContent()).toMatch(/news \/politics\/senate-panel-advances-rural-broadband-bill: (Already current|Published)/);
+    await expect.poll(() => page.locator('li', { hasText: 'Finished' }).textContent()).toContain('(your time)');
     await page.context().close();
   });
 
@@ -89,15 +89,15 @@ describe('admin page (Chromium)', () => {
     await page.getByRole('button', { name: 'Republish' }).click();
     await page.waitForLoadState('load');
     const queued = page.locator('p.ok').first();
-    expect(await queued.textContent()).toMatch(/^Queued section politics on news: \d+ page\(s\)/);
+    await expect.poll(() => queued.textContent()).toMatch(/^Queued section politics on news: \d+ page\(s\)/);
     await queued.getByRole('link', { name: /^scope s-/ }).click();
     await page.waitForLoadState('load');
-    expect(await page.locator('h2').first().textContent()).toBe('Republish of section politics on news');
+    await expect.poll(() => page.locator('h2').first().textContent()).toBe('Republish of section politics on news');
     // The page reloads itself (meta refresh) until no render is pending.
     await expect.poll(async () => (await page.locator('p.ok, p.err').first().textContent()) ?? '', { timeout: 60_000, interval: 1_000 }).toMatch(/^(\d+) of \1 page\(s\) rendered, 0 failed\. Done\.$/);
-    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await expect.poll(() => page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
     const bar = page.getByLabel('Rendered');
-    expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
+    await expect.poll(() => bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
     await page.context().close();
   });
 
@@ -105,7 +105,7 @@ describe('admin page (Chromium)', () => {
     const page = await adminPage();
     const response = await page.goto(`${stack.adminUrl}/admin/job?id=no-such-job`);
     expect(response?.status()).toBe(404);
-    expect(await page.locator('p.err').textContent()).toContain('No job no-such-job');
+    await expect.poll(() => page.locator('p.err').textContent()).toContain('No job no-such-job');
     await page.context().close();
   });
 });

@@ -16,30 +16,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variantUrlPath } from '../../core/storage/keys.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { clickThroughToEnd, launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
 const SHOPPING = '/lifestyle/storm-ready-kitchen-gear-that-works-without-power';
 const STANDARD = '/us/live-updates-winter-storm-sweeps-the-plains';
 const GATED = '/politics/inside-the-budget-talks-that-almost-collapsed';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 const FAILED_LOAD = 'Failed to load resource';
@@ -86,16 +82,16 @@ describe('slideshow island (spec 1 §2.6)', () => {
     await hydrated(page, 'Slideshow');
     const counter = page.locator('.slideshow-counter');
     await expect.poll(() => counter.textContent()).toBe('Image 2 of 4');
-    expect(await page.locator('#slide-2').isVisible()).toBe(true);
-    expect(await page.locator('#slide-1').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('#slide-2').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#slide-1').isVisible()).toBe(false);
 
     await page.getByRole('link', { name: 'Next', exact: true }).click();
-    expect(await counter.textContent()).toBe('Image 3 of 4');
-    expect(new URL(page.url()).hash).toBe('#slide-3');
+    await expect.poll(() => counter.textContent()).toBe('Image 3 of 4');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#slide-3');
     await page.getByRole('link', { name: 'Previous', exact: true }).click();
     await page.getByRole('link', { name: 'Previous', exact: true }).click();
-    expect(await counter.textContent()).toBe('Image 1 of 4');
-    expect(await page.locator('#slide-1').isVisible()).toBe(true);
+    await expect.poll(() => counter.textContent()).toBe('Image 1 of 4');
+    await expect.poll(() => page.locator('#slide-1').isVisible()).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -103,21 +99,21 @@ describe('slideshow island (spec 1 §2.6)', () => {
   it('switches between Thumbnail and Filmstrip views, and a thumbnail opens its slide', async () => {
     const { page, errors } = await open(SLIDESHOW);
     await hydrated(page, 'Slideshow');
-    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
+    await expect.poll(() => page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
     const thumbnails = page.getByRole('navigation', { name: 'Thumbnail View' });
-    expect(await thumbnails.isVisible()).toBe(false);
+    await expect.poll(() => thumbnails.isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Thumbnail View' }).click();
-    expect(await thumbnails.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Thumbnail View' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await thumbnails.getByRole('link').count()).toBe(4);
-    expect(await page.locator('#slide-0').isVisible()).toBe(false);
+    await expect.poll(() => thumbnails.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Thumbnail View' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => thumbnails.getByRole('link').count()).toBe(4);
+    await expect.poll(() => page.locator('#slide-0').isVisible()).toBe(false);
 
     await thumbnails.getByRole('link').nth(2).click();
-    expect(await thumbnails.isVisible()).toBe(false);
-    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 3 of 4');
-    expect(await page.getByRole('button', { name: 'Filmstrip View' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('#slide-3').isVisible()).toBe(true);
+    await expect.poll(() => thumbnails.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.slideshow-counter').textContent()).toBe('Image 3 of 4');
+    await expect.poll(() => page.getByRole('button', { name: 'Filmstrip View' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('#slide-3').isVisible()).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -127,29 +123,29 @@ describe('slideshow island (spec 1 §2.6)', () => {
     await hydrated(page, 'Slideshow');
     const outro = page.locator('#slide-5');
     await outro.waitFor({ state: 'visible' });
-    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 4 of 4');
-    expect(await outro.getByRole('link', { name: 'See More Slideshows' }).getAttribute('href')).toBe('/category/slideshow');
+    await expect.poll(() => page.locator('.slideshow-counter').textContent()).toBe('Image 4 of 4');
+    await expect.poll(() => outro.getByRole('link', { name: 'See More Slideshows' }).getAttribute('href')).toBe('/category/slideshow');
 
     const share = outro.getByRole('button', { name: 'Share Slideshow' });
     await share.click();
     const dialog = page.getByRole('dialog', { name: 'Share this Slideshow' });
     await dialog.waitFor();
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-    expect(await dialog.getByRole('link').allTextContents()).toEqual(['Facebook', 'Twitter', 'Email', 'Link']);
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.getByRole('link').allTextContents()).toEqual(['Facebook', 'Twitter', 'Email', 'Link']);
     const link = dialog.getByRole('link', { name: 'Link' });
     const whole = (await link.getAttribute('href')) ?? '';
     expect(new URL(whole).pathname).toBe(SLIDESHOW);
     expect(new URL(whole).hash).toBe('');
     await dialog.getByLabel('share this slide').check();
-    expect(await link.getAttribute('href')).toBe(`${whole}#slide-5`);
+    await expect.poll(() => link.getAttribute('href')).toBe(`${whole}#slide-5`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await share.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => share.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await outro.getByRole('button', { name: 'Start Over' }).click();
-    expect(await page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
-    expect(await page.locator('#slide-0').isVisible()).toBe(true);
-    expect(new URL(page.url()).hash).toBe('#slide-0');
+    await expect.poll(() => page.locator('.slideshow-counter').textContent()).toBe('Image 0 of 4');
+    await expect.poll(() => page.locator('#slide-0').isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#slide-0');
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -158,8 +154,8 @@ describe('slideshow island (spec 1 §2.6)', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${SLIDESHOW}`);
-    for (const index of [0, 1, 2, 3, 4, 5]) expect(await page.locator(`#slide-${index}`).isVisible()).toBe(true);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    for (const index of [0, 1, 2, 3, 4, 5]) await expect.poll(() => page.locator(`#slide-${index}`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
 });
@@ -179,7 +175,7 @@ describe('print page controls (spec 1 §2.6 "Print and Close controls show")', (
     });
     await hydrated(page, 'PrintControls');
     await page.getByRole('button', { name: 'Print' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printCalls: { print: number } }).printCalls.print)).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printCalls: { print: number } }).printCalls.print)).toBe(1);
     await page.getByRole('link', { name: 'Close' }).click();
     await page.waitForURL((url) => url.pathname === STANDARD);
     expect(errors.messages).toEqual([]);
@@ -212,23 +208,22 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
     const { page, errors } = await open(STANDARD, { width: 800 });
     await hydrated(page, 'VideoCarousel');
     const bar = page.getByRole('navigation', { name: 'Recommended videos' });
-    const videos = await bar.getByRole('listitem').count();
-    expect(videos).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => bar.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
     const previous = bar.getByRole('button', { name: 'Previous videos' });
     const next = bar.getByRole('button', { name: 'Next videos' });
-    expect(await previous.isDisabled()).toBe(true);
-    expect(await next.isEnabled()).toBe(true);
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await expect.poll(() => next.isEnabled()).toBe(true);
 
     // Next until the end: then next is disabled and previous enabled.
     // Each smooth scroll is waited for before the next click (see clickThroughToEnd).
     expect(await clickThroughToEnd(next, bar.locator('.video-carousel-track'))).toBeGreaterThan(0);
     await expect.poll(() => next.isDisabled()).toBe(true);
-    expect(await previous.isEnabled()).toBe(true);
+    await expect.poll(() => previous.isEnabled()).toBe(true);
 
-    expect(await bar.getAttribute('data-sticky')).toBeNull();
+    await expect.poll(() => bar.getAttribute('data-sticky')).toBeNull();
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => bar.getAttribute('data-sticky')).toBe('true');
-    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => bar.getAttribute('data-sticky')).toBeNull();
     expect(errors.messages).toEqual([]);
@@ -239,8 +234,8 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
     const { page, errors } = await open(STANDARD, { width: 767 });
     await hydrated(page, 'VideoCarousel');
     const bar = page.getByRole('navigation', { name: 'Recommended videos' });
-    expect(await bar.isVisible()).toBe(true);
-    expect(await bar.getByRole('button', { name: 'Next videos' }).isVisible()).toBe(false);
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    await expect.poll(() => bar.getByRole('button', { name: 'Next videos' }).isVisible()).toBe(false);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -252,7 +247,7 @@ describe('recommended-video carousel (spec 1 §4, §9; spec 2 §2)', () => {
     await hydrated(page, 'VideoCarousel');
     // The flag is read in an effect after hydration: wait for the render that hides the bar.
     await page.locator('nav.recommended-videos').waitFor({ state: 'hidden', timeout: 10_000 });
-    expect(await page.locator('nav.recommended-videos').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('nav.recommended-videos').isVisible()).toBe(false);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -264,14 +259,14 @@ describe('weather list Show More (spec 1 §4)', () => {
     await hydrated(page, 'WeatherList');
     const list = page.locator('[data-island="WeatherList"] li');
     const visible = () => list.evaluateAll((items) => items.filter((item) => (item as HTMLElement).offsetParent !== null).length);
-    expect(await list.count()).toBe(8);
+    await expect.poll(() => list.count()).toBe(8);
     await expect.poll(visible).toBe(3);
     const more = page.getByRole('button', { name: 'Show More' });
     await more.click();
-    expect(await visible()).toBe(6);
+    await expect.poll(visible).toBe(6);
     await more.click();
-    expect(await visible()).toBe(8);
-    expect(await more.count()).toBe(0);
+    await expect.poll(visible).toBe(8);
+    await expect.poll(() => more.count()).toBe(0);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -289,23 +284,23 @@ describe('deals island (spec 2 §3, §5, §9)', () => {
     await skimlinks.locator('.deal-offer').first().waitFor();
 
     // Amazon: 1 item, on sale (24.99 from 34.99).
-    expect(await amazon.locator('.deal-offer').count()).toBe(1);
-    expect(await amazon.locator('.deal-merchant').textContent()).toBe('Amazon');
-    expect(await amazon.locator('.deal-price').textContent()).toBe('$24.99');
-    expect(await amazon.locator('s.deal-original-price').textContent()).toBe('Original price $34.99');
-    expect(await amazon.locator('.deal-sale').textContent()).toBe('Sale');
+    await expect.poll(() => amazon.locator('.deal-offer').count()).toBe(1);
+    await expect.poll(() => amazon.locator('.deal-merchant').textContent()).toBe('Amazon');
+    await expect.poll(() => amazon.locator('.deal-price').textContent()).toBe('$24.99');
+    await expect.poll(() => amazon.locator('s.deal-original-price').textContent()).toBe('Original price $34.99');
+    await expect.poll(() => amazon.locator('.deal-sale').textContent()).toBe('Sale');
     const link = amazon.getByRole('link', { name: 'Shop at Amazon' });
-    expect(await link.getAttribute('href')).toBe('https://www.amazon.com/dp/B0SAMPLE01?tag=sample-20');
-    expect(await link.getAttribute('rel')).toBe('sponsored noopener');
-    expect(await link.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => link.getAttribute('href')).toBe('https://www.amazon.com/dp/B0SAMPLE01?tag=sample-20');
+    await expect.poll(() => link.getAttribute('rel')).toBe('sponsored noopener');
+    await expect.poll(() => link.getAttribute('target')).toBe('_blank');
 
     // Skimlinks: first kept first, then by commission; no sale on equal prices; '#' without a link.
-    expect(await skimlinks.locator('.deal-merchant').allTextContents()).toEqual(['Best Buy', 'Bed Bath & Beyond', 'Walmart.com']);
-    expect(await skimlinks.locator('.deal-offer[data-merchant="walmartcom"] .deal-sale').count()).toBe(0);
-    expect(await skimlinks.locator('.deal-offer[data-merchant="bed-bath--beyond"] a').getAttribute('href')).toBe('#');
+    await expect.poll(() => skimlinks.locator('.deal-merchant').allTextContents()).toEqual(['Best Buy', 'Bed Bath & Beyond', 'Walmart.com']);
+    await expect.poll(() => skimlinks.locator('.deal-offer[data-merchant="walmartcom"] .deal-sale').count()).toBe(0);
+    await expect.poll(() => skimlinks.locator('.deal-offer[data-merchant="bed-bath--beyond"] a').getAttribute('href')).toBe('#');
 
     // Both disclosure sentences: the commerce tag comes after shopping (spec 2 §9).
-    expect(await amazon.locator('.deals-disclosure').textContent()).toBe(
+    await expect.poll(() => amazon.locator('.deals-disclosure').textContent()).toBe(
       'Fox News may earn a commission if you buy through our referral links. This content was created by a team that works independently from the Fox newsroom.',
     );
 
@@ -320,7 +315,7 @@ describe('deals island (spec 2 §3, §5, §9)', () => {
     });
     await link.click();
     await page.waitForFunction(() => 'tracked' in window);
-    expect(await page.evaluate(() => (window as unknown as { tracked: unknown }).tracked)).toEqual({
+    await expect.poll(() => page.evaluate(() => (window as unknown as { tracked: unknown }).tracked)).toEqual({
       partner: 'amazon',
       productId: 'B0SAMPLE01',
       merchant: { name: 'Amazon', slug: 'amazon' },
@@ -344,8 +339,8 @@ describe('deals island (spec 2 §3, §5, §9)', () => {
     await hydrated(page, 'Deals');
     const alerts = page.locator('[data-island="Deals"]').getByRole('alert');
     await expect.poll(() => alerts.count()).toBe(2);
-    expect(await alerts.first().textContent()).toBe('Deals are unavailable right now.');
-    expect(await page.locator('.deal-offer').count()).toBe(0);
+    await expect.poll(() => alerts.first().textContent()).toBe('Deals are unavailable right now.');
+    await expect.poll(() => page.locator('.deal-offer').count()).toBe(0);
     // The failed /api/deals responses are the only errors.
     expect(errors.messages.length).toBeGreaterThan(0);
     expect(errors.messages.every((message) => message.startsWith('503 ') && message.includes('/api/deals?'))).toBe(true);
@@ -408,16 +403,16 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.getAttribute('data-upgraded')).toBe('instagram');
-    expect(await post.textContent()).toContain('Sunrise over the Capitol this morning.');
+    await expect.poll(() => post.textContent()).toContain('Sunrise over the Capitol this morning.');
     // The second Instagram post is gone upstream (the sample oEmbed answers 404): spec 1 §8's text.
     const gone = page.locator('.embed-instagram', { has: page.locator('a[href="https://www.instagram.com/p/Cexample456/"]') });
     await expect.poll(() => gone.getByRole('status').textContent()).toBe('An error occurred while retrieving the Instagram post. It might have been deleted.');
-    expect(await gone.getByRole('link', { name: 'View this post on Instagram' }).isVisible()).toBe(true);
+    await expect.poll(() => gone.getByRole('link', { name: 'View this post on Instagram' }).isVisible()).toBe(true);
 
     const tiktok = page.locator('blockquote.tiktok-embed[data-video-id="7200000000000000001"]');
     await tiktok.scrollIntoViewIfNeeded();
     await expect.poll(() => tiktok.getAttribute('data-upgraded')).toBe('tiktok');
-    expect(await tiktok.getAttribute('cite')).toBe('https://www.tiktok.com/@example_newsroom/video/7200000000000000001');
+    await expect.poll(() => tiktok.getAttribute('cite')).toBe('https://www.tiktok.com/@example_newsroom/video/7200000000000000001');
     expect(requested.filter((url) => url === INSTAGRAM_SCRIPT)).toHaveLength(1);
     expect(requested.filter((url) => url === TIKTOK_SCRIPT)).toHaveLength(1);
     // The deleted post's 404 from /api/instagram is the only failed load.
@@ -438,9 +433,9 @@ describe('Instagram and TikTok embeds (spec 1 §4, §7, §8)', () => {
     const post = page.locator('blockquote.instagram-media[data-instgrm-permalink^="https://www.instagram.com/p/CsAmple1234/"]');
     await post.scrollIntoViewIfNeeded();
     await expect.poll(() => post.count()).toBe(1);
-    expect(await post.getAttribute('data-upgraded')).toBeNull();
-    expect(await post.textContent()).toContain('Sunrise over the Capitol this morning.');
-    expect(await page.locator('blockquote.tiktok-embed a[href^="https://www.tiktok.com/"]').count()).toBe(1);
+    await expect.poll(() => post.getAttribute('data-upgraded')).toBeNull();
+    await expect.poll(() => post.textContent()).toContain('Sunrise over the Capitol this morning.');
+    await expect.poll(() => page.locator('blockquote.tiktok-embed a[href^="https://www.tiktok.com/"]').count()).toBe(1);
     await page.close();
   }, 60_000);
 });
@@ -449,7 +444,7 @@ describe('gate overlay (spec 1 §2.6 gated page)', () => {
   it('does nothing on submit, however the form is submitted: no navigation, no reload', async () => {
     const { page, errors } = await open(GATED);
     const form = page.locator('form.gate-form');
-    expect(await form.count()).toBe(1);
+    await expect.poll(() => form.count()).toBe(1);
     const url = page.url();
     let navigations = 0;
     page.on('framenavigated', (frame) => {
@@ -464,9 +459,9 @@ describe('gate overlay (spec 1 §2.6 gated page)', () => {
     });
     await page.waitForTimeout(500);
     expect(navigations).toBe(0);
-    expect(page.url()).toBe(url);
-    expect(await page.evaluate(() => (window as unknown as { gateMarker?: string }).gateMarker)).toBe('still here');
-    expect(await page.locator('#gate-email').isDisabled()).toBe(true);
+    await expect.poll(() => page.url()).toBe(url);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gateMarker?: string }).gateMarker)).toBe('still here');
+    await expect.poll(() => page.locator('#gate-email').isDisabled()).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });

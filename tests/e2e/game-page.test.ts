@@ -82,34 +82,34 @@ describe('game page in the browser', () => {
     const response = await page.goto(`${stack.siteUrl}${GAME_PATH}`);
     expect(response?.status()).toBe(200);
     await hydrated(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Word Search');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Word Search');
     const frame = page.locator('iframe.game-frame');
-    expect(await frame.getAttribute('title')).toBe('Word Search');
+    await expect.poll(() => frame.getAttribute('title')).toBe('Word Search');
     expect((await frame.boundingBox())?.height).toBe(700);
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
 
     const opener = page.getByRole('button', { name: 'How to Play' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'How to Play: Word Search' });
     await dialog.waitFor();
-    expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    expect(await dialog.getByText('Drag across the letters of a word to mark it.').isVisible()).toBe(true);
-    expect(await bodyOverflow(page)).toBe('hidden');
+    await expect.poll(() => dialog.getAttribute('aria-modal')).toBe('true');
+    await expect.poll(() => dialog.getByText('Drag across the letters of a word to mark it.').isVisible()).toBe(true);
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
     // Focus moved into the dialog.
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
     // Focus went back to the opener.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('game-info-open'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('game-info-open'))).toBe(true);
 
     await opener.click();
     await dialog.waitFor();
-    expect(await bodyOverflow(page)).toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await bodyOverflow(page)).not.toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).not.toBe('hidden');
 
     expect(errors.messages()).toEqual([]);
     await page.close();
@@ -125,15 +125,15 @@ describe('game page in the browser', () => {
     });
 
     expect((await page.goto(`${stack.siteUrl}${GAME_PATH}?mode=app`))?.status()).toBe(200);
-    for (const part of Object.values(shell())) expect(await part.isVisible()).toBe(false);
-    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
-    expect(await page.locator('iframe.game-frame').isVisible()).toBe(true);
+    for (const part of Object.values(shell())) await expect.poll(() => part.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('iframe.game-frame').isVisible()).toBe(true);
 
     expect((await page.goto(`${stack.siteUrl}${GAME_PATH}`))?.status()).toBe(200);
-    for (const part of Object.values(shell())) expect(await part.isVisible()).toBe(true);
+    for (const part of Object.values(shell())) await expect.poll(() => part.isVisible()).toBe(true);
 
     expect((await page.goto(`${stack.siteUrl}/games`))?.status()).toBe(200);
-    expect(await page.getByRole('link', { name: 'Word Search', exact: true }).getAttribute('href')).toBe(GAME_PATH);
+    await expect.poll(() => page.getByRole('link', { name: 'Word Search', exact: true }).getAttribute('href')).toBe(GAME_PATH);
 
     expect(errors.messages()).toEqual([]);
     await page.close();

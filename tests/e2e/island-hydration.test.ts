@@ -84,16 +84,16 @@ describe('HeaderSearch island in Chromium', () => {
     const toggle = page.locator('button[aria-controls]');
     const input = page.locator('input[name="q"]');
 
-    expect(await input.getAttribute('placeholder')).toBe('Search Fox News');
-    expect(await input.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Search Fox News');
+    await expect.poll(() => input.isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     // The ids React wrote on the server still tie the toggle to the form and the label to the input.
-    expect(await toggle.evaluate((element) => document.getElementById(element.getAttribute('aria-controls') ?? '')?.tagName)).toBe('FORM');
-    expect(await page.getByLabel('Search Fox News').getAttribute('name')).toBe('q');
+    await expect.poll(() => toggle.evaluate((element) => document.getElementById(element.getAttribute('aria-controls') ?? '')?.tagName)).toBe('FORM');
+    await expect.poll(() => page.getByLabel('Search Fox News').getAttribute('name')).toBe('q');
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await input.isVisible()).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => input.isVisible()).toBe(true);
     await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await input.fill(QUERY);
@@ -116,23 +116,23 @@ describe('HeaderSearch island in Chromium', () => {
     await input.press('Enter');
     // A navigation would be under way by now; the page must still be the home page.
     await page.waitForTimeout(200);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
     await input.press('Escape');
-    expect(await input.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => input.isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
 
   it('skips an unknown island and bad props with a console error, and still hydrates the rest', async () => {
     const { page, errors } = await openHydrated('/broken');
-    expect(await page.locator('input[name="q"]').getAttribute('placeholder')).toBe('Search Fox News en Español');
+    await expect.poll(() => page.locator('input[name="q"]').getAttribute('placeholder')).toBe('Search Fox News en Español');
     await expect.poll(() => errors.messages.length).toBe(2);
     expect(errors.messages.join('\n')).toContain('NoSuchIsland');
     expect(errors.messages.join('\n')).toContain('not valid JSON');
-    expect(await page.locator('[data-hydrated]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-hydrated]').count()).toBe(1);
     await page.close();
   });
 
@@ -159,9 +159,9 @@ describe('HeaderSearch island in Chromium', () => {
     await tab.clock.setFixedTime(timesBuiltAt + 1_000);
     await tab.goto(`${origin}/times`);
     await tab.waitForFunction(() => document.getElementById('t0')?.textContent === 'just in');
-    expect(await tab.textContent('#t1')).toBe('5 mins ago');
-    expect(await tab.textContent('#t2')).toBe('3 hours ago');
-    expect(await tab.getAttribute('#t1', 'title')).toBe('absolute');
+    await expect.poll(() => tab.textContent('#t1')).toBe('5 mins ago');
+    await expect.poll(() => tab.textContent('#t2')).toBe('3 hours ago');
+    await expect.poll(() => tab.getAttribute('#t1', 'title')).toBe('absolute');
     expect(errors.messages).toEqual([]);
     await tab.close();
   });

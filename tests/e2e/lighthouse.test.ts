@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.js';
 import { pageKind, type PageKindName } from '../support/page-kinds.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -31,7 +31,7 @@ interface Run {
   failing: Record<Category, string[]>;
 }
 
-let running: TestStack;
+let stack: SharedSite;
 let origin: string;
 let browser: Browser;
 let port: number;
@@ -47,16 +47,15 @@ function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  running = await startTestStack();
-  await running.stack.publishSite({ sites: ['news'] });
-  origin = running.stack.siteUrl.replace('127.0.0.1', 'localhost');
+  stack = await openSharedSite();
+  origin = stack.siteUrl.replace('127.0.0.1', 'localhost');
   port = await freePort();
   browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 async function audit(url: string): Promise<Run> {
@@ -127,7 +126,7 @@ describe('Lighthouse budgets (mobile)', () => {
       expect(run.scores[category], report(run, category)).toBeGreaterThanOrEqual(BUDGETS[category]);
     }
     expect(run.failing.seo.map((entry) => entry.split(' ')[0])).toEqual(['is-crawlable']);
-    const html = await (await fetch(`${running.stack.siteUrl}${pageKind('news', 'search').path}`)).text();
+    const html = await (await fetch(`${stack.siteUrl}${pageKind('news', 'search').path}`)).text();
     expect(/<meta name="robots" content="([^"]*)"/.exec(html)?.[1]).toContain('noindex');
     await expectPerformance('search', run);
   }, 240_000);

@@ -70,23 +70,23 @@ describe('live-event video', () => {
     const { page, errors } = await open(1280);
     const playlist = page.getByRole('list', { name: 'Video playlist' });
     const expand = page.getByRole('button', { name: 'Expand Video' });
-    expect(await expand.isVisible()).toBe(true);
+    await expect.poll(() => expand.isVisible()).toBe(true);
     // Show More is the mobile control (spec 2 §2): hidden from 768px.
-    expect(await page.locator('.live-video-show-more').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.live-video-show-more').isVisible()).toBe(false);
     // Once hydrated the link gives way to the buttons.
-    expect(await page.locator('.live-video-expand-link').isVisible()).toBe(false);
-    expect(await expand.getAttribute('aria-expanded')).toBe('false');
-    expect(await playlist.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.live-video-expand-link').isVisible()).toBe(false);
+    await expect.poll(() => expand.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => playlist.isVisible()).toBe(false);
 
     await expand.click();
     const collapse = page.getByRole('button', { name: 'Collapse Video' });
-    expect(await collapse.getAttribute('aria-expanded')).toBe('true');
-    expect(await playlist.isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'The Senate map, explained' }).isVisible()).toBe(true);
-    expect(await page.locator('.live-video.is-expanded').count()).toBe(1);
+    await expect.poll(() => collapse.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => playlist.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'The Senate map, explained' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.live-video.is-expanded').count()).toBe(1);
 
     await collapse.click();
-    expect(await playlist.isVisible()).toBe(false);
+    await expect.poll(() => playlist.isVisible()).toBe(false);
     expect(errors()).toEqual([]);
     await page.close();
   });
@@ -94,15 +94,15 @@ describe('live-event video', () => {
   it('reveals the playlist with Show More at 375px', async () => {
     const { page, errors } = await open(375);
     const showMore = page.getByRole('button', { name: 'Show More' });
-    expect(await showMore.isVisible()).toBe(true);
-    expect(await page.locator('.live-video-expand').isVisible()).toBe(false);
+    await expect.poll(() => showMore.isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.live-video-expand').isVisible()).toBe(false);
     const playlist = page.getByRole('list', { name: 'Video playlist' });
-    expect(await playlist.isVisible()).toBe(false);
+    await expect.poll(() => playlist.isVisible()).toBe(false);
 
     await showMore.click();
-    expect(await page.getByRole('button', { name: 'Show Less' }).getAttribute('aria-expanded')).toBe('true');
-    expect(await playlist.isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Turnout report from Ohio' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Show Less' }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => playlist.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Turnout report from Ohio' }).isVisible()).toBe(true);
     expect(errors()).toEqual([]);
     await page.close();
   });
@@ -111,7 +111,7 @@ describe('live-event video', () => {
     const { page, errors } = await open(1280, '?pieces=live-stream-playlist-expanded');
     const playlist = page.getByRole('list', { name: 'Video playlist' });
     await playlist.waitFor({ state: 'visible' });
-    expect(await page.getByRole('button', { name: 'Collapse Video' }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Collapse Video' }).getAttribute('aria-expanded')).toBe('true');
     expect(errors()).toEqual([]);
     await page.close();
   });
@@ -121,10 +121,10 @@ describe('live-event video', () => {
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${PATH}`);
     const playlist = page.locator('.live-playlist');
-    expect(await playlist.isVisible()).toBe(false);
+    await expect.poll(() => playlist.isVisible()).toBe(false);
     await page.getByRole('link', { name: 'Expand playlist' }).click();
     await page.waitForURL((url) => url.search === '?pieces=live-stream-playlist-expanded');
-    expect(await playlist.isVisible()).toBe(true);
+    await expect.poll(() => playlist.isVisible()).toBe(true);
     await context.close();
   });
 });

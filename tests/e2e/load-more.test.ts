@@ -107,29 +107,29 @@ describe('LoadMore island in Chromium (spec 1 §4, §9)', () => {
   it('shows the preloaded item first, then pages of 10 fetched as 11, and hides the button at the end', async () => {
     const { tab, errors } = await openHydrated('/');
     const button = tab.getByRole('button', { name: 'Load More' });
-    expect(await tab.locator(LIST_ITEMS).count()).toBe(0);
+    await expect.poll(() => tab.locator(LIST_ITEMS).count()).toBe(0);
 
     // First click: the preloaded extra item, without a request.
     await button.click();
     await tab.waitForSelector(`${LIST_ITEMS} >> nth=0`);
-    expect(await tab.locator(`${LIST_ITEMS} a:not([aria-hidden])`).first().textContent()).toBe('<img src=x onerror=alert(1)>Story 11');
-    expect(await tab.locator(`${LIST_ITEMS} img`).count()).toBe(0);
-    expect(await tab.locator(`${LIST_ITEMS} .dek`).first().textContent()).toBe('Dek 11');
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} a:not([aria-hidden])`).first().textContent()).toBe('<img src=x onerror=alert(1)>Story 11');
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} img`).count()).toBe(0);
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} .dek`).first().textContent()).toBe('Dek 11');
     expect(apiQueries).toHaveLength(0);
 
     // Second click: size 11 from 11; 10 shown, the 11th only says more exist.
     await button.click();
     await expect.poll(() => tab.locator(LIST_ITEMS).count()).toBe(11);
     expect(apiQueries.map((query) => Object.fromEntries(query))).toEqual([{ size: '11', from: '11', category: 'politics' }]);
-    expect(await tab.locator(`${LIST_ITEMS} a`).last().textContent()).toBe('Story 20');
-    expect(await tab.locator(`${LIST_ITEMS} a`).last().getAttribute('href')).toBe('/politics/story-20');
-    expect(await button.isEnabled()).toBe(true);
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} a`).last().textContent()).toBe('Story 20');
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} a`).last().getAttribute('href')).toBe('/politics/story-20');
+    await expect.poll(() => button.isEnabled()).toBe(true);
 
     // Third click: from 21 gives 3, fewer than 11, so the button goes.
     await button.click();
     await expect.poll(() => tab.locator(LIST_ITEMS).count()).toBe(14);
     expect(Object.fromEntries(apiQueries[1] ?? [])).toEqual({ size: '11', from: '21', category: 'politics' });
-    expect(await tab.locator(`${LIST_ITEMS} a`).last().textContent()).toBe('Story 23');
+    await expect.poll(() => tab.locator(`${LIST_ITEMS} a`).last().textContent()).toBe('Story 23');
     await expect.poll(() => button.count()).toBe(0);
     expect(apiQueries).toHaveLength(2);
     expect(errors.messages).toEqual([]);
@@ -145,10 +145,10 @@ describe('LoadMore island in Chromium (spec 1 §4, §9)', () => {
     // The 500 is a failed resource load, which Chromium reports as a console error; only those are allowed.
     await button.click();
     await tab.getByRole('alert').waitFor();
-    expect(await tab.getByRole('alert').textContent()).toBe('Could not load more stories. Try again.');
-    expect(await button.isEnabled()).toBe(true);
-    expect(await button.getAttribute('aria-busy')).toBeNull();
-    expect(await tab.locator(LIST_ITEMS).count()).toBe(1);
+    await expect.poll(() => tab.getByRole('alert').textContent()).toBe('Could not load more stories. Try again.');
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => tab.locator(LIST_ITEMS).count()).toBe(1);
     expect(apiQueries.map((query) => Object.fromEntries(query))).toEqual([{ size: '11', from: '11', category: FAILING_CATEGORY }]);
 
     // A retry asks again from the same place.
@@ -167,15 +167,15 @@ describe('LoadMore island in Chromium (spec 1 §4, §9)', () => {
 
     await button.click();
     await expect.poll(() => held.length).toBe(1);
-    expect(await button.isDisabled()).toBe(true);
-    expect(await button.getAttribute('aria-busy')).toBe('true');
-    expect(await tab.locator('.load-more-items').getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => tab.locator('.load-more-items').getAttribute('aria-busy')).toBe('true');
 
     held.shift()?.();
     await expect.poll(() => tab.locator(LIST_ITEMS).count()).toBe(11);
-    expect(await button.isEnabled()).toBe(true);
-    expect(await button.getAttribute('aria-busy')).toBeNull();
-    expect(await tab.locator('.load-more-items').getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => tab.locator('.load-more-items').getAttribute('aria-busy')).toBeNull();
     expect(apiQueries).toHaveLength(1);
     expect(errors.messages).toEqual([]);
     await tab.close();

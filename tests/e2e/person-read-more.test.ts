@@ -7,25 +7,21 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 describe('person card Read More', () => {
@@ -39,24 +35,24 @@ describe('person card Read More', () => {
 
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Grace Holloway');
     // The first content block is always shown; the others wait behind Read More.
-    expect(await page.getByText('Grace Holloway hosts Morning Report.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Grace Holloway hosts Morning Report.', { exact: true }).isVisible()).toBe(true);
     const extra = page.getByText('She is a graduate of the University of North Texas.');
     const button = island.getByRole('button', { name: 'Read More' });
-    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     const controlled = await button.getAttribute('aria-controls');
     expect(controlled).toBeTruthy();
-    expect(await page.locator(`[id="${controlled ?? ''}"]`).count()).toBe(1);
-    expect(await extra.isVisible()).toBe(false);
+    await expect.poll(() => page.locator(`[id="${controlled ?? ''}"]`).count()).toBe(1);
+    await expect.poll(() => extra.isVisible()).toBe(false);
 
     await button.click();
     const less = island.getByRole('button', { name: 'Read Less' });
-    expect(await less.getAttribute('aria-expanded')).toBe('true');
-    expect(await extra.isVisible()).toBe(true);
-    expect(await page.getByText('Before the anchor desk she reported from Dallas and Houston.').isVisible()).toBe(true);
+    await expect.poll(() => less.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => extra.isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Before the anchor desk she reported from Dallas and Houston.').isVisible()).toBe(true);
 
     await less.click();
-    expect(await extra.isVisible()).toBe(false);
-    expect(await island.getByRole('button', { name: 'Read More' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => extra.isVisible()).toBe(false);
+    await expect.poll(() => island.getByRole('button', { name: 'Read More' }).getAttribute('aria-expanded')).toBe('false');
     // The sample headshot points at the sample upstream's default port, not this stack's: its
     // failed load is the only error allowed (no script error, no hydration mismatch).
     expect(errors.messages.filter((m) => !m.startsWith('Failed to load resource'))).toEqual([]);
@@ -67,11 +63,11 @@ describe('person card Read More', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}/person/h/grace-holloway`);
-    expect(await page.getByText('She is a graduate of the University of North Texas.').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Read More' }).count()).toBe(0);
+    await expect.poll(() => page.getByText('She is a graduate of the University of North Texas.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Read More' }).count()).toBe(0);
     await page.goto(`${stack.siteUrl}/person/b/owen-brandt`);
-    expect(await page.getByText('Owen Brandt hosts Weekend Live.').isVisible()).toBe(true);
-    expect(await page.locator('[data-island="PersonReadMore"]').count()).toBe(0);
+    await expect.poll(() => page.getByText('Owen Brandt hosts Weekend Live.').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('[data-island="PersonReadMore"]').count()).toBe(0);
     await context.close();
   });
 });

@@ -14,8 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../infra/local/stack.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CHUNK_RELOAD_STORAGE_KEY } from '../../interactive-bundle/client/platform/chunk-reload.js';
 import { DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import { STORED_PAGES_ENDPOINT } from '../../interactive-bundle/client/platform/prefetch.js';
@@ -23,13 +22,13 @@ import { pageKey } from '../../core/storage/keys.js';
 import type { jsonp } from '../../interactive-bundle/client/platform/jsonp.js';
 import { ITEM_NOT_FOUND_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type createExpiringStorage } from '../../interactive-bundle/client/platform/local-storage.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { startOwnEdge } from '../support/own-edge.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const FRONT = '/politics';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 /** The platform libraries as one classic script exposing `window.platformUnderTest`. */
 let harness: string;
@@ -74,9 +73,7 @@ function startFeed(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  await stack.publishSite({ sites: ['news'] });
+  stack = await openSharedSite();
   browser = await launchBrowser();
   harness = await buildHarness();
   feed = await startFeed();
@@ -85,7 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
   await new Promise<void>((resolve) => (feed ? feed.close(() => resolve()) : resolve()));
   feed?.closeAllConnections();
 });
@@ -111,7 +108,7 @@ describe('online and offline status (spec 1 §2.3)', () => {
     const context = await browser.newContext();
     const tab = await openHydrated(context, ARTICLE);
     const online = () => tab.evaluate(() => document.documentElement.getAttribute('data-online'));
-    expect(await online()).toBe('true');
+    await expect.poll(online).toBe('true');
     await context.setOffline(true);
     await expect.poll(online).toBe('false');
     await context.setOffline(false);
@@ -143,10 +140,13 @@ describe('link prefetch when a link becomes visible (spec 2 §4)', () => {
   });
 
   it('never fetches a page that is not stored: it asks the edge router first, and logs no error', async () => {
-    // A header link whose page is taken out of storage, as if it had never been published.
+    // A header link whose page is taken out of storage, as if it had never been published: out
+    // of this test's own copy of the shared site, served by an edge of its own.
     const unpublished = '/media';
-    await stack.store.delete(pageKey('news', unpublished, 'standard'));
-    expect((await fetch(`${stack.siteUrl}${unpublished}`)).status).toBe(404);
+    const own = await startOwnEdge({ copyStorage: true });
+    onTestFinished(() => own.close());
+    await own.store.delete(pageKey('news', unpublished, 'standard'));
+    expect((await fetch(`${own.siteUrl}${unpublished}`)).status).toBe(404);
     const context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
     const tab = await context.newPage();
     const errors = watchPageErrors(tab);
@@ -155,9 +155,9 @@ describe('link prefetch when a link becomes visible (spec 2 §4)', () => {
     tab.on('request', (request) => {
       if (new URL(request.url()).pathname === STORED_PAGES_ENDPOINT) asked.push(request.url());
     });
-    await tab.goto(`${stack.siteUrl}${FRONT}`);
+    await tab.goto(`${own.siteUrl}${FRONT}`);
     await tab.waitForSelector('[data-island="HeaderSearch"][data-hydrated="true"]');
-    expect(await tab.locator(`header a[href="${unpublished}"]`).count()).toBeGreaterThan(0);
+    await expect.poll(() => tab.locator(`header a[href="${unpublished}"]`).count()).toBeGreaterThan(0);
     await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => prefetched.length, { timeout: 15_000 }).toBeGreaterThan(0);
     // Past the idle timeout once more, so every batch has been asked about and fetched.
@@ -269,14 +269,14 @@ describe('chunk-load failure while offline', () => {
     await tab.waitForTimeout(2_000);
     expect(loads).toBeLessThanOrEqual(1);
     // Still the article, not the browser's offline page.
-    expect(await tab.locator('h1.headline').count()).toBe(1);
-    expect(await tab.evaluate(() => navigator.onLine)).toBe(false);
-    expect(await tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length)).toBe(0);
+    await expect.poll(() => tab.locator('h1.headline').count()).toBe(1);
+    await expect.poll(() => tab.evaluate(() => navigator.onLine)).toBe(false);
+    await expect.poll(() => tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length)).toBe(0);
 
     offline = false;
     await context.setOffline(false);
     await expect.poll(() => tab.evaluate(() => document.querySelectorAll('[data-hydrated="true"]').length), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await tab.locator('h1.headline').count()).toBe(1);
+    await expect.poll(() => tab.locator('h1.headline').count()).toBe(1);
     await context.close();
   });
 });
@@ -300,9 +300,9 @@ describe('images that fail to load (spec 1 §4)', () => {
     const card = tab.locator('#card-image');
     await expect.poll(() => card.getAttribute('src')).toBe(DEFAULT_CARD_IMAGE);
     await expect.poll(() => card.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await card.isVisible()).toBe(true);
+    await expect.poll(() => card.isVisible()).toBe(true);
     await expect.poll(() => tab.locator('#plain-image').getAttribute('hidden')).toBe('');
-    expect(await tab.locator('#plain-image').isVisible()).toBe(false);
+    await expect.poll(() => tab.locator('#plain-image').isVisible()).toBe(false);
     await context.close();
   });
 });

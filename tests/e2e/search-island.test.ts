@@ -6,25 +6,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser.close();
-  await running.stop();
+  await stack?.close();
 });
 
 describe('header search on a published page', () => {
@@ -36,10 +32,10 @@ describe('header search on a published page', () => {
     await island.locator('xpath=.').and(page.locator('[data-hydrated="true"]')).waitFor();
 
     const input = island.locator('input[name="q"]');
-    expect(await input.getAttribute('placeholder')).toBe('Search Fox News');
-    expect(await input.isVisible()).toBe(false);
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Search Fox News');
+    await expect.poll(() => input.isVisible()).toBe(false);
     await island.getByRole('button', { name: 'Search' }).click();
-    expect(await input.isVisible()).toBe(true);
+    await expect.poll(() => input.isVisible()).toBe(true);
     await input.fill('border wall & "budget" 50/50');
     await input.press('Enter');
     await page.waitForURL((url) => url.pathname === SEARCH_RESULTS_PATH);
@@ -63,14 +59,14 @@ describe('header search on a published page', () => {
     // First click: the preloaded 11th item, no request (spec 1 §4).
     await button.click();
     await items.first().waitFor();
-    expect(await items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(1);
     // Second click: 10 more from the live endpoint (fetch 11 to learn whether more exist).
     const response = page.waitForResponse((r) => r.url().includes('/api/article-search'));
     await button.click();
     const answered = await response;
     expect(new URL(answered.url()).searchParams.get('size')).toBe('11');
     await page.waitForFunction(() => document.querySelectorAll('[data-island="LoadMore"] .load-more-items li').length > 1);
-    expect(await items.count()).toBe(11);
+    await expect.poll(() => items.count()).toBe(11);
     expect(errors.messages).toEqual([]);
     await page.close();
   });

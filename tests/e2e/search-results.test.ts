@@ -12,23 +12,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { pageKey } from '../../core/storage/keys.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { SEARCH_TEXTS } from '../../interactive-bundle/islands/search-results.island.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { startOwnEdge, type OwnEdge } from '../support/own-edge.js';
 
-let running: TestStack;
-let stack: Stack;
+/** The shared published site through an edge of this file's own, whose sample upstream the faults go to. */
+let stack: OwnEdge;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  const summary = await stack.publishSite();
+  stack = await startOwnEdge();
   // Only this page is under test here; other pages' failures are other tests' business.
-  expect(summary.failed.filter((failure) => failure.path.endsWith(SEARCH_RESULTS_PATH))).toEqual([]);
+  expect(stack.published.failed.filter((failure) => failure.path.endsWith(SEARCH_RESULTS_PATH))).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterEach(async () => {
   await fetch(`${stack.upstreamUrl}/__sample/faults`, { method: 'DELETE' });
@@ -36,7 +33,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 async function addFault(fault: Record<string, unknown>): Promise<void> {
@@ -94,23 +91,23 @@ describe('search results in Chromium', () => {
     await header.locator('input[name="q"]').fill('rural broadband');
     await header.locator('input[name="q"]').press('Enter');
     await tab.waitForURL((url) => url.pathname === SEARCH_RESULTS_PATH);
-    expect(new URL(tab.url()).hash).toBe('#q=rural%20broadband');
+    await expect.poll(() => new URL(tab.url()).hash).toBe('#q=rural%20broadband');
 
     await tab.waitForSelector('[data-island="SearchResults"][data-hydrated="true"]');
     await tab.locator(RESULTS).first().waitFor();
-    expect(await tab.locator(RESULTS).count()).toBe(1);
+    await expect.poll(() => tab.locator(RESULTS).count()).toBe(1);
     const result = tab.locator(RESULTS).first();
     const title = result.getByRole('link', { name: 'Senate panel advances rural broadband bill after late-night markup' });
     expect(new URL((await title.getAttribute('href')) ?? '', stack.siteUrl).pathname).toMatch(/^\/politics\//);
     expect((await result.locator('.search-result__description').textContent())?.length).toBeGreaterThan(10);
-    expect(await result.locator('.search-result__section').textContent()).toBe('Politics');
-    expect(await result.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await expect.poll(() => result.locator('.search-result__section').textContent()).toBe('Politics');
+    await expect.poll(() => result.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await result.locator('time').textContent())?.trim()).not.toBe('');
     const image = result.locator('img');
-    expect(await image.getAttribute('data-fallback-src')).toMatch(/^data:image\/svg\+xml,/);
-    expect(await tab.locator('.search-results__count').textContent()).toBe(SEARCH_TEXTS.count(1, 1, 'rural broadband'));
-    expect(await tab.locator('.search-results__more').count()).toBe(0);
-    expect(await tab.getByRole('searchbox', { name: 'Search Fox News' }).last().inputValue()).toBe('rural broadband');
+    await expect.poll(() => image.getAttribute('data-fallback-src')).toMatch(/^data:image\/svg\+xml,/);
+    await expect.poll(() => tab.locator('.search-results__count').textContent()).toBe(SEARCH_TEXTS.count(1, 1, 'rural broadband'));
+    await expect.poll(() => tab.locator('.search-results__more').count()).toBe(0);
+    await expect.poll(() => tab.getByRole('searchbox', { name: 'Search Fox News' }).last().inputValue()).toBe('rural broadband');
     expect(errors()).toEqual([]);
     await tab.close();
   });
@@ -129,8 +126,8 @@ describe('search results in Chromium', () => {
     await tab.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => tab.locator(RESULTS).count()).toBe(probe.numFound);
     expect(pages).toEqual(['1']);
-    expect(await tab.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    expect(await tab.locator('.search-results__count').textContent()).toBe(SEARCH_TEXTS.count(probe.numFound, probe.numFound, 'for'));
+    await expect.poll(() => tab.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await expect.poll(() => tab.locator('.search-results__count').textContent()).toBe(SEARCH_TEXTS.count(probe.numFound, probe.numFound, 'for'));
     expect(errors()).toEqual([]);
     await tab.close();
   });
@@ -141,11 +138,11 @@ describe('search results in Chromium', () => {
     const { tab, errors } = await openSearch('#q=drought');
     const status = tab.locator('.search-results__fetching');
     await status.waitFor();
-    expect(await status.textContent()).toBe(SEARCH_TEXTS.fetching);
-    expect(await tab.locator('.search-results').getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => status.textContent()).toBe(SEARCH_TEXTS.fetching);
+    await expect.poll(() => tab.locator('.search-results').getAttribute('aria-busy')).toBe('true');
     await tab.locator(RESULTS).first().waitFor();
-    expect(await status.count()).toBe(0);
-    expect(await tab.locator('.search-results').getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => status.count()).toBe(0);
+    await expect.poll(() => tab.locator('.search-results').getAttribute('aria-busy')).toBeNull();
     expect(errors()).toEqual([]);
     await tab.close();
   });
@@ -153,9 +150,9 @@ describe('search results in Chromium', () => {
   it('shows the empty state when nothing matches', async () => {
     const { tab, errors } = await openSearch('#q=zzqxv%20nothing');
     await tab.locator('.search-results__empty').waitFor();
-    expect(await tab.locator('.search-results__empty').textContent()).toBe(SEARCH_TEXTS.noResults('zzqxv nothing'));
-    expect(await tab.locator(RESULTS).count()).toBe(0);
-    expect(await tab.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await expect.poll(() => tab.locator('.search-results__empty').textContent()).toBe(SEARCH_TEXTS.noResults('zzqxv nothing'));
+    await expect.poll(() => tab.locator(RESULTS).count()).toBe(0);
+    await expect.poll(() => tab.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     expect(errors()).toEqual([]);
     await tab.close();
   });
@@ -165,12 +162,12 @@ describe('search results in Chromium', () => {
     const { tab, errors } = await openSearch('#q=glacier');
     const alert = tab.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.locator('p').textContent()).toBe(SEARCH_TEXTS.error);
-    expect(await tab.locator(RESULTS).count()).toBe(0);
+    await expect.poll(() => alert.locator('p').textContent()).toBe(SEARCH_TEXTS.error);
+    await expect.poll(() => tab.locator(RESULTS).count()).toBe(0);
     await alert.getByRole('button', { name: SEARCH_TEXTS.retry }).click();
     await tab.locator(RESULTS).first().waitFor();
-    expect(await tab.getByRole('alert').count()).toBe(0);
-    expect(await tab.locator(RESULTS).first().textContent()).toMatch(/glacier/i);
+    await expect.poll(() => tab.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => tab.locator(RESULTS).first().textContent()).toMatch(/glacier/i);
     // The 502 is a failed resource load, which Chromium reports as a console error; only that.
     expect(errors().every((message) => message.includes('502'))).toBe(true);
     await tab.close();
@@ -187,13 +184,13 @@ describe('search results in Chromium', () => {
     await header.locator('input[name="q"]').fill('rural broadband');
     await header.locator('input[name="q"]').press('Enter');
     await expect.poll(() => tab.locator(`${RESULTS} h2`).first().textContent()).toBe('Senate panel advances rural broadband bill after late-night markup');
-    expect(await tab.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    await expect.poll(() => tab.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
     // Clearing the hash goes back to the prompt.
     await tab.evaluate(() => {
       window.location.hash = '';
     });
     await tab.locator('.search-results__prompt').waitFor();
-    expect(await tab.locator(RESULTS).count()).toBe(0);
+    await expect.poll(() => tab.locator(RESULTS).count()).toBe(0);
     expect(errors()).toEqual([]);
     await tab.close();
   });

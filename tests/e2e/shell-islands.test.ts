@@ -6,25 +6,21 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 /**
@@ -60,42 +56,42 @@ describe('More menu (spec 1 §2.3)', () => {
     const { page, errors, missing } = await open('/politics');
     const more = page.getByRole('navigation', { name: 'More' });
     const toggle = more.getByRole('button', { name: 'More', exact: true });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     const listId = await toggle.getAttribute('aria-controls');
     expect(listId).toBeTruthy();
     const list = page.locator(`[id="${listId}"]`);
-    expect(await list.isVisible()).toBe(false);
+    await expect.poll(() => list.isVisible()).toBe(false);
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await list.isVisible()).toBe(true);
-    expect(await more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await expect.poll(() => more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(true);
 
     // Expandable subsections: Science opens its links; opening Games closes Science.
     const science = more.getByRole('button', { name: 'Science' });
     const games = more.getByRole('button', { name: 'Games' });
     await science.click();
-    expect(await science.getAttribute('aria-expanded')).toBe('true');
-    expect(await more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(true);
+    await expect.poll(() => science.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(true);
     await games.click();
-    expect(await games.getAttribute('aria-expanded')).toBe('true');
-    expect(await science.getAttribute('aria-expanded')).toBe('false');
-    expect(await more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(false);
-    expect(await more.getByRole('link', { name: 'Daily Crossword' }).getAttribute('href')).toBe('/games/daily-crossword-puzzle');
+    await expect.poll(() => games.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => science.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(false);
+    await expect.poll(() => more.getByRole('link', { name: 'Daily Crossword' }).getAttribute('href')).toBe('/games/daily-crossword-puzzle');
 
     // Escape closes the innermost level first, and focus goes back to its toggle each time.
     await page.keyboard.press('Escape');
-    expect(await games.getAttribute('aria-expanded')).toBe('false');
-    expect(await focusedText(page)).toBe('Games');
-    expect(await list.isVisible()).toBe(true);
+    await expect.poll(() => games.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => focusedText(page)).toBe('Games');
+    await expect.poll(() => list.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await list.isVisible()).toBe(false);
-    expect(await focusedText(page)).toBe('More');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => list.isVisible()).toBe(false);
+    await expect.poll(() => focusedText(page)).toBe('More');
 
     // Keyboard: Enter on the focused toggle opens it again.
     await page.keyboard.press('Enter');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     expect(unexpected(errors, missing)).toEqual([]);
     await page.close();
   });
@@ -105,10 +101,10 @@ describe('More menu (spec 1 §2.3)', () => {
     const more = page.getByRole('navigation', { name: 'More' });
     const toggle = more.getByRole('button', { name: 'More', exact: true });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await page.locator('main').click({ position: { x: 5, y: 5 } });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(false);
     expect(unexpected(errors, missing)).toEqual([]);
     await page.close();
   });
@@ -119,19 +115,19 @@ describe('mobile menu (spec 1 §2.3)', () => {
     const { page, errors, missing } = await open('/politics', { width: 390, height: 800 });
     const mobile = page.getByRole('navigation', { name: 'Mobile' });
     const toggle = mobile.getByRole('button', { name: 'Menu', exact: true });
-    expect(await toggle.isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'More' }).isVisible()).toBe(false);
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'More' }).isVisible()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const politics = mobile.getByRole('button', { name: 'Politics', exact: true });
-    expect(await politics.isVisible()).toBe(true);
+    await expect.poll(() => politics.isVisible()).toBe(true);
     await politics.click();
-    expect(await mobile.getByRole('link', { name: 'Senate' }).getAttribute('href')).toBe('/category/politics/senate');
-    expect(await mobile.getByRole('link', { name: 'Senate' }).isVisible()).toBe(true);
+    await expect.poll(() => mobile.getByRole('link', { name: 'Senate' }).getAttribute('href')).toBe('/category/politics/senate');
+    await expect.poll(() => mobile.getByRole('link', { name: 'Senate' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await focusedText(page)).toBe('Menu');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => focusedText(page)).toBe('Menu');
     expect(unexpected(errors, missing)).toEqual([]);
     await page.close();
   });
@@ -142,8 +138,8 @@ describe('topic bar (spec 1 §2.3)', () => {
     const { page, errors, missing } = await open('/us/river-towns-rebuild-after-spring-flooding');
     const topics = page.getByRole('navigation', { name: 'Topics' });
     const current = topics.locator('a[aria-current="page"]');
-    expect(await current.count()).toBe(1);
-    expect(await current.textContent()).toBe('River Recovery');
+    await expect.poll(() => current.count()).toBe(1);
+    await expect.poll(() => current.textContent()).toBe('River Recovery');
     expect(unexpected(errors, missing)).toEqual([]);
     await page.close();
   });
@@ -155,11 +151,11 @@ describe('without JavaScript', () => {
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}/politics`);
     const more = page.getByRole('navigation', { name: 'More' });
-    expect(await more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(false);
+    await expect.poll(() => more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(false);
     await more.locator('summary', { hasText: /^More$/ }).click();
-    expect(await more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(true);
+    await expect.poll(() => more.getByRole('link', { name: 'Weather' }).isVisible()).toBe(true);
     await more.locator('summary', { hasText: /^Science$/ }).click();
-    expect(await more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(true);
+    await expect.poll(() => more.getByRole('link', { name: 'Air & Space' }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -7,28 +7,24 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../infra/local/stack.js';
 import { THEME_SCRIPT } from '../../render-workers/shell/document.js';
 import { launchBrowser } from '../support/browser.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const ARTICLE = '/us/live-updates-winter-storm-sweeps-the-plains';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-  const summary = await stack.publishSite({ sites: ['news'] });
-  expect(summary.failed).toEqual([]);
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   browser = await launchBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
+  await stack?.close();
 });
 
 interface Seen {

@@ -97,12 +97,12 @@ describe('video area horizontal lists (spec 2 §2)', () => {
     const previous = list.getByRole('button', { name: 'Previous videos' });
     const next = list.getByRole('button', { name: 'Next videos' });
     const start = list.getByRole('button', { name: 'Back to start' });
-    expect(await list.getByRole('listitem').count()).toBeGreaterThan(1);
-    expect(await list.getByRole('link', { name: 'See all Latest News' }).getAttribute('href')).toBe('/video/topics/latest-news');
+    await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThan(1);
+    await expect.poll(() => list.getByRole('link', { name: 'See all Latest News' }).getAttribute('href')).toBe('/video/topics/latest-news');
     await expect.poll(() => next.isVisible()).toBe(true);
-    expect(await previous.isDisabled()).toBe(true);
-    expect(await start.isDisabled()).toBe(true);
-    expect(await next.isEnabled()).toBe(true);
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await expect.poll(() => start.isDisabled()).toBe(true);
+    await expect.poll(() => next.isEnabled()).toBe(true);
 
     await next.click();
     await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
@@ -111,13 +111,13 @@ describe('video area horizontal lists (spec 2 §2)', () => {
     // Next until the end (each smooth scroll waited for: see clickThroughToEnd): next is disabled.
     await clickThroughToEnd(next, track);
     await expect.poll(() => next.isDisabled()).toBe(true);
-    expect(await track.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth - 1)).toBe(true);
+    await expect.poll(() => track.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth - 1)).toBe(true);
 
     await start.click();
     await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __scrollToCalls: unknown[] }).__scrollToCalls)).toContainEqual({ left: 0, behavior: 'smooth' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __scrollToCalls: unknown[] }).__scrollToCalls)).toContainEqual({ left: 0, behavior: 'smooth' });
     await expect.poll(() => previous.isDisabled()).toBe(true);
-    expect(await next.isEnabled()).toBe(true);
+    await expect.poll(() => next.isEnabled()).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -125,12 +125,12 @@ describe('video area horizontal lists (spec 2 §2)', () => {
   it('has no right button on a list with one video', async () => {
     const { page, errors } = await openVideoHome(1280);
     const list = page.getByRole('region', { name: "Editor's Pick" });
-    expect(await list.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     // The arrows show once the island is live (an effect after hydration): wait for it.
     await expect.poll(() => list.getByRole('button', { name: 'Previous videos' }).isVisible()).toBe(true);
-    expect(await list.getByRole('button', { name: 'Next videos' }).count()).toBe(0);
+    await expect.poll(() => list.getByRole('button', { name: 'Next videos' }).count()).toBe(0);
     // A list without a url has no 'see all' link.
-    expect(await list.getByRole('link', { name: /^See all/ }).count()).toBe(0);
+    await expect.poll(() => list.getByRole('link', { name: /^See all/ }).count()).toBe(0);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -138,11 +138,11 @@ describe('video area horizontal lists (spec 2 §2)', () => {
   it('hides every arrow below 768px (375px wide) while the list still scrolls', async () => {
     const { page, errors } = await openVideoHome(375);
     const list = page.getByRole('region', { name: 'Latest News' });
-    expect(await list.isVisible()).toBe(true);
-    expect(await page.locator('.video-rail-button').count()).toBeGreaterThan(0);
-    expect(await page.locator('.video-rail-button').evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length)).toBe(0);
+    await expect.poll(() => list.isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.video-rail-button').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.video-rail-button').evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).length)).toBe(0);
     const track = list.locator('.video-rail-track');
-    expect(await track.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expect.poll(() => track.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     expect(errors.messages).toEqual([]);
     await page.close();
   });

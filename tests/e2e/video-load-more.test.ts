@@ -93,20 +93,20 @@ describe('video load-more on /video/topics/us', () => {
     await expect.poll(() => button.isVisible()).toBe(true);
     await button.click();
     await expect.poll(() => list(page).getByRole('alert').count()).toBe(1);
-    expect(await list(page).getByRole('alert').innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.error);
-    expect(await titles(page)).toHaveLength(3);
-    expect(await button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
-    expect(await button.isEnabled()).toBe(true);
+    await expect.poll(() => list(page).getByRole('alert').innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.error);
+    await expect.poll(() => titles(page)).toHaveLength(3);
+    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
+    await expect.poll(() => button.isEnabled()).toBe(true);
 
     await fetch(`${stack.upstreamUrl}/__sample/faults`, { method: 'DELETE' });
     await addFault({ ...VIDEO_LIST_CALL, mode: 'delay', delayMs: 1500, times: 1 });
     await button.click();
     await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.loading);
-    expect(await button.isDisabled()).toBe(true);
+    await expect.poll(() => button.isDisabled()).toBe(true);
     await expect.poll(async () => (await titles(page)).length, { timeout: 10_000 }).toBe(6);
-    expect(await list(page).getByRole('alert').count()).toBe(0);
-    expect(await button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => list(page).getByRole('alert').count()).toBe(0);
+    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -115,7 +115,7 @@ describe('video load-more on /video/topics/us', () => {
     const { page, errors } = await open(390);
     const button = list(page).getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.showMore });
     await expect.poll(() => button.isVisible()).toBe(true);
-    expect(await titles(page)).toEqual(['Launch pad camera', 'Ice jam floods a river town', 'Volunteers sandbag the levee overnight']);
+    await expect.poll(() => titles(page)).toEqual(['Launch pad camera', 'Ice jam floods a river town', 'Volunteers sandbag the levee overnight']);
 
     await button.click();
     await expect.poll(() => titles(page)).toEqual([
@@ -126,14 +126,14 @@ describe('video load-more on /video/topics/us', () => {
       'Power crews work through the weekend',
       'A town hall on the new bridge',
     ]);
-    expect(await list(page).locator('a[href="/video/school-buses-rural-routes"]').count()).toBe(1);
-    expect(await button.isVisible()).toBe(true);
+    await expect.poll(() => list(page).locator('a[href="/video/school-buses-rural-routes"]').count()).toBe(1);
+    await expect.poll(() => button.isVisible()).toBe(true);
 
     await button.click();
     await expect.poll(async () => (await titles(page)).length).toBe(7);
     expect((await titles(page))[6]).toBe('Farmers wait for the thaw');
     await expect.poll(() => list(page).getByRole('button').count()).toBe(0);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     expect(errors.messages).toEqual([]);
     await page.close();
   });
@@ -142,9 +142,9 @@ describe('video load-more on /video/topics/us', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${PATH}`);
-    expect(await titles(page)).toHaveLength(3);
-    expect(await page.getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.showMore }).count()).toBe(0);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => titles(page)).toHaveLength(3);
+    await expect.poll(() => page.getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.showMore }).count()).toBe(0);
+    await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

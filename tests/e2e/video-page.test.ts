@@ -113,12 +113,12 @@ describe('preview-pass countdown (spec 2 §2; issue 7)', () => {
       return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
     };
     await expect.poll(shown).toBeGreaterThan(4 * 60);
-    expect(await shown()).toBeLessThanOrEqual(5 * 60);
-    expect(await banner.isVisible()).toBe(true);
+    await expect.poll(shown).toBeLessThanOrEqual(5 * 60);
+    await expect.poll(() => banner.isVisible()).toBe(true);
     const before = await shown();
     await page.clock.fastForward(2 * MINUTE + 30_000);
     await expect.poll(shown).toBeLessThanOrEqual(before - 150);
-    expect(await shown()).toBeGreaterThanOrEqual(before - 155);
+    await expect.poll(shown).toBeGreaterThanOrEqual(before - 155);
     expect(errors.messages).toEqual([]);
     await context.close();
   });
@@ -146,7 +146,7 @@ describe('preview-pass countdown (spec 2 §2; issue 7)', () => {
   it('stays hidden without a pass', async () => {
     const context = await contextWith({});
     const page = await openHydrated(context, LOCKED_VIDEO);
-    expect(await page.locator('.preview-pass').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.preview-pass').isVisible()).toBe(false);
     await context.close();
   });
 });
@@ -156,11 +156,11 @@ describe('Locked marker and subscription bar (spec 2 §2, §4)', () => {
     const context = await contextWith({});
     const page = await openHydrated(context, LOCKED_VIDEO);
     const errors = errorsOf(page);
-    expect(await page.getByText('Locked', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Locked', { exact: true }).isVisible()).toBe(true);
     const bar = page.getByRole('region', { name: 'TV provider sign-in' });
-    expect(await bar.getByRole('button', { name: 'Sign In with TV Provider' }).isVisible()).toBe(true);
-    expect(await bar.getByText("Don't have a TV subscription?").isVisible()).toBe(true);
-    expect(await bar.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/gowatch');
+    await expect.poll(() => bar.getByRole('button', { name: 'Sign In with TV Provider' }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByText("Don't have a TV subscription?").isVisible()).toBe(true);
+    await expect.poll(() => bar.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/gowatch');
     expect(errors.messages).toEqual([]);
     await context.close();
   });
@@ -169,7 +169,7 @@ describe('Locked marker and subscription bar (spec 2 §2, §4)', () => {
     const context = await contextWith({ [TV_PROVIDER_ID_KEY]: { value: 'sample-cable' } });
     const page = await openHydrated(context, LOCKED_VIDEO);
     await expect.poll(() => page.getByText('Locked', { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Sign In with TV Provider' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In with TV Provider' }).isVisible()).toBe(false);
     await context.close();
   });
 });
@@ -181,7 +181,7 @@ describe('poster fallback (spec 2 §4)', () => {
     const errors = errorsOf(page);
     const poster = page.locator('img.video-poster');
     await expect.poll(() => poster.getAttribute('src')).toBe(DEFAULT_POSTER_IMAGE);
-    expect(await poster.isVisible()).toBe(true);
+    await expect.poll(() => poster.isVisible()).toBe(true);
     // Only the broken thumbnail's own failed load is logged.
     expect(errors.messages.filter((m) => !m.startsWith('Failed to load resource'))).toEqual([]);
     await context.close();
@@ -202,7 +202,7 @@ describe('TV schedule day from ?dt= (spec 2 §2)', () => {
     expect(url.searchParams.get('channel')).toBe('news');
     const schedule = page.locator('[data-island="TvSchedule"] .tv-schedule__entry');
     await schedule.first().waitFor();
-    expect(await schedule.count()).toBeGreaterThan(0);
+    await expect.poll(() => schedule.count()).toBeGreaterThan(0);
     expect(errors.messages).toEqual([]);
     await context.close();
   });
@@ -212,14 +212,14 @@ describe('theme cookie (spec 2 §2)', () => {
   it('applies dark from the cookie and ignores other values', async () => {
     const dark = await contextWith({}, [{ name: 'theme', value: 'dark' }]);
     const page = await openHydrated(dark, LOCKED_VIDEO);
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
-    expect(await page.locator('.video-page').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 20, 23)');
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await expect.poll(() => page.locator('.video-page').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 20, 23)');
     await dark.close();
 
     const other = await contextWith({}, [{ name: 'theme', value: 'sepia' }]);
     const plain = await openHydrated(other, LOCKED_VIDEO);
-    expect(await plain.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBeNull();
-    expect(await plain.locator('.video-page').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => plain.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBeNull();
+    await expect.poll(() => plain.locator('.video-page').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
     await other.close();
   });
 });

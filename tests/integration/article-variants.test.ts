@@ -5,25 +5,24 @@
  * through the live-markup check.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import { pageKey } from '../../core/storage/keys.js';
 import type { Stack } from '../../infra/local/stack.js';
 import { findLiveMarkup } from '../security/live-markup.js';
 import { checkAmp } from '../support/amp-check.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
+import { startTestStack } from '../support/stack.js';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 const pages = new Map<string, string>();
 const allKeys: string[] = [];
 
 beforeAll(async () => {
-  running = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
-  stack = running.stack;
-  const summary = await stack.publishSite();
-  expect(summary.failed).toEqual([]);
+  // Both editions, published once for the run as npm start publishes them (tests/support/global-setup.ts).
+  stack = await openSharedSite();
+  expect(stack.published.failed).toEqual([]);
   for (const prefix of ['news/', 'es/']) {
     for await (const key of stack.store.list(prefix)) {
       allKeys.push(key);
@@ -32,10 +31,10 @@ beforeAll(async () => {
       if (object) pages.set(key, object.body.toString('utf8'));
     }
   }
-}, 300_000);
+});
 
 afterAll(async () => {
-  await running.stop();
+  await stack?.close();
 });
 
 describe('the whole published site (npm start publishes the same set)', () => {
@@ -140,11 +139,14 @@ describe('every stored article variant', () => {
     expect(response.headers.get('location')).toBe('/us/county-opens-cooling-centers-during-heat-wave');
   });
 
-  /** Renders one page through the stack's queue and waits until `key` is stored. */
-  async function renderQueued(path: string, key: string): Promise<void> {
-    await stack.producer.enqueue({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
+  /**
+   * Renders one page through the queue of `own` (a stack of this test's own: the shared site is
+   * read-only) and waits until `key` is stored.
+   */
+  async function renderQueued(own: Stack, path: string, key: string): Promise<void> {
+    await own.producer.enqueue({ site: 'news', path, reason: 'republish', requestedAt: new Date().toISOString() });
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      if (await stack.store.get(key)) return;
+      if (await own.store.get(key)) return;
     }
     throw new Error(`${path} did not store ${key}`);
   }
@@ -158,13 +160,15 @@ describe('every stored article variant', () => {
     expect(target.status).toBe(200);
     expect(await target.text()).toContain('<h1 class="show-title">Weekend Watch</h1>');
     // Paths no link names: rendered on request (a miss or an editor), then served as 301s.
-    await renderQueued('/person/x/grace-holloway', 'news/pages/person/x/grace-holloway/redirect.json');
-    await renderQueued('/video/hannity-full-episode-march-17', 'news/pages/video/hannity-full-episode-march-17/redirect.json');
+    const own = await startTestStack({ renderJobDefaults: { attempts: 1, backoffMs: 10 } });
+    onTestFinished(() => own.stop());
+    await renderQueued(own.stack, '/person/x/grace-holloway', 'news/pages/person/x/grace-holloway/redirect.json');
+    await renderQueued(own.stack, '/video/hannity-full-episode-march-17', 'news/pages/video/hannity-full-episode-march-17/redirect.json');
     for (const [from, to] of [
       ['/person/x/grace-holloway', '/person/h/grace-holloway'],
       ['/video/hannity-full-episode-march-17', '/video/shows/hannity-full-episode-march-17'],
     ] as const) {
-      const response = await fetch(`${stack.siteUrl}${from}`, { redirect: 'manual' });
+      const response = await fetch(`${own.stack.siteUrl}${from}`, { redirect: 'manual' });
       expect(response.status, from).toBe(301);
       expect(response.headers.get('location'), from).toBe(to);
     }

@@ -8,20 +8,17 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
 import { parseKey, variantUrlPath } from '../../core/storage/keys.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { internalTargets } from '../support/link-targets.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
-}, 60_000);
+  stack = await openSharedSite();
+});
 
 afterAll(async () => {
-  await running?.stop();
+  await stack?.close();
 });
 
 interface Answer {
@@ -81,8 +78,8 @@ async function storedPagePaths(site: SiteId): Promise<string[]> {
 
 describe('a crawl of every stored page of both editions', () => {
   it('finds no internal link or image that answers 404', async () => {
-    const summary = await stack.publishSite();
-    expect(summary.failed).toEqual([]);
+    // Both editions, published once for the run (tests/support/global-setup.ts).
+    expect(stack.published.failed).toEqual([]);
 
     const port = new URL(stack.siteUrl).port;
     const offenders = new Map<string, Set<string>>();

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_IDS, type SiteId } from '../../core/isomorphic/sites.js';
 import { parseKey } from '../../core/storage/keys.js';
 import type { SitePathEntry } from '../../core/upstream/schemas.js';
-import type { Stack } from '../../infra/local/stack.js';
 import { edgeRequest } from '../support/edge-request.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,8 +21,7 @@ interface StoredPage {
   ld: Json[];
 }
 
-let running: TestStack;
-let stack: Stack;
+let stack: SharedSite;
 let origins: Record<SiteId, string>;
 let entries: SitePathEntry[];
 const pages: StoredPage[] = [];
@@ -41,12 +39,10 @@ function jsonLdOf(html: string, where: string): Json[] {
 }
 
 beforeAll(async () => {
-  running = await startTestStack();
-  stack = running.stack;
+  stack = await openSharedSite();
   const news = stack.siteUrl.replace('127.0.0.1', 'localhost');
   origins = { news, es: news.replace('://', '://es.') };
-  const summary = await stack.publishSite();
-  expect(summary.failed).toEqual([]);
+  expect(stack.published.failed).toEqual([]);
   entries = await stack.upstream.listSiteEntries();
   for (const site of SITE_IDS) {
     for await (const key of stack.store.list(`${site}/`)) {
@@ -61,7 +57,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await running?.stop();
+  await stack?.close();
 });
 
 /** Keys whose string values are URLs in the JSON-LD this site writes. */

@@ -1,6 +1,7 @@
 /**
- * For browser tests of the bundle alone: builds the bundle into a temp dir and serves it, the
- * test's pages, and optionally a stand-in API, from a throwaway HTTP server on a free port.
+ * For browser tests of the bundle alone: serves the bundle (the run's one build under
+ * vitest.config.ts, tests/support/shared-stack.ts; else one built into a temp dir), the test's
+ * pages, and optionally a stand-in API, from a throwaway HTTP server on a free port.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { STORED_PAGES_ENDPOINT } from '../../interactive-bundle/client/platform/prefetch.js';
-import { assetsDir, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
+import { assetsDir, readManifest, scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
+import { sharedBundleDir } from './shared-stack.js';
 
 export interface BundleServer {
   origin: string;
@@ -30,8 +32,10 @@ export function bundlePage(manifest: Manifest, title: string, body: string, head
 }
 
 export async function startBundleServer(options: BundleServerOptions): Promise<BundleServer> {
-  const outDir = await mkdtemp(join(tmpdir(), 'bundle-server-'));
-  const manifest = await buildBundle({ outDir });
+  const shared = sharedBundleDir();
+  const ownDir = shared === null ? await mkdtemp(join(tmpdir(), 'bundle-server-')) : null;
+  const outDir = shared ?? ownDir ?? '';
+  const manifest = ownDir === null ? await readManifest(outDir) : await buildBundle({ outDir: ownDir });
   const html = options.pages(manifest);
   const assets = assetsDir(outDir);
   const server = createServer((request, response) => {
@@ -66,7 +70,7 @@ export async function startBundleServer(options: BundleServerOptions): Promise<B
     manifest,
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(outDir, { recursive: true, force: true });
+      if (ownDir !== null) await rm(ownDir, { recursive: true, force: true });
     },
   };
 }

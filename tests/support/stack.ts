@@ -1,57 +1,67 @@
 /**
- * The whole pipeline for cross-service tests: a real redis-server, a fresh bundle build, the
+ * The whole pipeline for cross-service tests that write (ADR 0032; a test that only reads pages
+ * uses the run's shared published site, tests/support/shared-stack.ts): Redis, the bundle, the
  * sample upstream on a free port, and every service wired by infra/local/stack.ts, on free ports.
  * Storage is the filesystem driver in a temp directory unless the test passes another.
+ *
+ * Under vitest.config.ts the bundle is the run's one build and Redis is the run's one server,
+ * with a key prefix of this stack's own (removed when it stops); run any other way, the stack
+ * builds the bundle and starts a redis-server of its own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StorageConfig } from '../../core/config/storage.js';
-import type { RenderJobDefaults } from '../../core/queue.js';
+import { Redis } from 'ioredis';
 import { startStack, type Stack } from '../../infra/local/stack.js';
-import type { ReadReuseSettings } from '../../render-workers/config.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
-import { startTestRedis } from './redis-server.js';
+import { startTestRedis, type TestRedis } from './redis-server.js';
+import { sharedBundleDir, sharedRedisUrl } from './shared-stack.js';
+import { testStackOptions, type TestStackOptions } from './stack-options.js';
 
-export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
-export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
-
-export interface TestStackOptions {
-  storage?: StorageConfig;
-  renderJobDefaults?: RenderJobDefaults;
-  /** Start the sample upstream at this time (its dates move to it); fixed dates when omitted. */
-  sampleNow?: Date;
-  /** The worker's reuse of upstream answers (ADR 0029); on with its defaults when omitted. */
-  readReuse?: ReadReuseSettings | false;
-}
+export { TEST_ADMIN_TOKEN, TEST_WEBHOOK_SECRET, type TestStackOptions } from './stack-options.js';
 
 export interface TestStack {
   stack: Stack;
   stop(): Promise<void>;
 }
 
+/**
+ * A key prefix of this stack's own on the run's shared redis-server; `stop` deletes its keys.
+ * The hash tag keeps every key of the prefix in one slot, as startTestRedis's do.
+ */
+function prefixOnSharedRedis(url: string): TestRedis {
+  const prefix = `{t${process.pid}x${Math.random().toString(36).slice(2, 8)}}`;
+  return {
+    url,
+    prefix,
+    stop: async () => {
+      const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await redis.connect();
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+          cursor = next;
+          if (keys.length > 0) await redis.unlink(...keys);
+        } while (cursor !== '0');
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const redis = await startTestRedis();
+  const shared = sharedRedisUrl();
+  const redis = shared === null ? await startTestRedis() : prefixOnSharedRedis(shared);
   const dir = await mkdtemp(join(tmpdir(), 'stack-'));
   try {
-    await buildBundle({ outDir: join(dir, 'bundle') });
-    const stack = await startStack({
-      redisUrl: redis.url,
-      queuePrefix: redis.prefix,
-      storage: options.storage ?? { driver: 'fs', dir: join(dir, 'storage') },
-      sampleUpstreamPort: 0,
-      sitePort: 0,
-      adminPort: 0,
-      adminToken: TEST_ADMIN_TOKEN,
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      bundleDir: join(dir, 'bundle'),
-      workerConcurrency: 2,
-      schedules: false,
-      logLevel: 'silent',
-      ...(options.renderJobDefaults ? { renderJobDefaults: options.renderJobDefaults } : {}),
-      ...(options.sampleNow ? { sampleNow: options.sampleNow } : {}),
-      ...(options.readReuse === undefined ? {} : { readReuse: options.readReuse }),
-    });
+    let bundleDir = sharedBundleDir();
+    if (bundleDir === null) {
+      bundleDir = join(dir, 'bundle');
+      await buildBundle({ outDir: bundleDir });
+    }
+    const stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: join(dir, 'storage') }, options));
     return {
       stack,
       stop: async () => {
