@@ -21,7 +21,7 @@
  * clicking through a list costs one call per 30 s, shared by every reader (live-cache.ts).
  * Per edition, asking upstream in the edition's language (ADR 0019), as the render worker did.
  */
-import sanitizeHtml from 'sanitize-html';
+import { plainTextOf } from '../../core/plain-text.js';
 import { z } from 'zod';
 import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
 import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
@@ -94,20 +94,6 @@ export function videosPage(cards: readonly VideoCard[], query: VideosQuery): Vid
   return { items: cards.slice(query.from, query.from + query.size), hasMore: cards.length > query.from + query.size };
 }
 
-/**
- * Titles as the render worker's plain text (render-workers/blocks/sanitize.ts toPlainText): no
- * tags, the five entities it decodes, whitespace collapsed. The edge does not import the renderer.
- */
-export function plainTitle(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const jsonApiListSchema = z.looseObject({ data: z.array(z.unknown()) });
 
@@ -143,7 +129,7 @@ export const liveVideosPlugin = routePlugin<LiveVideosOptions>('edge-live-videos
       logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.${index}.${describeIssues(video.error)}` }, 'upstream video item off contract; skipped');
       return [];
     });
-    return videoCards(videos, new Date(now()), plainTitle);
+    return videoCards(videos, new Date(now()), plainTextOf);
   }
 
   app.get(VIDEOS_PATH, async (request, reply) => {

@@ -2,6 +2,7 @@
  * HTML allow-lists for text that arrives from the CMS (spec 1 §5). Everything else is removed,
  * including every attribute but a link's href (and its style, which the spec strips explicitly).
  */
+import { plainTextOf } from '../../core/plain-text.js';
 import untimedSanitizeHtml from 'sanitize-html';
 import { timedSync } from '../../core/phase-timer.js';
 import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../load/links.js';
@@ -210,16 +211,5 @@ function firstAmpIframeNow(html: string): AmpIframeModel | null {
 
 /** Plain text from HTML, for descriptions and alt texts. */
 export function toPlainText(html: string): string {
-  return sanitizeMemo.run('plain-text', html, toPlainTextNow);
-}
-
-function toPlainTextNow(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return sanitizeMemo.run('plain-text', html, plainTextOf);
 }
