@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
-import { admitPageFence, currentPageFence, FENCE_TTL_MS, fenceKey, fenceMarkKey, pageFenceMark, takePageFence } from './page-fence.js';
+import { admitPageFence, admitPageRender, currentPageFence, FENCE_TTL_MS, fenceKey, fenceMarkKey, pageFenceMark, takePageFence } from './page-fence.js';
 import { createRedis } from './redis.js';
 
 let server: TestRedis;
@@ -70,5 +70,16 @@ describe('page fencing tokens', () => {
     expect(admitted.filter(Boolean).length).toBeGreaterThan(0);
     expect(await pageFenceMark(redis, page, server.prefix)).toBe(big + 29);
     await expect(admitPageFence(redis, page, 1.5, server.prefix)).rejects.toThrow(/not a fencing token/);
+  });
+
+  it("say when a page's render is the first admitted (no mark), which publishPage uses to write create-only", async () => {
+    const page = { site: 'news', path: '/first-admission' } as const;
+    expect(await admitPageRender(redis, page, 10, server.prefix)).toBe('first');
+    expect(await admitPageRender(redis, page, 11, server.prefix)).toBe('admitted');
+    expect(await admitPageRender(redis, page, 11, server.prefix)).toBe('admitted');
+    expect(await admitPageRender(redis, page, 9, server.prefix)).toBe('refused');
+    // A Redis that lost the mark reads as a first admission again: a hint, checked by storage.
+    await redis.del(fenceMarkKey(page, server.prefix));
+    expect(await admitPageRender(redis, page, 12, server.prefix)).toBe('first');
   });
 });

@@ -73,21 +73,57 @@ export function fenceMarkKey(page: PageRef, prefix = QUEUE_PREFIX): string {
 }
 
 // Tokens are integers below 2^53, which Lua's doubles hold exactly; the mark is SET from the
-// argument string, so it is never printed in exponent form.
+// argument string, so it is never printed in exponent form. Answers 0 (refused), 1 (admitted) or
+// 2 (admitted, and no render of the page had been admitted before: there was no mark).
 const ADMIT_SCRIPT = `
-local mark = tonumber(redis.call('GET', KEYS[1]) or '0')
+local stored = redis.call('GET', KEYS[1])
+local mark = tonumber(stored or '0')
 local token = tonumber(ARGV[1])
 if mark > token then return 0 end
 if mark < token then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 1
+if stored then return 1 end
+return 2
 `;
 
 /**
- * Admits the render holding `token` to publish the page: true, and the mark rises to the token,
- * unless a render holding a higher token was admitted first (false: every write of this render is
+ * How an admission ended: 'refused' (a render holding a higher token was admitted first),
+ * 'admitted', or 'first' (admitted, and the page had no mark: no render of it was admitted in the
+ * last FENCE_TTL_MS, as far as this Redis knows). 'first' is a hint, not a fact: a Redis that lost
+ * its data, or objects written without a fence, also read as 'first'; publishPage only uses it to
+ * try create-only writes, which storage itself refuses when an object is there after all.
+ */
+export type PageAdmission = 'refused' | 'admitted' | 'first';
+
+/**
+ * Admits the render holding `token` to publish the page: the mark rises to the token, unless a
+ * render holding a higher token was admitted first ('refused': every write of this render is
  * stale). Atomic in Redis, so across processes exactly the renders whose token is at least every
  * token admitted before them get through.
  */
+export async function admitPageRender(
+  redis: RedisClient,
+  page: PageRef,
+  token: number,
+  prefix = QUEUE_PREFIX,
+  options: { deleteFirst?: readonly string[] } = {},
+): Promise<PageAdmission> {
+  if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: ${String(token)} is not a fencing token`);
+  const args = [fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS)] as const;
+  const deleteFirst = options.deleteFirst ?? [];
+  let reply: unknown;
+  if (deleteFirst.length === 0) reply = await redis.eval(ADMIT_SCRIPT, 1, ...args);
+  else {
+    // `deleteFirst` (publishPage's stale deletion record) is deleted just before the admission, in
+    // the same round trip: a pipeline, so the admission is the same script, run as before.
+    const replies = (await redis.pipeline().del(...deleteFirst).eval(ADMIT_SCRIPT, 1, ...args).exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    reply = replies[1]?.[1];
+  }
+  const answer = Number(reply);
+  return answer === 2 ? 'first' : answer === 1 ? 'admitted' : 'refused';
+}
+
+/** admitPageRender as a yes or no: what each write's guard asks (pageFenceGate). */
 export async function admitPageFence(
   redis: RedisClient,
   page: PageRef,
@@ -95,16 +131,7 @@ export async function admitPageFence(
   prefix = QUEUE_PREFIX,
   options: { deleteFirst?: readonly string[] } = {},
 ): Promise<boolean> {
-  if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: ${String(token)} is not a fencing token`);
-  const args = [fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS)] as const;
-  const deleteFirst = options.deleteFirst ?? [];
-  if (deleteFirst.length === 0) return Number(await redis.eval(ADMIT_SCRIPT, 1, ...args)) === 1;
-  // `deleteFirst` (publishPage's stale deletion record) is deleted just before the admission, in
-  // the same round trip: a pipeline, so the admission is the same script, run as before.
-  const replies = (await redis.pipeline().del(...deleteFirst).eval(ADMIT_SCRIPT, 1, ...args).exec()) ?? [];
-  for (const [error] of replies) if (error) throw error;
-  const [, admitted] = replies[1] ?? [null, null];
-  return Number(admitted) === 1;
+  return (await admitPageRender(redis, page, token, prefix, options)) !== 'refused';
 }
 
 /** The highest token admitted to publish the page, or null when none is known (status, tests). */

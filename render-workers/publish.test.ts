@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyIndex } from '../core/dependency-index.js';
 import { pageWritesChannel, parsePageWrites } from '../core/page-announcements.js';
-import { admitPageFence, pageFenceMark, takePageFence } from '../core/page-fence.js';
+import { admitPageFence, fenceMarkKey, pageFenceMark, takePageFence } from '../core/page-fence.js';
 import { listVersions } from '../core/page-versions.js';
 import { createRedis } from '../core/redis.js';
 import { CACHE_POLICIES } from '../core/storage/cache-policy.js';
@@ -205,6 +205,60 @@ describe('publishPage keeps earlier versions', () => {
     await publishPage(store, index, { ...input(page, 'home'), objects: [notFound] });
     const result = await publishPage(store, index, { ...input(page, 'home'), objects: [{ ...notFound, body: 'nf2' }] });
     expect(result).toMatchObject({ written: ['news/special/404.html'], previousVersion: null });
+  });
+});
+
+/** The store, counting calls per method (what a publish asks storage for). */
+function counting(inner: ObjectStore): { store: ObjectStore; calls: Record<string, number> } {
+  const calls: Record<string, number> = {};
+  const store = new Proxy(inner, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls[String(property)] = (calls[String(property)] ?? 0) + 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store, calls };
+}
+
+describe("publishPage on a page's first admitted render (core/page-fence.ts 'first')", () => {
+  const variants = (page: { site: 'news'; path: string }, html: string) =>
+    (['standard', 'amp'] as const).map((variant) => ({ key: pageKey(page.site, page.path, variant), body: `${html} ${variant}`, contentType: HTML_CONTENT_TYPE, cacheControl: CACHE_POLICIES.html }));
+
+  it('writes every variant create-only without reading storage first, and keeps no version', async () => {
+    const page = freshPage();
+    const { store: counted, calls } = counting(store);
+    const fence = await takePageFence(redis, page, server.prefix);
+    const result = await publishPage(counted, index, { ...input(page, 'x'), objects: variants(page, '<p>first</p>'), remove: [pageKey(page.site, page.path, 'redirect')], fence });
+    expect(result).toMatchObject({ written: [pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')], stale: [], previousVersion: null });
+    // Two creates; the removal still reads first (it must know whether there is anything to delete).
+    expect(calls).toEqual({ put: 2, stat: 1 });
+    expect(await liveBody(page)).toBe('<p>first</p> standard');
+  });
+
+  it('after Redis lost the mark, an unchanged page is still left alone and no version is kept', async () => {
+    const page = freshPage();
+    await publishPage(store, index, { ...input(page, 'x'), objects: variants(page, '<p>same</p>'), fence: await takePageFence(redis, page, server.prefix) });
+    await redis.del(fenceMarkKey(page, server.prefix));
+    const { store: counted } = counting(store);
+    const again = await publishPage(counted, index, { ...input(page, 'x'), objects: variants(page, '<p>same</p>'), fence: await takePageFence(redis, page, server.prefix) });
+    expect(again).toMatchObject({ written: [], unchanged: [pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')], previousVersion: null });
+    expect(await listVersions(store, page)).toEqual([]);
+  });
+
+  it('after Redis lost the mark, a changed page is written over and its previous version kept', async () => {
+    const page = freshPage();
+    await publishPage(store, index, { ...input(page, 'x'), objects: variants(page, '<p>before</p>'), fence: await takePageFence(redis, page, server.prefix) });
+    await redis.del(fenceMarkKey(page, server.prefix));
+    const changed = await publishPage(store, index, { ...input(page, 'x'), objects: variants(page, '<p>after</p>'), fence: await takePageFence(redis, page, server.prefix) });
+    expect(changed.written).toHaveLength(2);
+    expect(changed.previousVersion).not.toBeNull();
+    expect(await liveBody(page)).toBe('<p>after</p> standard');
+    const [version] = await listVersions(store, page);
+    expect((await store.get(version?.variants[0]?.key ?? ''))?.body.toString()).toBe('<p>before</p> standard');
   });
 });
 

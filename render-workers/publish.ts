@@ -25,7 +25,7 @@
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import { pageRefString } from '../core/dependency-index.js';
 import { announcePageWrites } from '../core/page-announcements.js';
-import { admitPageFence, pageFenceGate } from '../core/page-fence.js';
+import { admitPageRender, pageFenceGate } from '../core/page-fence.js';
 import type { PageRender } from '../core/page-status.js';
 import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
 import { DEFAULT_KEEP_VERSIONS, pruneVersions, snapshotPage } from '../core/page-versions.js';
@@ -196,10 +196,15 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   // newer render is admitted before it reads, so no older write can land after its read.
   const guard = fence === undefined ? undefined : pageFenceGate(index.scope, page, fence);
   if (guard === undefined && deletionRecord.length > 0) await redis.del(...deletionRecord);
-  if (fence !== undefined && !(await admitPageFence(redis, page, fence, prefix, { deleteFirst: deletionRecord }))) {
+  const admission = fence === undefined ? undefined : await admitPageRender(redis, page, fence, prefix, { deleteFirst: deletionRecord });
+  if (admission === 'refused') {
     result.stale = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
     return result;
   }
+  // The page's first admitted render: its objects are written create-only without a read first,
+  // and with nothing live there is no version to keep (core/storage/write.ts `expectAbsent`; an
+  // object that is there after all is read and decided on as usual). Removals still read first.
+  const expectAbsent = admission === 'first';
 
   // The live page is kept as a version once, before the first of its variants is replaced or
   // deleted: every write or delete that will change a variant awaits the same snapshot. Only such
@@ -236,7 +241,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
           ...(object.status === undefined ? {} : { status: object.status }),
           ...(fence === undefined ? {} : { fence }),
         },
-        { ...(keepsVersion(object.key) ? { beforeWrite: keepPrevious } : {}), ...(guard ? { guard } : {}) },
+        { ...(keepsVersion(object.key) ? { beforeWrite: keepPrevious } : {}), ...(guard ? { guard } : {}), ...(expectAbsent ? { expectAbsent } : {}) },
       );
     }),
   );
@@ -253,8 +258,9 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     if (removed[i] === 'stale') result.stale.push(key);
     else if (removed[i] === 'deleted') result.written.push(key);
   });
-  if (snapshot !== undefined) {
-    // Pruning must never fail a publish whose page is written: a later snapshot prunes again.
+  if (snapshot !== undefined && result.previousVersion !== null) {
+    // Only after a version was kept (nothing live, nothing kept: nothing to prune). Pruning must
+    // never fail a publish whose page is written: a later snapshot prunes again.
     await pruneVersions(store, page, keep).catch(() => undefined);
   }
   return result;

@@ -40,6 +40,14 @@ export interface WriteOptions {
    * higher token was admitted meanwhile, even one whose bytes were unchanged.
    */
   guard?: () => Promise<boolean>;
+  /**
+   * The writer believes the key holds no object (publishPage: the page's first admitted render,
+   * core/page-fence.ts 'first'). The first attempt then skips the read and writes create-only
+   * (`ifVersion: null`), without `beforeWrite`: a create replaces nothing. When an object is there
+   * after all, storage refuses the create and the write reads and decides as usual, `beforeWrite`
+   * included. Saves a read per object on a page's first publish (on S3, a HEAD answered 404).
+   */
+  expectAbsent?: boolean;
 }
 
 /**
@@ -82,6 +90,12 @@ export async function writeIfChanged(
   const full: ObjectMeta = { ...meta, contentHash: hash };
   let calledBeforeWrite = false;
   for (let attempt = 1; ; attempt += 1) {
+    if (attempt === 1 && options.expectAbsent === true) {
+      const created = await store.put(key, bytes, full, { ifVersion: null, ...(options.guard ? { guard: options.guard } : {}) });
+      if (created === 'written') return { written: true, contentHash: hash };
+      if (created === 'fenced') return { written: false, contentHash: hash, stale: true };
+      continue;
+    }
     const { stored, condition } = await readForWrite(store, key, options.guard);
     if (isStaleWrite(stored, full.fence)) return { written: false, contentHash: hash, stale: true };
     if (stored && stored.contentHash === hash && servedTheSame(stored, full)) {

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const { parseUpstreamConfig } = await import('../../../core/config/upstream.js');
   const { DependencyIndex } = await import('../../../core/dependency-index.js');
   const { createLogger } = await import('../../../core/logger.js');
-  const { takePageFence } = await import('../../../core/page-fence.js');
+  const { fenceMarkKey, takePageFence } = await import('../../../core/page-fence.js');
   const { createFsStore } = await import('../../../core/storage/fs-driver.js');
   const { createUpstreamClients } = await import('../../../core/upstream/clients.js');
   const { createPageRenderer } = await import('../../../render-workers/render-page.js');
@@ -109,8 +109,11 @@ async function main(): Promise<void> {
   const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [] }));
 
   // A fresh store for every render, so each render writes what it stores, as in a first publish
-  // (a repeated render of the same page would otherwise find its objects unchanged).
-  const fresh = async () => {
+  // (a repeated render of the same page would otherwise find its objects unchanged); and the
+  // page's fence mark forgotten, as no render of a page admitted before a first publish
+  // (publishPage then writes create-only, ADR 0037).
+  const fresh = async (pagePath: string) => {
+    await redis.del(fenceMarkKey({ site: 'news', path: pagePath }, input.prefix));
     const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
     const store = phaseTimer.timeStore(createFsStore({ root: dir }));
     const renderer = createPageRenderer({
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
       const captured: ReturnType<typeof capture.stopCapture> = [];
       for (let i = 0; i < input.perKind; i += 1) {
         const path = kind.paths(run, i);
-        const { renderer, done } = await fresh();
+        const { renderer, done } = await fresh(path);
         capture.startCapture();
         const start = process.cpuUsage();
         const outcome = await renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
@@ -167,7 +170,7 @@ async function main(): Promise<void> {
       const sums = { cpu: {} as Record<string, number>, calls: {} as Record<string, number>, wall: {} as Record<string, number> };
       let splitCpu = 0;
       for (let i = 0; i < input.perKind; i += 1) {
-        const { renderer, done } = await fresh();
+        const { renderer, done } = await fresh(kind.paths(run, i));
         phaseTimer.startPhaseTimer();
         const start = process.cpuUsage();
         await renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'bulk-republish', requestedAt: splitWave });
