@@ -1,5 +1,5 @@
 /**
- * The edge router: the public Fastify server in front of object storage (DESIGN.md, "The flow").
+ * The edge router: the public Fastify server in front of object storage (docs/architecture.md, "The flow").
  * It reads; it never renders. `buildEdgeApp` assembles the plugins and does not listen, so tests
  * drive it with `app.inject()` and main.ts decides where it listens.
  *

@@ -1,6 +1,6 @@
 /**
  * The edge router's configuration: every environment variable it reads, named and parsed here
- * once (STYLE.md: one typed config module per service). A missing or malformed variable stops
+ * once (docs/architecture.md "Conventions": one typed config module per service). A missing or malformed variable stops
  * start-up with a CONFIG_INVALID message that names it.
  *
  *   PORT          listen port (3000)

@@ -1,7 +1,7 @@
 /**
  * The ADMIN server (never the public one): content webhook, editor republish, the admin page, the
- * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (STYLE.md:
- * buildApp apart from listen, routes tested with app.inject).
+ * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (docs/architecture.md
+ * "Conventions": an app built apart from listen, routes tested with app.inject).
  */
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Queue } from 'bullmq';

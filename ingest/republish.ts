@@ -1,6 +1,6 @@
 /**
- * Editor republish (DESIGN.md, "who uses it": editors republish a page, a section, a tag or the
- * whole site; issue 5, item 5).
+ * Editor republish (docs/architecture.md "Editor tools": editors republish a page, a section, a
+ * tag or the whole site).
  *
  *   POST /admin/republish   { site?, path, requestedBy? }  -> 202 { jobId, site, path, deduplicated, queuedAfterActive }
  *   POST /admin/republish   { site?, scope, prefix | section | tag, requestedBy? }

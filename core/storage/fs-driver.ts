@@ -1,5 +1,5 @@
 /**
- * The local filesystem ObjectStore: the embedded default (DESIGN.md, "The embedded default").
+ * The local filesystem ObjectStore: the embedded default (docs/architecture.md, "Running it").
  *
  * One object is ONE file holding its metadata and body together:
  *

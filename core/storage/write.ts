@@ -1,6 +1,6 @@
 /**
- * Content hashing and the skip-if-unchanged write (DESIGN.md, "Object storage": "A write whose
- * content hash equals the stored one is skipped (no write, no purge)").
+ * Content hashing and the skip-if-unchanged write (docs/architecture.md, "The path of a change",
+ * step 5: an object whose content hash and serving metadata are unchanged is not written or purged).
  *
  * Every write here is conditional (ADR 0023): it names the version it read, so a write by another
  * process between the read and the write is never overwritten blind; the write then reads again

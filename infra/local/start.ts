@@ -1,5 +1,5 @@
 /**
- * `npm start`: the embedded default (DESIGN.md). Finds or starts Redis, uses filesystem storage
+ * `npm start`: the embedded default (docs/architecture.md "Running it"). Finds or starts Redis, uses filesystem storage
  * and the sample upstream, runs every service, publishes the whole sample site with a progress
  * bar, then prints the site, dashboard and republish addresses. Ctrl-C stops everything.
  *

@@ -1,5 +1,5 @@
 /**
- * The browser entry (DESIGN.md "Islands"): finds every server-rendered island, reads its props,
+ * The browser entry (docs/architecture.md "Islands"): finds every server-rendered island, reads its props,
  * loads its component on demand and hydrates it. One broken island (unknown name, missing or bad
  * props, a failing chunk) is logged and skipped; the others still hydrate.
  *

@@ -175,7 +175,7 @@ async function spawnNode(port: number, busPort: number, dir: string, security: N
       '--cluster-node-timeout', '5000',
       '--save', '',
       '--appendonly', 'no',
-      // BullMQ needs every key kept (TOOLCHAIN.md).
+      // BullMQ needs every key kept (docs/architecture.md "Tool constraints").
       '--maxmemory-policy', 'noeviction',
     ],
     { detached: true },
