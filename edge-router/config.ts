@@ -172,7 +172,7 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
 }
 
 /**
- * The upstream of the live /api/ endpoints (issue 6). `edgeEnvShape` validates these variables
+ * The upstream of the live /api/ endpoints (docs/architecture.md "Live endpoints"). `edgeEnvShape` validates these variables
  * already; this also applies the cross-variable rule of core/config/upstream.ts (a non-local
  * stage needs UPSTREAM_DOMAIN or per-service overrides), so a bad setting stops start-up.
  */

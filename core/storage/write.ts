@@ -14,7 +14,7 @@ import type { ObjectMeta, ObjectStat, ObjectStore, WriteCondition } from './type
 
 /** sha256 hex of the body. Over the bytes only: `renderedAt` changes on every render. */
 export function contentHash(body: Buffer | string): string {
-  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (issue 17)
+  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (core/phase-timer.ts)
 }
 
 export interface WriteResult {

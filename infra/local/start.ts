@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       storage: config.storage,
       // The sample upstream unless the environment names a real one (a base URL or a stage).
       ...(config.UPSTREAM_BASE_URL === undefined && upstream.UPSTREAM_STAGE === 'local'
-        ? // Dated from now, so a fresh start has today's news and TV guide (issue 15).
+        ? // Dated from now, so a fresh start has today's news and TV guide (sample-clock.ts).
           { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT, sampleNow: new Date() }
         : { upstream }),
       sitePort: config.PORT,
