@@ -1,7 +1,7 @@
 /**
- * Publish latency (issue 9, item 1: "content-change event to new HTML served by the edge router,
+ * Publish latency (content-change event to new HTML served by the edge router,
  * p50, p95, p99 over at least 200 events at a steady rate, with the queue idle and again behind a
- * backlog of 10,000 sweep jobs").
+ * backlog of 10,000 sweep jobs).
  *
  * The pipeline runs as infra/local/stack.ts wires it (ingest, a render worker of concurrency 2,
  * the edge router, one Redis, filesystem storage) in this process, over the sample upstream

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of a standard article page (issue 7 "Budget": islands load on demand; the
+ * The JavaScript budget of a standard article page (islands load on demand; the
  * JavaScript a standard article page downloads before it is interactive stays small), and no
  * island on AMP pages (AMP allows no custom script: docs/architecture.md "Islands").
  *

@@ -1,5 +1,5 @@
 /**
- * Lighthouse budgets (issue 15 item 10) on an article, a front, a video page and search, with
+ * Lighthouse budgets on an article, a front, a video page and search, with
  * Lighthouse's default mobile preset (Moto G class device, simulated slow 4G): performance >= 95,
  * accessibility, best practices and SEO 100. Search is noindex by design (robots.txt keeps
  * crawlers out too), so its SEO check is that it says noindex, and that crawlability is the only

@@ -1,6 +1,6 @@
 /**
- * Whether tests can use containers (issue 9, item 4: "tests that use testcontainers (Redis, MinIO)
- * when a Docker engine is present, and say plainly when they fall back to local servers").
+ * Whether tests can use containers (testcontainers for Redis and MinIO when
+ * a Docker engine is present, saying plainly when tests fall back to local servers).
  *
  * docs/architecture.md "Tool constraints": testcontainers is imported only after this says an engine looks reachable (12.x
  * crashes on import on Node 20; we pin 11, which fails fast without Docker, but importing it for

@@ -1,5 +1,5 @@
 /**
- * A real Redis Cluster for tests (issue 9, item 4): three masters, no replicas, each a local
+ * A real Redis Cluster for tests: three masters, no replicas, each a local
  * `redis-server` on free ports in a temp directory, joined with `redis-cli --cluster create`.
  * Started and stopped by the test that needs it; it never touches a Redis it did not start.
  *
