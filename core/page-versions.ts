@@ -57,11 +57,12 @@ export function versionIdFor(objects: ReadonlyArray<{ variant: PageVariant; meta
 
 /** Every stored variant of the page, read and verified against its hash. */
 export async function readLiveVariants(store: ObjectStore, page: PageRef): Promise<Map<PageVariant, StoredObject>> {
+  const objects = await Promise.all(PAGE_VARIANTS.map((variant) => store.get(pageKey(page.site, page.path, variant))));
   const live = new Map<PageVariant, StoredObject>();
-  for (const variant of PAGE_VARIANTS) {
-    const object = await store.get(pageKey(page.site, page.path, variant));
+  PAGE_VARIANTS.forEach((variant, i) => {
+    const object = objects[i];
     if (object) live.set(variant, object);
-  }
+  });
   return live;
 }
 
@@ -95,36 +96,48 @@ export async function listVersions(store: ObjectStore, page: PageRef): Promise<P
     .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
-/** Deletes all but the newest `keep` versions of the page; returns the ids removed. */
+/**
+ * Deletes all but the newest `keep` versions of the page; returns the ids removed. Decided from
+ * the listing alone: a version's id is in its keys and sorts by time, so no object is read.
+ */
 export async function pruneVersions(store: ObjectStore, page: PageRef, keep: number): Promise<string[]> {
-  const versions = await listVersions(store, page);
-  const removed: string[] = [];
-  for (const version of versions.slice(Math.max(keep, 0))) {
-    for (const variant of version.variants) await store.delete(variant.key);
-    removed.push(version.id);
+  const byId = new Map<string, string[]>();
+  for await (const key of store.list(pageVersionsPrefix(page.site, page.path))) {
+    const parsed = parseVersionKey(key);
+    if (!parsed || parsed.site !== page.site || parsed.path !== page.path) continue;
+    const keys = byId.get(parsed.version) ?? [];
+    keys.push(key);
+    byId.set(parsed.version, keys);
   }
+  const newestFirst = [...byId.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  const removed = newestFirst.slice(Math.max(keep, 0));
+  await Promise.all(removed.flatMap((id) => (byId.get(id) ?? []).map((key) => store.delete(key))));
   return removed;
 }
 
 export interface SnapshotOptions {
-  /** Versions to keep; older ones are deleted after the snapshot. Default DEFAULT_KEEP_VERSIONS. */
+  /**
+   * Versions to keep; older ones are deleted after the snapshot. Default DEFAULT_KEEP_VERSIONS.
+   * `prune: false` leaves that to the caller (publishPage prunes once the page is written, so the
+   * listing is not on the way to the new page).
+   */
   keep?: number;
+  prune?: boolean;
   /** The live variants, when the caller has already read them. */
   live?: Map<PageVariant, StoredObject>;
 }
 
 /**
  * Copies the page's live variants into a new version and prunes old versions. Returns the version
- * id, or null when nothing of the page is stored (there is nothing to go back to).
+ * id, or null when nothing of the page is stored (there is nothing to go back to). The variants
+ * are read, and copied, concurrently: a page's variants are independent objects.
  */
 export async function snapshotPage(store: ObjectStore, page: PageRef, options: SnapshotOptions = {}): Promise<string | null> {
   const live = options.live ?? (await readLiveVariants(store, page));
   if (live.size === 0) return null;
   const id = versionIdFor([...live.entries()].map(([variant, object]) => ({ variant, meta: object.meta })));
-  for (const [variant, object] of live) {
-    await store.put(pageVersionKey(page.site, page.path, id, variant), object.body, object.meta);
-  }
-  await pruneVersions(store, page, options.keep ?? DEFAULT_KEEP_VERSIONS);
+  await Promise.all([...live].map(([variant, object]) => store.put(pageVersionKey(page.site, page.path, id, variant), object.body, object.meta)));
+  if (options.prune !== false) await pruneVersions(store, page, options.keep ?? DEFAULT_KEEP_VERSIONS);
   return id;
 }
 

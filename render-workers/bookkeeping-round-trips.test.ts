@@ -9,7 +9,8 @@
  * 2. the admission to publish, before the first storage read, with the stale deletion record
  *    deleted in the same pipeline (ADR 0023: a newer render is admitted before it reads);
  * 3. for a page whose bytes changed: the guard before the previous version is kept, and the guard
- *    inside each changed write (ADR 0023: checked where the write lands);
+ *    inside each changed write (ADR 0023: checked where the write lands); the variants are written
+ *    concurrently, so these share round trips;
  * 4. one script after the writes: dependency index, write announcement, failure record, render log.
  */
 import { afterAll, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ async function render(): Promise<{ roundTrips: number; written: number; recorded
   return { roundTrips: counter().stats().roundTrips - before, written: outcome.written.length, recorded: outcome.recorded };
 }
 
-it('renders an unchanged page in 3 round trips, a changed one in 4 plus one per changed variant', async () => {
+it('renders an unchanged page in 3 round trips, a changed one in at most 4 plus one per changed variant', async () => {
   const { redis } = harness.index.scope;
   const listener = new Redis(harness.redisUrl);
   const announced: string[] = [];
@@ -94,10 +95,12 @@ it('renders an unchanged page in 3 round trips, a changed one in 4 plus one per 
     const changed = await render();
     expect(changed.written).toBeGreaterThan(0);
     expect(changed.recorded).toBe(true);
-    // Token, admission, the guard before the version is kept, the first write's guard, one more
-    // guard per further changed variant, bookkeeping.
+    // Token, admission, the guards before the version is kept, the guards inside the changed
+    // writes, bookkeeping. The variants are written concurrently, so their guards share round
+    // trips: at most one per changed variant, at least one for all of them.
     expect(changed.written).toBe(2);
-    expect(changed.roundTrips).toBe(3 + 1 + changed.written);
+    expect(changed.roundTrips).toBeGreaterThanOrEqual(3 + 1 + 1);
+    expect(changed.roundTrips).toBeLessThanOrEqual(3 + 1 + changed.written);
     expect(await harness.stored(ARTICLE)).toContain('A paragraph added by the round-trip test.');
   } finally {
     listener.disconnect();

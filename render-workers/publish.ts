@@ -28,7 +28,7 @@ import { announcePageWrites } from '../core/page-announcements.js';
 import { admitPageFence, pageFenceGate } from '../core/page-fence.js';
 import type { PageRender } from '../core/page-status.js';
 import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
-import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
+import { DEFAULT_KEEP_VERSIONS, pruneVersions, snapshotPage } from '../core/page-versions.js';
 import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { deleteUnlessNewer, writeIfChanged } from '../core/storage/write.js';
@@ -201,43 +201,73 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     return result;
   }
 
-  let kept = false;
-  // Whether a write of `key` would keep the previous version first. Only then is the write's
-  // hook passed: the guard checked before the hook (so a refused write keeps no version) is a
-  // Redis round trip, wasted once the version is kept or for a key that is not versioned.
-  const keepsVersion = (key: string): boolean => !kept && keep > 0 && isVariantOfPage(key);
-  const keepPrevious = async (key: string): Promise<void> => {
-    if (!keepsVersion(key)) return;
-    kept = true;
-    // Nothing has been replaced yet (earlier objects were unchanged or stale), so this is the live page.
-    result.previousVersion = await snapshotPage(store, page, { keep });
+  // The live page is kept as a version once, before the first of its variants is replaced or
+  // deleted: every write or delete that will change a variant awaits the same snapshot. Only such
+  // writes are given the hook: the guard checked before it (so a refused write keeps no version)
+  // is a Redis round trip, wasted for a key that is not versioned.
+  let snapshot: Promise<void> | undefined;
+  const keepsVersion = (key: string): boolean => keep > 0 && isVariantOfPage(key);
+  const keepPrevious = (): Promise<void> => {
+    snapshot ??= (async () => {
+      // Nothing has been replaced yet (the others wait for this), so this is the live page. Old
+      // versions are pruned after the writes, off the way to the new page.
+      result.previousVersion = await snapshotPage(store, page, { keep, prune: false });
+    })();
+    return snapshot;
   };
 
-  for (const object of input.objects) {
-    const body = typeof object.body === 'string' ? Buffer.from(object.body, 'utf8') : object.body;
-    const write = await writeIfChanged(
-      store,
-      object.key,
-      body,
-      {
-        contentType: object.contentType,
-        cacheControl: object.cacheControl,
-        surrogateKeys,
-        renderedAt,
-        reason: input.reason,
-        ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
-        ...(object.status === undefined ? {} : { status: object.status }),
-        ...(fence === undefined ? {} : { fence }),
-      },
-      { ...(keepsVersion(object.key) ? { beforeWrite: () => keepPrevious(object.key) } : {}), ...(guard ? { guard } : {}) },
-    );
-    (write.stale ? result.stale : write.written ? result.written : result.unchanged).push(object.key);
-  }
-  for (const key of input.remove ?? []) {
-    // Read first: a delete is a write (and a purge), so only what exists is removed.
-    const removed = await deleteUnlessNewer(store, key, fence, { ...(keepsVersion(key) ? { beforeDelete: () => keepPrevious(key) } : {}), ...(guard ? { guard } : {}) });
-    if (removed === 'stale') result.stale.push(key);
-    else if (removed === 'deleted') result.written.push(key);
+  // A page's variants are independent objects: written concurrently (each conditional on the
+  // version it read, with the fence as its guard), then the removals, so a path that changes kind
+  // has its new page before the old variants go. Results are reported in the input's order.
+  const writes = await settleAll(
+    input.objects.map(async (object) => {
+      const body = typeof object.body === 'string' ? Buffer.from(object.body, 'utf8') : object.body;
+      return await writeIfChanged(
+        store,
+        object.key,
+        body,
+        {
+          contentType: object.contentType,
+          cacheControl: object.cacheControl,
+          surrogateKeys,
+          renderedAt,
+          reason: input.reason,
+          ...(input.jobId === undefined ? {} : { jobId: input.jobId }),
+          ...(object.status === undefined ? {} : { status: object.status }),
+          ...(fence === undefined ? {} : { fence }),
+        },
+        { ...(keepsVersion(object.key) ? { beforeWrite: keepPrevious } : {}), ...(guard ? { guard } : {}) },
+      );
+    }),
+  );
+  input.objects.forEach((object, i) => {
+    const write = writes[i];
+    (write?.stale ? result.stale : write?.written ? result.written : result.unchanged).push(object.key);
+  });
+  const removals = input.remove ?? [];
+  // Read first: a delete is a write (and a purge), so only what exists is removed.
+  const removed = await settleAll(
+    removals.map((key) => deleteUnlessNewer(store, key, fence, { ...(keepsVersion(key) ? { beforeDelete: keepPrevious } : {}), ...(guard ? { guard } : {}) })),
+  );
+  removals.forEach((key, i) => {
+    if (removed[i] === 'stale') result.stale.push(key);
+    else if (removed[i] === 'deleted') result.written.push(key);
+  });
+  if (snapshot !== undefined) {
+    // Pruning must never fail a publish whose page is written: a later snapshot prunes again.
+    await pruneVersions(store, page, keep).catch(() => undefined);
   }
   return result;
+}
+
+/**
+ * Promise.all that waits for every operation before it fails: a publish that fails reports only
+ * once nothing it started is still in flight, so what it announces covers every write that may
+ * land (publishPage's header).
+ */
+async function settleAll<T>(operations: Array<Promise<T>>): Promise<T[]> {
+  const settled = await Promise.allSettled(operations);
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
 }

@@ -11,11 +11,12 @@
  *   { id, path, fence, html, startAt?, hold?, release? }
  * It waits until `startAt` (ms since epoch) so two processes start a round together, publishes the
  * page's standard and AMP variants with `html`, and prints { id, result } (or { id, error }). With
- * `hold`, it stops once inside the publish and prints { id, holding } until the file `release`
- * exists:
- *   'after-stat'  after its first read of a key for writing, before it writes that key (the
- *                 window between a check and a write, ADR 0009's first gap);
- *   'in-guard'    after its first write's guard admitted it, before the write lands (inside the
+ * `hold`, each of the two keys stops once inside the publish (the variants are written
+ * concurrently), and once both are held it prints { id, holding }; they stay there until the file
+ * `release` exists:
+ *   'after-stat'  after the key's first read for writing, before it writes that key (the window
+ *                 between a check and a write, ADR 0009's first gap);
+ *   'in-guard'    after the key's write guard admitted it, before the write lands (inside the
  *                 filesystem key lock: what another process's read must wait for).
  */
 import { existsSync } from 'node:fs';
@@ -67,13 +68,22 @@ async function waitForFile(path: string): Promise<void> {
   while (!existsSync(path)) await new Promise((r) => setTimeout(r, 10));
 }
 
-/** The store, stopping once where the command asks (see the header). */
+/** Both variants of the page are held (see the header): the publish writes them concurrently. */
+const HELD_KEYS = 2;
+
+/**
+ * The store, stopping where the command asks (see the header): every key the publish handles
+ * stops there once, and `holding` is said when all of them are held, so the other writer starts
+ * with this one's whole publish paused at that point.
+ */
 function holding(store: ObjectStore, command: Command): ObjectStore {
   const { hold, release } = command;
   if (hold === undefined || release === undefined) return store;
-  let held = false;
-  const stop = async (): Promise<void> => {
-    say({ id: command.id, holding: hold });
+  const held = new Set<string>();
+  const stop = async (key: string): Promise<void> => {
+    if (held.has(key)) return;
+    held.add(key);
+    if (held.size === HELD_KEYS) say({ id: command.id, holding: hold });
     await waitForFile(release);
   };
   if (hold === 'after-stat') {
@@ -81,10 +91,7 @@ function holding(store: ObjectStore, command: Command): ObjectStore {
       ...store,
       stat: async (key) => {
         const read = await store.stat(key);
-        if (!held) {
-          held = true;
-          await stop();
-        }
+        await stop(key);
         return read;
       },
     };
@@ -93,15 +100,12 @@ function holding(store: ObjectStore, command: Command): ObjectStore {
     ...store,
     put: (key, body, meta, condition) => {
       const guard = condition?.guard;
-      if (held || guard === undefined) return store.put(key, body, meta, condition);
+      if (held.has(key) || guard === undefined) return store.put(key, body, meta, condition);
       return store.put(key, body, meta, {
         ...condition,
         guard: async () => {
           const admitted = await guard();
-          if (admitted && !held) {
-            held = true;
-            await stop();
-          }
+          if (admitted) await stop(key);
           return admitted;
         },
       });
