@@ -37,7 +37,7 @@ import type { BenchContext } from './context.js';
 import { steadySamples, type BenchArticle, type LatencyEndpoints, type Trigger } from './latency/events.js';
 import { figure, quantile, type BenchFigure, type BenchSection } from './report.js';
 
-/** Event samples per scenario over all runs (the "at least 200 events"), and at least per run. */
+/** Event samples per scenario over all runs (at least 200 events, so p99 rests on two samples or more), and at least per run. */
 export const EVENTS_TOTAL = 200;
 const EVENTS_MIN_PER_RUN = 100;
 /** Editor republishes per scenario over all runs, and at least per run. */

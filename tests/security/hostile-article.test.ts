@@ -3,8 +3,8 @@
  * (spec 1 §5 allow-lists). Each payload of hostile-html.corpus.json goes into
  * every text, caption, alt and URL field of an article and of every block kind, for each layout
  * (standard with its print variant, AMP, gated, slideshow, interactive); the real render pipeline
- * renders them and every stored object is parsed (tests/security/live-markup.ts, which since issue
- * 16 also checks structured-data URLs and iframe sandboxes).
+ * renders them and every stored object is parsed (tests/security/live-markup.ts, which also checks
+ * structured-data URLs and iframe sandboxes, ADR 0021).
  *
  * The hostile URLs (HOSTILE_URLS, ADR 0021) go through the author URL (NewsArticle JSON-LD and byline)
  * and raw-html iframes (standard and AMP), asserting exactly what is stored and that each refused
