@@ -50,7 +50,7 @@ export async function changeHeadline(endpoints: LatencyEndpoints, article: Bench
   await ok(response, `PATCH article ${article.id}`);
 }
 
-/** The CMS's signed content-change event for an updated article (docs/architecture.md, "Webhook"). */
+/** The CMS's signed content-change event for an updated article (docs/architecture.md, "The path of a change", step 1). */
 export async function sendArticleEvent(endpoints: LatencyEndpoints, article: BenchArticle, eventId: string): Promise<void> {
   const body = JSON.stringify({ id: eventId, kind: 'article', action: 'updated', contentId: article.id, path: article.path, occurredAt: new Date().toISOString() });
   const response = await fetch(`${endpoints.adminUrl}/webhooks/content`, { method: 'POST', headers: webhookHeaders(endpoints.webhookSecret, body), body });
