@@ -1,4 +1,4 @@
-// Lint runs as part of `npm test`. Type-aware rules catch the anti-patterns STYLE.md names:
+// Lint runs as part of `npm test`. Type-aware rules catch the anti-patterns docs/architecture.md "Conventions" names:
 // floating promises, `any` leaking from untrusted data, non-null assertions.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -1,5 +1,5 @@
 /**
- * The dependency index (DESIGN.md): data key -> pages that read it, kept in Redis.
+ * The dependency index (docs/architecture.md "Dependency index"): data key -> pages that read it, kept in Redis.
  *
  * A render records the data keys it read; the index replaces that page's previous set in one
  * MULTI so a page never depends on data it no longer reads. A content change names data keys and

@@ -3,7 +3,7 @@
  * template and, where it can reach an HTTP client, a status. `docs/errors.md` lists the same
  * codes; `errors.test.ts` keeps the two in step.
  *
- * Three kinds of failure (STYLE.md): the user's mistake (`expose: true`, clear message, no stack),
+ * Three kinds of failure (docs/architecture.md "Principles"): the user's mistake (`expose: true`, clear message, no stack),
  * a permanent job failure (`retry: false`, the worker turns it into BullMQ's UnrecoverableError),
  * and everything else (retried, logged with context).
  */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 5, operations; DESIGN.md "ops: queue dashboards, metrics"). Every
+ * Prometheus metrics (docs/architecture.md "Metrics and shutdown"; operators' dashboards and alerts read them). Every
  * metric the pipeline exports is defined here, once, so the names and labels an operator's
  * dashboards and alerts depend on are read in one place:
  *

@@ -1,5 +1,5 @@
 /**
- * The negative cache of render on miss (DESIGN.md, "Render on miss"; ADR 0018): pages whose last
+ * The negative cache of render on miss (docs/architecture.md "Render on miss"; ADR 0018): pages whose last
  * render produced nothing (upstream has no content at the path, or it was deleted). The render
  * worker records a page here when a render of it wrote no page; the edge router reads it before
  * asking for a `miss` render, so a dead link that readers or crawlers keep following costs one

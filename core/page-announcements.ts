@@ -1,5 +1,5 @@
 /**
- * Announcements of stored-object writes (issue 17, item 5; ADR 0028): the one contract between
+ * Announcements of stored-object writes (ADR 0028): the one contract between
  * the writers (render-workers/publish.ts, a rollback in ingest/page-admin.ts) and the edge
  * router's hot cache, which holds hot pages in memory until an announcement names them.
  *

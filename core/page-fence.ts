@@ -1,6 +1,6 @@
 /**
- * Fencing tokens for page writes (issue 5, item 2: "a render never writes an older version over a
- * newer one (two workers racing on the same page)"; ADR 0009).
+ * Fencing tokens for page writes (a render never writes an older version over a newer one,
+ * even with two workers racing on the same page; ADR 0009).
  *
  * A render takes a token for its page when it starts, before it reads upstream; publishPage stores
  * the token with every object it writes (ObjectMeta.fence) and refuses to replace an object that

@@ -1,6 +1,6 @@
 /**
  * Which request targets the page rules could serve (spec 1 §2.1 route table, spec 2 §2), for
- * render on miss (DESIGN.md, "Render on miss"; issue 15, item 4; ADR 0018). The edge router asks
+ * render on miss (docs/architecture.md "Render on miss"; ADR 0018). The edge router asks
  * `missRenderTarget` when it answers 404; only a target this module accepts may become a `miss`
  * render job, and the job's path is the page path it names (one job renders every variant).
  *

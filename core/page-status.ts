@@ -1,13 +1,13 @@
 /**
- * The last render failure of each page, for the editors' page status (issue 5, item 5: "the status
- * of a page ... its last error"). BullMQ keeps a failed job's reason, but only per job, for a
+ * The last render failure of each page, for the editors' page status (docs/architecture.md
+ * "Editor tools": a page's status includes its last error). BullMQ keeps a failed job's reason, but only per job, for a
  * limited time, and a newer request for the page replaces the job; editors ask about a page.
  *
  * The render worker records a failure when a render of the page throws (every attempt, so the
  * status shows the latest reason while retries go on) and clears it when a render of the page
  * succeeds. Ingest reads it (GET /admin/pages/status).
  *
- * Pages awaiting recovery (issue 16): when a render's last attempt fails on a dependency that
+ * Pages awaiting recovery (ADR 0024): when a render's last attempt fails on a dependency that
  * recovers on its own (upstream or storage down past the worker's retry window), the worker marks
  * the failure `final` and `recoverable`, and the page joins a set the recovery sweep
  * (render-workers/recovery-sweep.ts) reads: it queues the page again once the dependency answers,

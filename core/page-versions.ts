@@ -1,6 +1,6 @@
 /**
- * Earlier versions of each page, and rollback to one of them (issue 5, item 5: "keep the previous
- * versions of each page and roll a page back to one of them in one step"; ADR 0009).
+ * Earlier versions of each page, and rollback to one of them (editors keep the
+ * previous versions of each page and roll a page back to one of them in one step; ADR 0009).
  *
  * A version is a snapshot of every stored variant of one page (standard, AMP, print, redirect
  * record) as it was live at one moment. publishPage takes one just before it replaces or deletes a

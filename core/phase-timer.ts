@@ -1,5 +1,5 @@
 /**
- * Where a render job's CPU goes (issue 17 item 1): a phase timer that is always compiled in and
+ * Where a render job's CPU goes (README "Where a render's time goes"): a phase timer that is always compiled in and
  * costs one `undefined` check per hook while it is off, which is always, except in the process
  * `npm run bench`'s render-cost section starts (tests/bench/publish/render-cost-child.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The render queue contract (DESIGN.md, "Render job"). Producers (ingest) and the consumer
+ * The render queue contract (docs/architecture.md, "Render job"). Producers (ingest) and the consumer
  * (render-workers) both import from here: the queue name, the Redis key prefix, the payload
  * schema, the priorities and the deduplication id.
  */
@@ -13,7 +13,7 @@ export const RENDER_QUEUE = 'render';
 
 /**
  * BullMQ key prefix. The braces are a Redis Cluster hash tag: every key of the queue hashes to one
- * slot, which BullMQ's multi-key Lua scripts need (TOOLCHAIN.md).
+ * slot, which BullMQ's multi-key Lua scripts need (docs/architecture.md "Tool constraints").
  */
 export const QUEUE_PREFIX = '{newsroom}';
 
@@ -53,7 +53,7 @@ export interface RenderJob {
   requestedBy?: string;
   /**
    * ISO time of the request; publish latency is measured from it. It is also the render's
-   * freshness bound (DESIGN.md, "Freshness of reused reads"): an upstream answer fetched after it
+   * freshness bound (ADR 0029): an upstream answer fetched after it
    * holds every change the render must show. When a later request joins a job that has not started,
    * ingest moves this to the later request's time (ingest/coalescing.ts), so a coalesced job
    * always carries the latest request it serves.
@@ -70,7 +70,7 @@ export function parseRenderJob(data: unknown): RenderJob {
   return result.data;
 }
 
-/** Coalescing id: one pending render per site and path (DESIGN.md). */
+/** Coalescing id: one pending render per site and path (docs/architecture.md "Render job", ADR 0003). */
 export function renderDedupId(site: SiteId, path: string): string {
   return `${site}:${path}`;
 }

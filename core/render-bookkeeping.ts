@@ -1,6 +1,6 @@
 /**
- * A render's bookkeeping after its storage writes, in one Redis round trip (issue 17, item 3;
- * ADR 0030): the page's dependency set (core/dependency-index.ts), the write announcement
+ * A render's bookkeeping after its storage writes, in one Redis round trip (ADR 0030:
+ * an unchanged article render made 7 round trips before): the page's dependency set (core/dependency-index.ts), the write announcement
  * (core/page-announcements.ts, ADR 0028), and the editors' records of the render (core/page-status.ts:
  * the failure record cleared, the render logged).
  *

@@ -467,7 +467,7 @@ describe('404', () => {
     const res = await app.inject({ method: 'GET', url: '/no-such-page', headers: { host: 'es.localhost' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    // The Spanish edition's host: the spec's text in Spanish (issue 15).
+    // The Spanish edition's host: the spec's text in Spanish.
     expect(res.body).toContain('<h1>No se pudo encontrar esta página</h1>');
     expect(res.body).toContain('<a href="/">');
     expect(res.headers['cache-control']).toBe('no-store');

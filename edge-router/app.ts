@@ -1,5 +1,5 @@
 /**
- * The edge router: the public Fastify server in front of object storage (DESIGN.md, "The flow").
+ * The edge router: the public Fastify server in front of object storage (docs/architecture.md, "The flow").
  * It reads; it never renders. `buildEdgeApp` assembles the plugins and does not listen, so tests
  * drive it with `app.inject()` and main.ts decides where it listens.
  *
@@ -79,7 +79,7 @@ export interface EdgeAppOptions {
   /** Where the edge metrics are registered; a fresh registry when omitted (main.ts serves it). */
   metricsRegistry?: Registry;
   /**
-   * The upstream the live /api/ endpoints call (issue 6). When absent those routes are not
+   * The upstream the live /api/ endpoints call (docs/architecture.md "Live endpoints"). When absent those routes are not
    * registered and /api/... paths fall through to the page store (404 page).
    */
   liveUpstream?: LiveUpstreamOptions;
@@ -215,7 +215,7 @@ export async function buildEdgeApp(options: EdgeAppOptions): Promise<FastifyInst
       timeCall: live.timeCall,
       ...(live.cache === undefined ? {} : { cache: live.cache }),
     });
-    // Deals, resizer, email token, Instagram embed (issue 6): the same upstream settings each.
+    // Deals, resizer, email token, Instagram embed, newsletter and contact: the same upstream settings each.
     const commerce = {
       config: live.config,
       logger: options.logger,

@@ -1,6 +1,6 @@
 /**
  * The edge router's configuration: every environment variable it reads, named and parsed here
- * once (STYLE.md: one typed config module per service). A missing or malformed variable stops
+ * once (docs/architecture.md "Conventions": one typed config module per service). A missing or malformed variable stops
  * start-up with a CONFIG_INVALID message that names it.
  *
  *   PORT          listen port (3000)
@@ -172,7 +172,7 @@ export function loadEdgeConfig(env: EnvSource): EdgeConfig {
 }
 
 /**
- * The upstream of the live /api/ endpoints (issue 6). `edgeEnvShape` validates these variables
+ * The upstream of the live /api/ endpoints (docs/architecture.md "Live endpoints"). `edgeEnvShape` validates these variables
  * already; this also applies the cross-variable rule of core/config/upstream.ts (a non-local
  * stage needs UPSTREAM_DOMAIN or per-service overrides), so a bad setting stops start-up.
  */

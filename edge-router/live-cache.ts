@@ -1,5 +1,5 @@
 /**
- * A small in-process cache for the live /api/ endpoints (issue 6, "Live endpoints"): a short fresh
+ * A small in-process cache for the live /api/ endpoints (docs/architecture.md "Live endpoints"): a short fresh
  * lifetime, request coalescing (many identical concurrent requests share one upstream call), and
  * the last good answer kept a while longer for when upstream fails.
  *

@@ -2,7 +2,7 @@
  * Starts the edge router: config, storage, app, listen (`npm run edge`). Prometheus scrapes
  * GET /metrics on a second, internal listener (EDGE_METRICS_HOST:EDGE_METRICS_PORT,
  * 127.0.0.1:9465), never on the public port (ADR 0011). Shuts down gracefully on
- * SIGTERM and SIGINT (STYLE.md: graceful shutdown with a deadline): stop accepting connections,
+ * SIGTERM and SIGINT (docs/architecture.md "Conventions": graceful shutdown with a deadline): stop accepting connections,
  * let in-flight requests finish, close the store; if that takes longer than SHUTDOWN_TIMEOUT_MS,
  * exit anyway so an orchestrator's kill never finds a half-closed process.
  */

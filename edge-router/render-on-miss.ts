@@ -1,5 +1,5 @@
 /**
- * Render on miss (DESIGN.md, "Render on miss"; issue 15, item 4; ADR 0018). When the edge answers
+ * Render on miss (docs/architecture.md "Render on miss"; ADR 0018: a valid path nobody published yet gets its page on the next request). When the edge answers
  * 404 for a path the page rules could serve (core/page-rules.ts), it asks for a render with reason
  * `miss` and answers the stored 404 page at once; the page is there for a later request.
  *

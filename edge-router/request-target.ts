@@ -1,7 +1,7 @@
 /**
  * Splits and decodes the raw request target once, for every plugin that needs the path. The raw
  * URL is untrusted: the helpers here never throw anything but PlatformError('INVALID_PATH'), so bad
- * input turns into a 4xx and never into a 5xx (DESIGN.md, "Non-negotiables").
+ * input turns into a 4xx and never into a 5xx (docs/architecture.md, "Principles").
  */
 import { PlatformError } from '../core/errors.js';
 

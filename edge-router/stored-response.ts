@@ -1,7 +1,7 @@
 /**
  * Answering with stored objects, shared by the page-store, assets and not-found plugins. Headers
- * come from the object's own metadata, which the writer chose (DESIGN.md, "Object storage": every
- * object carries its content type, cache policy, surrogate keys and content hash).
+ * come from the object's own metadata, which the writer chose (docs/architecture.md "Stored object
+ * metadata": every object carries its content type, cache policy, surrogate keys and content hash).
  *
  * What a response carries (ADR 0011):
  *   Cache-Control                         the browser's part of the stored policy
@@ -70,7 +70,7 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 /**
  * A pure string function remembered for up to `max` distinct inputs (then forgotten all at once).
  * Every response of a hot page parses the same stored Cache-Control and renderedAt again; a
- * profile of a hot article (issue 9) put those parses at about 2% of the edge's CPU.
+ * CPU profile of the edge serving a hot article put those parses at about 2% of the edge's CPU.
  */
 function memoise<T>(fn: (input: string) => T, max = 256): (input: string) => T {
   const seen = new Map<string, T>();
@@ -147,7 +147,7 @@ export async function sendStoredObject(
   applyCachePolicy(reply, options.cacheControl ?? meta.cacheControl);
   reply.header('etag', etag);
   if (lastModified !== null) reply.header('last-modified', lastModified);
-  // Surrogate keys let the CDN purge exactly the pages that read changed data (DESIGN.md,
+  // Surrogate keys let the CDN purge exactly the pages that read changed data (docs/architecture.md,
   // "Dependency index"); the metadata validator guarantees each key is one header token.
   const surrogateKeys = options.extraSurrogateKeys === undefined ? meta.surrogateKeys : [...meta.surrogateKeys, ...options.extraSurrogateKeys];
   if (surrogateKeys.length > 0) reply.header('surrogate-key', surrogateKeys.join(' '));

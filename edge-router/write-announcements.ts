@@ -1,5 +1,5 @@
 /**
- * The edge router's ear for write announcements (issue 17, item 5; ADR 0028). Workers announce
+ * The edge router's ear for write announcements (ADR 0028: a hot page is served with no storage read until a write to it is announced). Workers announce
  * every key they write or delete (core/page-announcements.ts); while this listener is subscribed,
  * the hot cache serves held pages with no storage call until an announcement names them
  * (plugins/hot-cache.ts, "Listening").

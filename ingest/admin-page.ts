@@ -1,6 +1,6 @@
 /**
- * A small admin page for editors (DESIGN.md, "editors: republish a page, a section, a tag or the
- * whole site, see when it went live, and roll a page back"; issue 5, item 5):
+ * A small admin page for editors (docs/architecture.md "Editor tools": republish a page, a section, a tag or
+ * the whole site, see when a page went live, and roll a page back):
  *
  *   GET  /admin                 the republish form (a page, or a scope: prefix, section, tag, site)
  *                               and the page status form

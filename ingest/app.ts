@@ -1,7 +1,7 @@
 /**
  * The ADMIN server (never the public one): content webhook, editor republish, the admin page, the
- * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (STYLE.md:
- * buildApp apart from listen, routes tested with app.inject).
+ * queue dashboard and a health check. `buildAdminApp` only builds; main.ts listens (docs/architecture.md
+ * "Conventions": an app built apart from listen, routes tested with app.inject).
  */
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Queue } from 'bullmq';
@@ -71,7 +71,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   registerErrorHandling(app, logger, { redisUnavailable: redisUnavailableFor(watch) });
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', onRoute);
-  // Before every admin plugin, so its hooks run ahead of their token checks (issue 10, item 5).
+  // Before every admin plugin, so its hooks run ahead of their token checks (ADR 0012).
   registerAuthFailureLimit(app, {
     redis,
     keyPrefix: config.queuePrefix,
@@ -87,7 +87,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     );
   });
 
-  // Every route but these needs Redis: while it is down they answer 503 at once (issue 16). The
+  // Every route but these needs Redis: while it is down they answer 503 at once (ADR 0025). The
   // health check reports the outage itself, metrics serve the process's own figures without the
   // queue's, and the admin page's form needs nothing until it is sent.
   registerRedisAvailability(app, { watch, logger, exemptPaths: ['/healthz', '/metrics', '/admin'] });

@@ -4,7 +4,7 @@
  * address once with `?token=`, which is exchanged for an HttpOnly, SameSite=Strict cookie and a
  * redirect to the clean URL, so the token does not stay in the address bar or in history.
  *
- * Failed attempts are rate-limited per client (issue 10, item 5 "Access"): see
+ * Failed attempts are rate-limited per client (ADR 0012): see
  * `registerAuthFailureLimit` below for the numbers.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -133,7 +133,7 @@ export interface AuthFailureLimitOptions {
 export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowSeconds: 60 } as const;
 
 /**
- * Rate limit on failed admin authentication (issue 10, item 5). A client (its socket address:
+ * Rate limit on failed admin authentication (ADR 0012: nothing else limits how many tokens a client may try). A client (its socket address:
  * the admin server sits behind no proxy) that is refused `maxFailures` times within
  * `windowSeconds` gets 429 RATE_LIMITED with `Retry-After` (the seconds left in the window) on
  * every admin request until the window ends, even with the right token: a blocked client's token

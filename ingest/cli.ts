@@ -1,5 +1,5 @@
 /**
- * Republish, page status and rollback from the terminal (issue 5, item 5):
+ * Republish, page status and rollback from the terminal (docs/architecture.md "Editor tools"):
  *
  *   npm run republish -- <path-or-url> [--site news|es] [--by <name>] [--wait] [--timeout <seconds>]
  *   npm run republish -- --prefix <path> | --section <slug> | --tag <tag> | --all  [same options]

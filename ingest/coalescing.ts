@@ -7,8 +7,8 @@
  *   trailing render, which starts once the events pause for the window (at most the max wait after
  *   the first event it carries). So a burst renders twice, and an isolated edit waits for nothing.
  * - **What a coalesced job promises** (`carryRequest`): a request that joins a job that has not
- *   started moves that job's freshness bound (`requestedAt`, DESIGN.md "Freshness of reused
- *   reads") to its own time, in the same atomic step that checks the job has not started; a
+ *   started moves that job's freshness bound (`requestedAt`, docs/architecture.md "Render job",
+ *   ADR 0029) to its own time, in the same atomic step that checks the job has not started; a
  *   worker reads the job's data when it takes it, so it sees the moved bound.
  *
  * Both are Lua scripts. The first keeps its own key per page; the second reads BullMQ 6.7's keys:

@@ -1,6 +1,6 @@
 /**
  * Ingest (admin server) configuration: every variable the service reads, parsed once at start-up
- * (STYLE.md: one typed config module per service). Nothing else in ingest/ reads process.env.
+ * (docs/architecture.md "Conventions": one typed config module per service). Nothing else in ingest/ reads process.env.
  */
 import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
@@ -11,13 +11,13 @@ import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/confi
 import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import type { RedisTarget } from '../core/redis.js';
 
-/** A Redis Cluster hash tag: `{...}` with at least one character inside (TOOLCHAIN.md, BullMQ row). */
+/** A Redis Cluster hash tag: `{...}` with at least one character inside (docs/architecture.md "Tool constraints", BullMQ and Redis). */
 const HASH_TAG = /\{[^{}]+\}/;
 
 const shape = {
   ADMIN_PORT: envVars.port(3001),
   // Loopback by default: the admin server enqueues renders and shows the dashboard, so it is not
-  // meant to face the internet (DESIGN.md: editors and ops use it, readers never do).
+  // meant to face the internet (docs/architecture.md "Processes": editors and operators use it, readers never do).
   ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_TOKEN: envVars.secret(16),
   WEBHOOK_SECRET: envVars.secret(16),

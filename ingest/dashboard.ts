@@ -1,5 +1,6 @@
 /**
- * The queue dashboard (DESIGN.md, ops: "queue dashboards ... clear failure reasons"): bull-board at
+ * The queue dashboard (docs/architecture.md "What it is for": operators get a queue dashboard and
+ * clear failure reasons): bull-board at
  * /admin/queues, behind the admin token. A browser opens `/admin/queues?token=...` once (the
  * address `npm start` prints); the token becomes a session cookie (auth.ts).
  */

@@ -9,7 +9,7 @@ function keys(event: Record<string, unknown>): string[] {
 }
 
 describe('dataKeysFor', () => {
-  // The spellings the upstream client records (DESIGN.md, "Dependency index"); a change here
+  // The spellings the upstream client records (docs/architecture.md, "Dependency index"); a change here
   // must be made on both sides.
   it.each<[Record<string, unknown>, string[]]>([
     [

@@ -1,7 +1,7 @@
 /**
  * The CMS content-change event (POST /webhooks/content) and the data keys it names.
  *
- * DESIGN.md, "Dependency index": while rendering, every upstream read is recorded as a data key;
+ * docs/architecture.md, "Dependency index": while rendering, every upstream read is recorded as a data key;
  * a content change names data keys and the planner re-renders the pages that read them. Both sides
  * build the keys with core/upstream/data-keys.ts, so a key can not be spelled two ways (it would
  * silently match no page); `events.test.ts` pins the spellings as well.

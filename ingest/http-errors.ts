@@ -1,7 +1,7 @@
 /**
  * One error shape for every admin-server response: `{ error: { code, message } }` with the code
  * from the catalogue (core/errors.ts). The user's mistakes get their message; anything else is
- * logged with context and answered with a generic message (STYLE.md, three kinds of failure).
+ * logged with context and answered with a generic message (docs/architecture.md "Principles": three kinds of failure).
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, isPlatformError, type ErrorCode } from '../core/errors.js';

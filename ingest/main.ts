@@ -1,7 +1,7 @@
 /**
  * The ingest service: the admin server (webhook, republish, admin page, dashboard) and the
- * schedules. `npm run ingest`. Graceful shutdown on SIGTERM/SIGINT with a deadline (STYLE.md,
- * BullMQ "going to production"): stop the schedules, stop accepting requests, close the queue.
+ * schedules. `npm run ingest`. Graceful shutdown on SIGTERM/SIGINT with a deadline (docs/architecture.md
+ * "Conventions"; BullMQ's "going to production" guide): stop the schedules, stop accepting requests, close the queue.
  */
 import { isPlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';

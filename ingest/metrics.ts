@@ -1,5 +1,5 @@
 /**
- * GET /metrics on the admin server (issue 5, operations): the render queue depth by state, read
+ * GET /metrics on the admin server (docs/architecture.md "Metrics and shutdown"): the render queue depth by state, read
  * from Redis at scrape time, plus ingest's process metrics, for Prometheus. Behind the admin token
  * like everything else on this server: Prometheus sends it as a Bearer token
  * (`authorization: { credentials_file: ... }` in its scrape config). No cookie: a scraper is not

@@ -1,7 +1,7 @@
 /**
- * Page status and rollback for editors (issue 5, item 5: "the status of a page (when it was last
- * rendered, why, by which job, its dependency keys, its last error); keep the previous versions of
- * each page and roll a page back to one of them in one step"; ADR 0009).
+ * Page status and rollback for editors (docs/architecture.md "Editor tools": when a page was last
+ * rendered, why, by which job, its dependency keys and its last error; the previous versions of
+ * each page, and a rollback to one of them in one step; ADR 0009).
  *
  *   GET  /admin/pages/status?site=&path=            -> 200 PageStatus
  *   POST /admin/pages/rollback { site?, path, version?, requestedBy? }  -> 200 RollbackResponse

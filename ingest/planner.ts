@@ -1,5 +1,5 @@
 /**
- * The invalidation planner (DESIGN.md, "Dependency index"): a content change names data keys, and
+ * The invalidation planner (docs/architecture.md, "Dependency index"): a content change names data keys, and
  * exactly the pages that read them are re-rendered, plus the content's own page on every site the
  * event concerns (events.ts: all sites unless the event names one).
  *

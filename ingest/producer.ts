@@ -1,5 +1,5 @@
 /**
- * The render-queue producer (DESIGN.md, "Render job"). Every job ingest adds goes through here, so
+ * The render-queue producer (docs/architecture.md, "Render job"). Every job ingest adds goes through here, so
  * each one is validated against the shared schema and carries the shared options (priority,
  * retries, coalescing by site and path) from core/queue.ts, content events are placed in their
  * page's coalescing window, and a request that joins a waiting job moves that job's freshness
@@ -186,7 +186,7 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
    * - The page's job has not started: it absorbed this request and its freshness bound moved to
    *   this request's time. It keeps its own priority, so when it is less urgent (a sweep
    *   absorbing an editor's republish) it adopted this request and its priority is raised:
-   *   "editor republish first" (DESIGN.md, priorities) must hold for a page that is already queued.
+   *   "editor republish first" (docs/architecture.md "Render job", priorities) must hold for a page that is already queued.
    * - None of these: the job BullMQ folded this request into started after `add` answered, with
    *   the older bound. Undefined: the caller asks again, and the request is kept behind that
    *   render. A `miss` needs no bound (any render stores what upstream has; ADR 0018): it stays

@@ -1,5 +1,5 @@
 /**
- * Fast, honest refusals while Redis is unreachable (issue 16). Nearly every admin and webhook
+ * Fast, honest refusals while Redis is unreachable (ADR 0025). Nearly every admin and webhook
  * request reads or writes Redis (the queue, the dependency index, the replay keys, scope
  * progress). While the connection is down, ioredis holds each command in its offline queue until
  * it reconnects or gives up (MaxRetriesPerRequestError after about 1.5 s on one server; far longer

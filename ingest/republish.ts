@@ -1,6 +1,6 @@
 /**
- * Editor republish (DESIGN.md, "who uses it": editors republish a page, a section, a tag or the
- * whole site; issue 5, item 5).
+ * Editor republish (docs/architecture.md "Editor tools": editors republish a page, a section, a
+ * tag or the whole site).
  *
  *   POST /admin/republish   { site?, path, requestedBy? }  -> 202 { jobId, site, path, deduplicated, queuedAfterActive }
  *   POST /admin/republish   { site?, scope, prefix | section | tag, requestedBy? }
@@ -25,7 +25,7 @@
  * read it".
  *
  * The whole site starts from the upstream site map, read as a stream like the nightly sweep's, so
- * the first publish into an empty store publishes everything (issue 16) and a page new upstream is
+ * the first publish into an empty store publishes everything (ADR 0022) and a page new upstream is
  * published even if no event announced it. Storage is listed after it, because the site map does
  * not hold every page a reader can be served: pages rendered on a miss (ADR 0018), pages of kinds
  * the site map leaves out, and pages gone from upstream, whose render removes them when a delete

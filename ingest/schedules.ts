@@ -1,5 +1,5 @@
 /**
- * Schedules (DESIGN.md, "The flow": node-cron schedules feed the render queue). Content events
+ * Schedules (docs/architecture.md, "The flow": node-cron schedules feed the render queue). Content events
  * re-render what a change touches; schedules cover what changes with time alone.
  *
  * Cadence (each a low-priority job that coalesces with a pending render of the same page, so a

@@ -1,5 +1,5 @@
 /**
- * POST /webhooks/content: the CMS tells us content changed (DESIGN.md, "The flow").
+ * POST /webhooks/content: the CMS tells us content changed (docs/architecture.md, "The path of a change", step 1).
  *
  * Order of checks, so that nothing unauthenticated is parsed, stored or enqueued:
  *   1. size: at most 256 KB (413), enforced by Fastify before the body is read in full;

@@ -1,7 +1,7 @@
 /**
  * Builds the browser bundle (`npm run build:bundle`): the client entry for browsers as ES modules,
  * split so each island is its own chunk loaded on demand, with content-hashed names, plus
- * `manifest.json` naming the entry, its static imports and every file (DESIGN.md top-level layout).
+ * `manifest.json` naming the entry, its static imports and every file (docs/architecture.md "Layout").
  *
  * Also enforces what may reach the browser: nothing from Node, and from core only core/isomorphic.
  */

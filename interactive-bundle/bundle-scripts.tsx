@@ -1,7 +1,7 @@
 /**
  * The React form of `scriptTagsFor`, for documents rendered with React: modulepreload links for
- * the entry's static imports, then the entry module script. Not for AMP pages (DESIGN.md
- * "Islands": AMP pages carry no custom script).
+ * the entry's static imports, then the entry module script. Not for AMP pages (AMP allows no custom
+ * script: docs/architecture.md "Islands").
  */
 import { assetUrl, type Manifest } from './manifest.js';
 

@@ -1,5 +1,5 @@
 /**
- * Island props travel from the render worker to the browser as JSON inside the page (DESIGN.md
+ * Island props travel from the render worker to the browser as JSON inside the page (docs/architecture.md
  * "Islands"). This module owns that wire format: the JSON types that make non-serialisable props a
  * compile error, the script-safe serialiser, and the parser the client entry uses.
  * Isomorphic: the client entry imports it, so no Node APIs here.

@@ -1,6 +1,6 @@
 /**
  * What the server render and the client hydration share about an island's root, so the two trees
- * are the same by construction (DESIGN.md "Islands"): the element both render, the identifier
+ * are the same by construction (docs/architecture.md "Islands"): the element both render, the identifier
  * prefix that keeps useId values equal on both sides, and the attribute names.
  * Isomorphic: the client entry imports it.
  */

@@ -1,5 +1,5 @@
 /**
- * Renders every island in the registry on the server (STYLE.md islands row): the markup is there,
+ * Renders every island in the registry on the server (docs/architecture.md "Conventions": islands by convention): the markup is there,
  * the props script parses back to the props, the output is deterministic, and no prop can break
  * out of its script element.
  */

@@ -1,5 +1,5 @@
 /**
- * The server side of an island (DESIGN.md "Islands"; STYLE.md islands row). Render workers write
+ * The server side of an island (docs/architecture.md "Islands" and "Conventions"; ADR 0005). Render workers write
  * `<Island name="HeaderSearch" props={{ siteName }} />` in a page; the output is
  *
  *   <div data-island="HeaderSearch" data-island-props="island-props-X">…component HTML…</div>
@@ -29,7 +29,7 @@ export interface IslandProps<N extends IslandName> {
 export function Island<N extends IslandName>({ name, props }: IslandProps<N>) {
   // useId, not Math.random or a module counter: it depends only on the position in the tree, so
   // re-rendering unchanged content gives byte-identical HTML (the pipeline skips unchanged pages
-  // by content hash, DESIGN.md "Object storage"). Non-word characters are dropped so the id is
+  // by content hash, docs/architecture.md "The path of a change", step 5). Non-word characters are dropped so the id is
   // plain in any React version's useId format.
   const propsId = `island-props-${useId().replace(/[^\w-]/g, '')}`;
   const html = renderToString(islandElement(islandComponents[name], props), {

@@ -1,8 +1,7 @@
 /**
  * The bundle manifest, Node side: render workers read it to put the right script tags in pages
  * and to upload the hashed assets to storage under `assets/<file>`, which the edge router serves
- * at `/assets/<file>` (DESIGN.md top-level layout: "the build that emits hashed assets and a
- * manifest"). Written by build.ts; never imported by the browser bundle.
+ * at `/assets/<file>` (docs/architecture.md "Layout": the bundle's build writes hashed assets and a manifest). Written by build.ts; never imported by the browser bundle.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -48,7 +47,7 @@ const manifestSchema = z
     message: 'entry and preload must be listed in files',
   });
 
-/** Validates manifest JSON (STYLE.md: `parseX(data: unknown): X` at every boundary). */
+/** Validates manifest JSON (docs/architecture.md "Conventions": `parseX(data: unknown): X` at every boundary). */
 export function parseManifest(data: unknown): Manifest {
   const result = manifestSchema.safeParse(data);
   if (!result.success) {
@@ -126,7 +125,7 @@ export function assetUrl(file: string): string {
 
 /**
  * The tags that load the bundle, for a page's `<head>` (or end of body). File names are validated
- * to `[A-Za-z0-9_-]`, so they need no escaping. AMP pages must not use this (DESIGN.md "Islands").
+ * to `[A-Za-z0-9_-]`, so they need no escaping. AMP pages must not use this (docs/architecture.md "Islands").
  */
 export function scriptTagsFor(manifest: Manifest): string {
   const preloads = manifest.preload.map((file) => `<link rel="modulepreload" href="${assetUrl(file)}">`);

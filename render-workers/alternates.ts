@@ -1,5 +1,5 @@
 /**
- * hreflang alternates (issue 15: "both editions link each other with hreflang alternates"). Both
+ * hreflang alternates (both editions link each other with hreflang alternates: docs/architecture.md "Page builders"). Both
  * editions render the same upstream content at the same paths, so a page of one edition has its
  * counterpart on the other at the same path; the exception is a page only one edition has (the
  * translation statement the Spanish notice links to, spec 1 §1), which gets none. x-default is the

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 3 (ADR 0030): a render's Redis bookkeeping in as few round trips as the fencing
+ * ADR 0030: a render's Redis bookkeeping in as few round trips as the fencing
  * rules allow, counted on a real Redis through a proxy that counts round trips
  * (tests/support/tcp-proxy.ts). Renders go through the real renderer with the worker's page status
  * and render log, as render-workers/main.ts wires them (one connection, one prefix).

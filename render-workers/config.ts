@@ -30,7 +30,7 @@ const MIB = 1024 * 1024;
  * answers keep the shared ones with room to spare (the synthetic site's answers average 4 kB of
  * text, so about 8 MiB); 16 MiB of text is the guard against a runaway answer size, as parsed
  * objects take a few times their text in the heap and the worker's target is a peak RSS of
- * 256 MiB (issue 17).
+ * 256 MiB (README "Benchmarks").
  */
 export const DEFAULT_READ_REUSE: ReadReuseSettings = { maxEntries: 2_000, maxBytes: 16 * MIB, clockMarginMs: 0 };
 
@@ -59,12 +59,12 @@ const shape = {
   WORKER_SHUTDOWN_DEADLINE_MS: envVars.positiveInt(20_000),
   /** Lock per job: a worker killed or blocked this long loses its job to another worker. */
   WORKER_LOCK_DURATION_MS: envVars.positiveInt(DEFAULT_LOCK_DURATION_MS),
-  /** How often a worker moves jobs whose lock expired back to the queue (issue 10, worker faults). */
+  /** How often a worker moves jobs whose lock expired back to the queue (RELIABILITY.md, worker faults). */
   WORKER_STALLED_INTERVAL_MS: envVars.positiveInt(DEFAULT_STALLED_INTERVAL_MS),
   /** How long a page whose render stored nothing is not rendered on a miss again (ADR 0018). */
   WORKER_MISS_NEGATIVE_TTL_S: envVars.positiveInt(MISS_NEGATIVE_TTL_S),
   /**
-   * Retries (render-workers/retry-policy.ts, issue 16): the longest wait between two attempts (a
+   * Retries (render-workers/retry-policy.ts, ADR 0024): the longest wait between two attempts (a
    * page is current about this long after its dependency returns), how long in waits a render
    * failing on upstream or storage keeps retrying (long enough to ride out an hour's outage), and
    * the attempts of a render failing for another reason.

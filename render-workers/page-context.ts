@@ -46,9 +46,9 @@ export interface BuiltPage {
   remove?: string[];
   /**
    * Set when part of the page's data failed and the page says so instead (a live event whose live
-   * blog failed, issue 15): why. Such a page never replaces a stored page that was not degraded,
-   * which stays until a render succeeds (DESIGN.md: "when upstream fails the last good page
-   * stays"); with nothing stored, or only a degraded page, it is published.
+   * blog failed): why. Such a page never replaces a stored page that was not degraded,
+   * which stays until a render succeeds (docs/architecture.md "Principles": a good page
+   * is never replaced by a worse one); with nothing stored, or only a degraded page, it is published.
    */
   degraded?: string;
 }

@@ -1,9 +1,9 @@
 /**
- * Step 5 of DESIGN.md's flow: write every rendered variant of one page to object storage, skipping
+ * Step 5 of the flow (docs/architecture.md "The path of a change"): write every rendered variant of one page to object storage, skipping
  * those whose content hash equals the stored one, then record the page's dependencies, announce its
  * keys and (given the worker's records) the render, in one Redis round trip (ADR 0030).
  *
- * Two guards from issue 5 (ADR 0009):
+ * Two guards, so editors can roll back and renders never go back in time (ADR 0009):
  * - Versions: just before the first variant of the page is replaced or deleted, every live variant
  *   is copied to the page's versions area (core/page-versions.ts), so an editor can roll back. A
  *   render that changes nothing copies nothing.
@@ -16,7 +16,7 @@
  *   still fences an older one out, and no write lands between another's check and write.
  *   Publishes of one page in this process also run one at a time.
  *
- * And one from issue 15: a `degraded` render (part of its data failed and the page says so, such as
+ * And one so a partial failure never makes a page worse (docs/architecture.md "Page builders"): a `degraded` render (part of its data failed and the page says so, such as
  * a live event whose live blog failed) keeps a stored page that was not degraded: nothing is
  * written, every key is reported `kept`, and the stored page's dependencies stay. Degraded pages
  * carry the DEGRADED_SURROGATE_KEY, which is how a later degraded render tells them from good ones

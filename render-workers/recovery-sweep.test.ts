@@ -1,5 +1,5 @@
 /**
- * The recovery sweep (issue 16) on a real Redis and a real BullMQ queue: it queues again the pages
+ * The recovery sweep on a real Redis and a real BullMQ queue: it queues again the pages
  * whose render failed for good on a dependency, only when that dependency answers, with reason
  * `recovery`, at most `batch` a run, once per interval across processes, joining a render already
  * queued. The probes are the real ones against the filesystem store and the sample upstream over

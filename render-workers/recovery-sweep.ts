@@ -1,5 +1,5 @@
 /**
- * The recovery sweep (issue 16, "Retry until recovered"; ADR 0024). A render failing on upstream
+ * The recovery sweep (ADR 0024). A render failing on upstream
  * or storage retries for the worker's retry window (retry-policy.ts); one still failing after that
  * fails for good, and its page waits in the recovery set of core/page-status.ts. Every
  * `intervalMs` this sweep reads up to `batch` of those pages (the longest waiting first), asks

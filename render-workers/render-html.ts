@@ -8,13 +8,13 @@ import { PlatformError } from '../core/errors.js';
 import { timeSync } from '../core/phase-timer.js';
 
 export function renderDocument(element: ReactElement): string {
-  const html = '<!DOCTYPE html>' + timeSync('react', () => renderToString(element)); // bench phase timer (issue 17)
+  const html = '<!DOCTYPE html>' + timeSync('react', () => renderToString(element)); // bench phase timer (core/phase-timer.ts)
   assertCompleteDocument(html);
   return html;
 }
 
 /**
- * A last guard before storage: never replace a good page with a broken one (DESIGN.md). A page
+ * A last guard before storage: never replace a good page with a broken one (docs/architecture.md "Principles"). A page
  * that is not a complete document fails the job instead of being written.
  */
 export function assertCompleteDocument(html: string): void {

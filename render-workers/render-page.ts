@@ -1,5 +1,5 @@
 /**
- * One render job, steps 1-5 of DESIGN.md's flow: resolve the path to a page builder, load upstream
+ * One render job, steps 1-5 of the flow (docs/architecture.md "The path of a change"): resolve the path to a page builder, load upstream
  * data while recording every read, build the view model, render to HTML or XML, and write storage
  * (skipping unchanged objects). Nothing is written unless every step succeeded.
  *
@@ -115,7 +115,7 @@ export interface PageRendererOptions {
   logger: Logger;
   /**
    * Public origin of each site for canonical and absolute links, without a trailing slash. The
-   * Spanish edition has its own host (issue 4), so its pages must not name the news origin.
+   * Spanish edition has its own host (SITE_HOSTS), so its pages must not name the news origin.
    */
   publicOrigins: Readonly<Record<SiteId, string>>;
   /** Hashed bundle script URLs every standard page loads. */
@@ -342,7 +342,7 @@ async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
     title: text.homeTitle,
     description: fillText(text.homeDescription, { site: site.name }),
     canonicalUrl: canonicalFor(publicOrigin, '/'),
-    // Issue 15 item 8: the site and its publisher, with the site search crawlers may offer.
+    // The site and its publisher, with the site search crawlers may offer (ADR 0020).
     structuredData: [webSiteJsonLd(site, publicOrigin), organizationJsonLd(site, publicOrigin)],
   });
   const home = renderDocument(

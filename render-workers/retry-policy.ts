@@ -1,5 +1,5 @@
 /**
- * When a failed render is tried again, and when it stops (issue 16, "Retry until recovered").
+ * When a failed render is tried again, and when it stops (ADR 0024).
  *
  * BullMQ calls the worker's backoff strategy after every failed attempt of a job whose backoff type
  * is RENDER_BACKOFF (core/queue.ts); a delay of -1 fails the job for good (BullMQ

@@ -1,6 +1,6 @@
 /**
- * The render worker's retry policy on a real Redis with real BullMQ (issue 16, "Retry until
- * recovered"): a job failing on storage or upstream keeps retrying through its window, as a
+ * The render worker's retry policy on a real Redis with real BullMQ (ADR 0024, retry until
+ * recovered): a job failing on storage or upstream keeps retrying through its window, as a
  * delayed job that holds no worker, and then fails for good with its page waiting for the recovery
  * sweep; other failures keep their few attempts; unrecoverable ones fail at once. The only stand-in
  * is the render function of the worker under test, which fails the way the test says. Short

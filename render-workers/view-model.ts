@@ -32,7 +32,7 @@ export interface ShellModel {
   /** Hashed bundle scripts for this page. */
   scripts: string[];
   /**
-   * The same page on every edition (`<link rel="alternate" hreflang>`, issue 15): one entry per
+   * The same page on every edition (`<link rel="alternate" hreflang>`): one entry per
    * edition's language plus x-default (the news edition); empty when the page has no counterpart.
    */
   alternates?: Alternate[];

@@ -1,16 +1,16 @@
 /**
- * The BullMQ render worker (DESIGN.md, "Render job"). One job renders every variant of one page.
+ * The BullMQ render worker (docs/architecture.md, "Render job"). One job renders every variant of one page.
  *
- * Failure kinds (STYLE.md): invalid job data and errors whose catalogue entry says `retry: false`
+ * Failure kinds (docs/architecture.md "Principles"): invalid job data and errors whose catalogue entry says `retry: false`
  * become UnrecoverableError (no retry, visible on the dashboard with the reason); everything else
  * is retried by the worker's retry policy (retry-policy.ts, BullMQ `settings.backoffStrategy`): a
- * capped exponential backoff, for a whole retry window when a dependency failed (issue 16), as
+ * capped exponential backoff, for a whole retry window when a dependency failed (ADR 0024), as
  * delayed jobs, so waiting holds no worker. Nothing is written unless the render succeeded, so a
  * failing upstream leaves the last good page in storage. The page's failure record says whether
  * the failure was the job's last; a last one on a dependency waits for the recovery sweep.
  *
  * After a render that wrote or deleted objects, the page's own surrogate key is purged from the
- * CDN (DESIGN.md flow, step 6; ADR 0008). Every variant of the page carries that key, so one key
+ * CDN (docs/architecture.md "The flow", step 6; ADR 0008). Every variant of the page carries that key, so one key
  * drops them all; a render that changed nothing purges nothing.
  *
  * Shutdown (`shutdown`): stop taking jobs, let the active renders finish within a deadline, then

@@ -1,5 +1,5 @@
 /**
- * The CDN purge contract (DESIGN.md flow, step 6; ADR 0008). A render that changed stored objects
+ * The CDN purge contract (docs/architecture.md "The flow", step 6; ADR 0008). A render that changed stored objects
  * asks the CDN to drop its cached copies by surrogate key; every driver (Varnish xkey, a
  * Fastly-style API, none) and the batching wrapper implement this one interface.
  *

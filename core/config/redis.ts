@@ -1,6 +1,6 @@
 /**
- * Where the services' Redis is (DESIGN.md, "The embedded default and real deployments": one Redis,
- * or a Redis Cluster at scale). Services that connect spread `redisEnvShape` into their own shape
+ * Where the services' Redis is (docs/architecture.md, "Running it": one Redis, or a Redis Cluster at
+ * scale). Services that connect spread `redisEnvShape` into their own shape
  * (so a variable added here reaches every one of them), parse once with `parseEnv`, and pass the
  * result to `redisTargetFromEnv`.
  *

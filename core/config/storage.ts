@@ -1,5 +1,5 @@
 /**
- * Storage configuration (DESIGN.md, "The embedded default and real deployments"): the filesystem
+ * Storage configuration (docs/architecture.md, "Running it"): the filesystem
  * driver by default, S3 (MinIO in docker compose, AWS at scale) when STORAGE_DRIVER=s3.
  *
  * Services that read more variables merge `storageEnvShape` into their own shape, parse once with
@@ -22,7 +22,7 @@ export const storageEnvShape = {
     .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** MinIO and s3rver need path-style URLs (TOOLCHAIN.md). */
+  /** MinIO and s3rver need path-style URLs (docs/architecture.md "Tool constraints"). */
   S3_FORCE_PATH_STYLE: envVars.bool(true),
 };
 

@@ -2,8 +2,8 @@
  * A bounded memo for pure functions of a string that every page calls with the same few thousand
  * inputs: URL checks (a menu's links are checked on every page) and date labels (a list's items
  * are labelled on every front that lists them). Renders of one publish wave repeat them hundreds
- * of times; the WHATWG URL parser and Intl's formatToParts cost microseconds each (issue 17
- * profile). Isomorphic: no Node APIs.
+ * of times; the WHATWG URL parser and Intl's formatToParts cost microseconds each (ADR
+ * 0031). Isomorphic: no Node APIs.
  *
  * The bound is a count of entries. When it is reached the memo starts over empty: no recency
  * bookkeeping on the hot path, and the working set of a wave is far smaller than the bound, so a

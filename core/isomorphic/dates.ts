@@ -14,7 +14,7 @@ export function isDraftDate(value: string | null | undefined): boolean {
  * The zone's short name ("EDT", "EST"), as date-fns-tz's `zzz` token writes it (the default
  * locale, timeZoneName 'short'). That token builds a new Intl.DateTimeFormat on every call, which
  * made formatArticleDate ~0.35 ms a call, the costliest step of an article's view model after
- * React itself (issue 9 profile); one formatter, made once, gives the same name.
+ * React itself (a CPU profile of the publish benchmark); one formatter, made once, gives the same name.
  */
 let zoneNameFormat: Intl.DateTimeFormat | undefined;
 function shortZoneName(date: Date): string {
@@ -36,7 +36,7 @@ function spanishDateTime(date: Date): string {
 
 /**
  * "MMMM DD, YYYY" (spec 1 §9) with the time, in US Eastern: "March 28, 2022 9:05am EDT". The
- * Spanish edition (`lang` "es", issue 15) writes it in Spanish: "28 de marzo de 2022, 09:05 EDT".
+ * Spanish edition (`lang` "es") writes it in Spanish: "28 de marzo de 2022, 09:05 EDT".
  */
 export function formatArticleDate(iso: string, lang = 'en'): string {
   const date = new Date(iso);

@@ -1,8 +1,8 @@
 /**
  * Deals: the affiliate offer rules (spec 2 §3 "Affiliate offer", "Deal button", "Skimlinks deal";
  * spec 2 §5; spec 1 §3 "Deal"), which offers are shown, and the disclosures (spec 2 §9, spec 1 §9).
- * The edge router's /api/deals applies them to the products API's offers; the deals island of a
- * later issue and the article renderer read the same constants. Isomorphic: no Node APIs.
+ * The edge router's /api/deals applies them to the products API's offers; the Deals island
+ * and the article renderer read the same constants. Isomorphic: no Node APIs.
  */
 
 // ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ function ago(count: number, one: string, many: string): string {
  * "just in" under 1 minute; "N min(s) ago" under 60; "N hour(s) ago" under 1440; "N day(s) ago"
  * under 10080; "Month D" under 525600; otherwise "Month D, YYYY" (US Eastern). A date in the
  * future (clock skew) reads "just in"; an unparsable one gives "". `lang` "es" gives the Spanish
- * edition's labels ("hace 5 min", "1 de marzo", "1 de marzo de 2025"; issue 15).
+ * edition's labels ("hace 5 min", "1 de marzo", "1 de marzo de 2025").
  */
 export function relativeTimeLabel(value: Date | string, now: Date, lang = 'en'): string {
   const date = toDate(value);
@@ -56,13 +56,13 @@ function spanishDateLabel(date: Date, withinYear: boolean): string {
 /**
  * One formatter for the absolute label, made once: formatInTimeZone re-derives the zone offset
  * and re-parses the pattern on every call (~20 µs), and a front labels every item it lists
- * (issue 9 profile). English month names, as date-fns's default locale writes them.
+ * (a CPU profile of the publish benchmark). English month names, as date-fns's default locale writes them.
  */
 let absoluteFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * Labels by edition and instant: every front that lists an item labels it again, and
- * formatToParts costs microseconds (issue 17 profile, ADR 0031).
+ * formatToParts costs microseconds (ADR 0031).
  */
 const ABSOLUTE_LABELS = {
   en: boundedMemo(20_000, (epochMs) => englishDateLabel(new Date(Number(epochMs)))),

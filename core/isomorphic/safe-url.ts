@@ -1,5 +1,5 @@
 /**
- * The one safe-URL rule (issue 16, ADR 0021). Every URL that comes from upstream and reaches a
+ * The one safe-URL rule (ADR 0021). Every URL that comes from upstream and reaches a
  * stored page passes here first: link hrefs, image and iframe sources, game frames, the URLs of
  * structured data (JSON-LD), the AMP variant's. Isomorphic: the browser bundle's islands check the
  * props they hydrate with the same rule (through `safeImageUrl` in images.ts).

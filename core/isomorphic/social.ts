@@ -94,7 +94,7 @@ export function socialUrl(network: SocialNetwork, value: string): string | undef
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   const url = ABSOLUTE.test(trimmed) || PROTOCOL_RELATIVE.test(trimmed) || BARE_WWW.test(trimmed) ? webAddress(trimmed) : prependBase(SOCIAL_NETWORK_INFO[network].base, trimmed);
-  // What comes out passes the one safe-URL rule too (issue 16), in its canonical form.
+  // What comes out passes the one safe-URL rule too (ADR 0021), in its canonical form.
   return safeUrl(url) ?? undefined;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The site's own interface text (labels, headings, buttons, messages), per edition. Content comes
  * from upstream in the edition's language; what the site itself writes around it comes from here,
- * so the Spanish edition reads in Spanish (issue 15, "Spanish edition"). Isomorphic: the browser
+ * so the Spanish edition reads in Spanish (ADR 0019). Isomorphic: the browser
  * bundle's islands may import it; it holds no secret.
  *
  * Whoever adds a key adds it to both editions: the `Record<UiTextKey, string>` type of each table

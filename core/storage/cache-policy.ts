@@ -4,11 +4,11 @@
  * (`splitCacheControl`, ADR 0011). One place, so the CDN behaviour of the whole site can be read
  * and changed here.
  *
- * Pages are purged from the CDN by surrogate key as soon as they change (DESIGN.md, "The flow",
- * step 6), so `s-maxage` only bounds how stale a page gets when a purge is lost. `max-age` is what
+ * Pages are purged from the CDN by surrogate key as soon as they change (docs/architecture.md, "The
+ * flow", step 6), so `s-maxage` only bounds how stale a page gets when a purge is lost. `max-age` is what
  * a browser keeps without asking again; browsers are never purged, so it stays short for anything
  * that can change. `stale-if-error` lets the CDN keep serving the last copy when the origin (edge
- * router or storage) is down: DESIGN.md, "stays fast, cheap and up even when ... are down".
+ * router or storage) is down (docs/architecture.md, "What it is for").
  *
  * The stored value keeps the familiar one-header form (`s-maxage` for shared caches), so objects
  * written before the split, and every writer, stay valid; the split happens when serving.

@@ -1,6 +1,6 @@
 /**
- * The ObjectStore contract suite (DESIGN.md, "Object storage": both drivers "pass the same
- * contract tests"). A driver's test file calls `describeObjectStoreContract` with a setup that
+ * The ObjectStore contract suite (docs/architecture.md, "Stored object metadata": both
+ * drivers pass the same contract tests). A driver's test file calls `describeObjectStoreContract` with a setup that
  * returns a fresh, empty store; every driver runs exactly these tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

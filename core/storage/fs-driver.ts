@@ -1,5 +1,5 @@
 /**
- * The local filesystem ObjectStore: the embedded default (DESIGN.md, "The embedded default").
+ * The local filesystem ObjectStore: the embedded default (docs/architecture.md, "Running it").
  *
  * One object is ONE file holding its metadata and body together:
  *
@@ -418,7 +418,7 @@ function isAlive(pid: number): boolean {
  *
  * Memory follows the largest directory, not the site: a directory's entries must all be read to
  * sort them, so each is kept as one short string (its segment, with "/" for a directory) and the
- * directory listing itself is dropped before the walk goes deeper (issue 9: a section holding
+ * directory listing itself is dropped before the walk goes deeper (in the benchmarks, a section holding
  * 12,500 articles cost 23 MiB of heap while it was held as objects with full paths).
  */
 async function* walk(dir: string, dirKey: string, prefix: string): AsyncGenerator<string> {

@@ -1,6 +1,6 @@
 /**
- * The one mapping between what readers ask for and where it lives in object storage (DESIGN.md,
- * "Object storage"). Render workers write with it, the edge router reads with it, ingest deletes
+ * The one mapping between what readers ask for and where it lives in object storage (docs/architecture.md,
+ * "Storage keys"). Render workers write with it, the edge router reads with it, ingest deletes
  * with it. Both directions are total on valid input and reject everything else, so no upstream id
  * or request path can name a key outside its site's prefix.
  *

@@ -1,7 +1,7 @@
 /**
  * Key rules every ObjectStore driver enforces before it touches storage. Keys are built by
- * `keys.ts`; this is defence in depth (DESIGN.md, "Object storage": no upstream id or request path
- * can name a key outside its prefix), so a driver refuses anything keys.ts could never produce
+ * `keys.ts`; this is defence in depth (docs/architecture.md, "Storage keys": no upstream id or
+ * request path can name a key outside its site's prefix), so a driver refuses anything keys.ts could never produce
  * instead of trusting its caller. Both drivers apply the same rules, so they accept the same keys.
  */
 import { PlatformError } from '../errors.js';

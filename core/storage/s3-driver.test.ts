@@ -47,7 +47,7 @@ if (noMoto === null) {
   });
 }
 
-// Skipped without a Docker engine (TOOLCHAIN.md: these machines have none); the s3rver run above
+// Skipped without a Docker engine (docs/architecture.md "Tool constraints": these machines have none); the s3rver run above
 // covers the S3 protocol, this one a production-grade server with atomic overwrites and paging.
 const noDocker = dockerUnavailableReason();
 if (noDocker === null) {

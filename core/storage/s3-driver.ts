@@ -1,5 +1,5 @@
 /**
- * The S3 ObjectStore (DESIGN.md, "Object storage"): AWS S3 or any S3-compatible endpoint (MinIO in
+ * The S3 ObjectStore (docs/architecture.md, "Stored object metadata"): AWS S3 or any S3-compatible endpoint (MinIO in
  * docker compose, s3rver in tests).
  *
  * Content-Type and Cache-Control are native S3 fields, so any S3 tooling shows them; the rest of
@@ -40,7 +40,7 @@ export interface S3StoreOptions {
   /** Static credentials; both or neither. Without them the SDK's default chain is used (env, profile, role). */
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** Path-style URLs (http://host/bucket/key): MinIO and s3rver need them (TOOLCHAIN.md). Default true. */
+  /** Path-style URLs (http://host/bucket/key): MinIO and s3rver need them (docs/architecture.md "Tool constraints"). Default true. */
   forcePathStyle?: boolean;
   /** Create the bucket on first use when it is missing; for local stacks and tests. Default false. */
   createBucket?: boolean;
@@ -110,7 +110,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     // Without these the SDK streams bodies with aws-chunked framing and trailing checksums, which
-    // S3-compatible servers (s3rver, older MinIO) store verbatim (TOOLCHAIN.md).
+    // S3-compatible servers (s3rver, older MinIO) store verbatim (docs/architecture.md "Tool constraints").
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { socketTimeout: settings.idleTimeoutMs, connectionTimeout: settings.connectionTimeoutMs },

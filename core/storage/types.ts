@@ -1,5 +1,5 @@
 /**
- * The object-storage contract (DESIGN.md, "Object storage"). Two drivers implement it, S3 and the
+ * The object-storage contract (docs/architecture.md, "Stored object metadata"). Two drivers implement it, S3 and the
  * local filesystem, and both pass `contract.ts`. Keys come from `keys.ts` only.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Content hashing and the skip-if-unchanged write (DESIGN.md, "Object storage": "A write whose
- * content hash equals the stored one is skipped (no write, no purge)").
+ * Content hashing and the skip-if-unchanged write (docs/architecture.md, "The path of a change",
+ * step 5: an object whose content hash and serving metadata are unchanged is not written or purged).
  *
  * Every write here is conditional (ADR 0023): it names the version it read, so a write by another
  * process between the read and the write is never overwritten blind; the write then reads again
@@ -14,7 +14,7 @@ import type { ObjectMeta, ObjectStat, ObjectStore, WriteCondition } from './type
 
 /** sha256 hex of the body. Over the bytes only: `renderedAt` changes on every render. */
 export function contentHash(body: Buffer | string): string {
-  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (issue 17)
+  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (core/phase-timer.ts)
 }
 
 export interface WriteResult {

@@ -9,7 +9,7 @@
  * good copy, or empty when there is none (core/upstream/side-data.ts).
  *
  * Each read records its data key with the recorder *before* the call, so a page that looked for
- * something that does not exist yet re-renders when it is created (DESIGN.md, dependency index).
+ * something that does not exist yet re-renders when it is created (docs/architecture.md, "Dependency index").
  */
 import { parseShared, type RenderReadReuse } from './read-reuse.js';
 import { z } from 'zod';

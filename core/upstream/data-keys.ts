@@ -1,5 +1,5 @@
 /**
- * Builders of the data keys an upstream read records (DESIGN.md "Dependency index";
+ * Builders of the data keys an upstream read records (docs/architecture.md "Dependency index";
  * docs/upstream-contract.md lists which call records which key). The upstream client records
  * them while a page renders; ingest builds the same keys from a content-change event, so both
  * sides import them from here instead of writing the strings twice.

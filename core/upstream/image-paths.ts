@@ -4,7 +4,7 @@
  *
  * Upstream layouts and tags name some images by path only (sponsor headings, promo and
  * recirculation cards, business-site logos: "/images/sponsor-logo.svg"). Those files live on the
- * image service, not on the site, so used unchanged they answer 404 on the site (issue 15). The
+ * image service, not on the site, so used unchanged they answer 404 on the site. The
  * transport (transport.ts) hands every parsed answer through `resolveImagePaths` with the image
  * service's base (UPSTREAM_IMAGES_URL, core/config/upstream.ts), so the base the image rule starts
  * from is always the image service's.

@@ -11,7 +11,7 @@
  *     (network error, timeout, 5xx, malformed feed) is logged and gives `{ status: 'failed',
  *     updates: [] }` (spec 2 §8 "Live-blog SEO fetch failure: empty data"); a feed that does not
  *     exist yet (404) is `{ status: 'missing', updates: [] }`. The page tells readers the two apart
- *     (issue 15: "a failing live blog shows readers a clear message"). An update off the contract
+ *     (a failing live blog shows readers a clear message, not an empty list). An update off the contract
  *     is logged and skipped; the others are kept.
  */
 import { parseShared } from './read-reuse.js';

@@ -1,6 +1,6 @@
 /**
- * Reuse of upstream answers across renders (issue 17 item 2, ADR 0029, DESIGN.md "Freshness of
- * reused reads"). A whole-site publish renders thousands of pages that read the same menus,
+ * Reuse of upstream answers across renders (ADR 0029: an answer fetched after the render
+ * was requested holds every change the render must show). A whole-site publish renders thousands of pages that read the same menus,
  * layouts, legal links, side lists and latest videos; fetching, parsing and validating them once
  * per page was most of a render job's CPU.
  *

@@ -6,8 +6,8 @@
  * an obvious empty value default to it, so view models do not repeat `?? []` everywhere.
  *
  * Article blocks are kept open: `{ kind, props }` with any kind, because an unknown block type is
- * rendered as nothing and logged, never a reason to refuse the article (DESIGN.md, "Bad input gets
- * a clear error and loses nothing"). The renderer validates each known block's props with
+ * rendered as nothing and logged, never a reason to refuse the article (docs/architecture.md,
+ * "Principles": bad input gets a clear error and loses nothing). The renderer validates each known block's props with
  * `parseArticleBlock` and skips a malformed one.
  */
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export type ParsedBlock =
 
 /**
  * Validates one block's props against its kind. Never throws: the renderer logs a failed result
- * and renders nothing for that block (spec 1 §3 unknown types; DESIGN.md non-negotiables).
+ * and renders nothing for that block (spec 1 §3 unknown types; docs/architecture.md "Principles").
  */
 export function parseArticleBlock(block: ArticleBlock): ParsedBlock {
   const kind = block.kind;

@@ -7,7 +7,7 @@
  *   - other 4xx, malformed JSON, a body off the contract  -> PlatformError UPSTREAM_BAD_RESPONSE
  *
  * The GET itself goes through node:http / node:https on shared keep-alive agents rather than the
- * global `fetch` (issue 9 item 2): a render makes 10-18 of these calls, and undici's WHATWG
+ * global `fetch` (ADR 0013): a render makes 10-18 of these calls, and undici's WHATWG
  * machinery (streams, Headers, Response) took a fifth to a quarter of the render worker's CPU.
  * The client keeps what fetch did that an upstream can observe: the same request headers, the
  * timeout over the whole call (queueing, connecting, headers and body), redirects followed (at
@@ -315,7 +315,7 @@ export function createTransport(options: TransportOptions): Transport {
   const { logger, bases } = options;
   const send = options.fetchImpl === undefined ? nodeGetWith(options.config.UPSTREAM_MAX_SOCKETS, requestHeaders(options.language)) : fetchGet(options.fetchImpl, options.language);
   const { timeCall } = options;
-  const timedSend = (url: string, timeoutMs: number): Promise<UpstreamAnswer> => timeAsync('upstream-http', () => send(url, timeoutMs)); // bench phase timer (issue 17)
+  const timedSend = (url: string, timeoutMs: number): Promise<UpstreamAnswer> => timeAsync('upstream-http', () => send(url, timeoutMs)); // bench phase timer (core/phase-timer.ts)
   const get = (service: UpstreamService, url: string, timeoutMs: number): Promise<UpstreamAnswer> =>
     timeCall === undefined ? timedSend(url, timeoutMs) : timeCall(service, () => timedSend(url, timeoutMs));
   const timeoutMs = options.config.UPSTREAM_TIMEOUT_MS;
@@ -386,10 +386,10 @@ export function createTransport(options: TransportOptions): Transport {
     }
     let body: unknown;
     try {
-      body = timeSync('upstream-parse', () => JSON.parse(bodyText) as unknown); // bench phase timer (issue 17)
+      body = timeSync('upstream-parse', () => JSON.parse(bodyText) as unknown); // bench phase timer (core/phase-timer.ts)
     } catch (cause) {
       // A gateway or CDN error page arrives as HTML with a 200: say so, so the failed job's reason
-      // points at the proxy in front of the API rather than at the API's JSON (issue 10).
+      // points at the proxy in front of the API rather than at the API's JSON.
       const contentType = answer.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
       const what = contentType === 'text/html' ? 'sent text/html where JSON was expected' : 'sent malformed JSON';
       const error = new PlatformError('UPSTREAM_BAD_RESPONSE', `Upstream ${spec.name} ${what} (GET ${url})`, {
@@ -401,7 +401,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     logger.debug({ api: api(status) }, 'upstream call');
     // Site-relative image paths name files on the image service, not on the site (image-paths.ts).
-    return { answer: { found: true, body: timeSync('upstream-parse', () => resolveImagePaths(body, bases.images)), url }, bytes: bodyText.length + url.length }; // bench phase timer (issue 17)
+    return { answer: { found: true, body: timeSync('upstream-parse', () => resolveImagePaths(body, bases.images)), url }, bytes: bodyText.length + url.length }; // bench phase timer (core/phase-timer.ts)
   }
 
   function badResponse(name: string, url: string, error: z.ZodError, prefix: string): PlatformError {
@@ -411,7 +411,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   function results(name: string, url: string, body: unknown): { items: unknown[]; total: number | undefined } {
-    const parsed = timeSync('upstream-validate', () => parseShared(body, envelopeSchema)); // bench phase timer (issue 17)
+    const parsed = timeSync('upstream-validate', () => parseShared(body, envelopeSchema)); // bench phase timer (core/phase-timer.ts)
     if (!parsed.success) throw badResponse(name, url, parsed.error, '');
     return { items: parsed.data.data.results, total: parsed.data.data.total };
   }
@@ -422,7 +422,7 @@ export function createTransport(options: TransportOptions): Transport {
     const [item] = results(spec.name, result.url, result.body).items;
     if (item === undefined) return null;
     // Validated once per kept answer when answers are reused (read-reuse.ts `parseShared`).
-    const parsed = timeSync('upstream-validate', () => parseShared(item, schema)); // bench phase timer (issue 17)
+    const parsed = timeSync('upstream-validate', () => parseShared(item, schema)); // bench phase timer (core/phase-timer.ts)
     if (!parsed.success) throw badResponse(spec.name, result.url, parsed.error, 'data.results.0.');
     return parsed.data;
   }

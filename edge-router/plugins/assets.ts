@@ -1,6 +1,6 @@
 /**
- * GET /assets/:file: the hashed bundle assets (DESIGN.md, "interactive-bundle ... emits hashed
- * assets"), shared by every site. A hashed name never changes its bytes, so the answer is cached
+ * GET /assets/:file: the hashed bundle assets (docs/architecture.md "Layout": the bundle's
+ * build emits hashed assets), shared by every site. A hashed name never changes its bytes, so the answer is cached
  * for a year as immutable. An unknown or malformed name is a plain 404, not the HTML 404 page:
  * the requester is a script or stylesheet tag, not a reader.
  */

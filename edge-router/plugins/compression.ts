@@ -1,5 +1,5 @@
 /**
- * Compression negotiated by Accept-Encoding (issue 6, "Serving"): br, gzip or identity, by the
+ * Compression negotiated by Accept-Encoding (docs/architecture.md "Edge router"): br, gzip or identity, by the
  * client's q-values, with `Vary: Accept-Encoding` on every answer whose body could have been
  * compressed.
  *

@@ -1,5 +1,5 @@
 /**
- * Health for load balancers, orchestrators, the CDN and ops (DESIGN.md, "ops: ... health checks"):
+ * Health for load balancers, orchestrators, the CDN and ops (docs/architecture.md, "What it is for": operators get health checks):
  *
  *   GET /healthz  liveness: the process answers. Never touches storage, so a storage outage does
  *                 not make an orchestrator restart every edge router (which would not help).

@@ -1,5 +1,5 @@
 /**
- * An in-process cache of hot stored objects (issue 6, "Serving"; ADR 0011, ADR 0028): a popular
+ * An in-process cache of hot stored objects (docs/architecture.md "Edge router"; ADR 0011, ADR 0028): a popular
  * page, the 404 page and the bundle assets are kept in memory with their compressed bodies, so they
  * are not read from object storage, nor compressed, on every request.
  *
@@ -35,7 +35,7 @@
  * edge stays up through a storage blip for the pages readers are actually reading.
  *
  * Absent keys: every page request also reads the page's redirect record, which almost never exists
- * (page-store.ts); a profile of a hot article (issue 9) showed that miss, a failed open per
+ * (page-store.ts); a CPU profile of the edge serving a hot article showed that miss, a failed open per
  * request, as the largest storage cost once the page itself was fresh. So a key storage did not
  * have is remembered as absent (at most MAX_ABSENT_KEYS, the oldest forgotten first) under the
  * same rule as a held object: until announced while listening, else for `freshMs` (with F = 0,

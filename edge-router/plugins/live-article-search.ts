@@ -1,6 +1,6 @@
 /**
  * GET /api/article-search: the live list the browser's "load more" calls (spec 1 §9: load-more
- * fetches 11 items, `from` = items already shown; issue 6 "Live endpoints", article-search).
+ * fetches 11 items, `from` = items already shown; docs/architecture.md "Live endpoints").
  *
  *   ?category=politics&size=11&from=11
  *     category  section slug, /^[a-z0-9-]+(\/[a-z0-9-]+)*$/; omitted or empty = the whole site

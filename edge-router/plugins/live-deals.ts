@@ -1,6 +1,6 @@
 /**
  * GET /api/deals: the affiliate offers a deals widget shows (spec 2 §3 "Affiliate offer", "Deal
- * button"; §5 validation rules; §8 deals errors; issue 6 "Live endpoints", deals). One request
+ * button"; §5 validation rules; §8 deals errors; docs/architecture.md "Live endpoints"). One request
  * asks one source, or both for the merged widget:
  *
  *   ?type=amazon&asin=B0SAMPLE01,B0SAMPLE02

@@ -1,7 +1,7 @@
 /**
  * GET /api/email: the token the contact form sends back as its hidden `email_token` field (spec 1
  * §3 "Contact form ... hidden email_token", spec 1 §7 "GET /api/email | none | returns a token used
- * as hidden email_token; on failure token is empty"; issue 6 "Live endpoints").
+ * as hidden email_token; on failure token is empty"; docs/architecture.md "Live endpoints").
  *
  *   200 { token: string }     always 200; `token` is '' when the email service failed (logged)
  *   Cache-Control: no-store   every reader gets a token of their own

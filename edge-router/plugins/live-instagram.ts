@@ -1,7 +1,7 @@
 /**
  * GET /api/instagram: the embed markup of an Instagram post, from the Instagram oEmbed upstream
  * (spec 1 §7 "GET /api/instagram | url, hidecaption, maxwidth (1400), omitscript (true) | embed
- * html"; spec 1 §4 "Instagram and TikTok embeds load a script, then fetch the embed data"; issue 6
+ * html"; spec 1 §4 "Instagram and TikTok embeds load a script, then fetch the embed data"; docs/architecture.md
  * "Live endpoints").
  *
  *   ?url=https://www.instagram.com/p/CsAmple1234/&hidecaption=false&maxwidth=1400&omitscript=true

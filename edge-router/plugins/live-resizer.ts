@@ -1,7 +1,7 @@
 /**
  * GET /api/resizer/single and /api/resizer/multiple: resized image URLs for the browser (spec 1 §7
  * "GET /api/resizer/multiple with imageUrl and sizes (comma separated) ... list of image URLs;
- * /api/resizer/single with imageUrl and size ... one URL"; spec 2 §7; issue 6 "Live endpoints").
+ * /api/resizer/single with imageUrl and size ... one URL"; spec 2 §7; docs/architecture.md "Live endpoints").
  *
  *   /api/resizer/single?imageUrl=https://img.example.com/up/a.jpg&size=931x524
  *     -> 200 { url: 'https://img.example.com/up/931/524/a.jpg?ve=1&tl=1' }

@@ -2,7 +2,7 @@
  * GET /api/schedule: the TV guide's current window for the video pages' schedule island (spec 2
  * §2 "A video page reads the query parameter dt to choose the schedule"; §3 schedule document and
  * slots; §4 mobile flag; §8 failure entry; §9 "Schedule window is 180 minutes, aligned to 30-minute
- * slots, with a 90-minute mobile cutoff. Times are US Eastern"; issue 6 "Live endpoints", schedule).
+ * slots, with a 90-minute mobile cutoff. Times are US Eastern"; docs/architecture.md "Live endpoints").
  *
  *   ?channel=news&dt=2022-03-30
  *     channel   required: news | business (the fnc and fbn feeds)

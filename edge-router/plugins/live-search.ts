@@ -1,7 +1,7 @@
 /**
  * GET /api/search: site search for the search-results page's island (spec 2 §3 "Search result",
  * "Search state"; §4 load more; §7 "Search endpoint"; §9 "page size 10, up to 10 pages;
- * numPages = ceil(found/10); start offset = 10*page+1"; issue 6 "Live endpoints", search).
+ * numPages = ceil(found/10); start offset = 10*page+1"; docs/architecture.md "Live endpoints").
  *
  *   ?q=broadband&page=0&sort=latest&section=politics&type=article&min_date=2025-01-01&max_date=20251231
  *     q         required; trimmed, 1..200 characters

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of the edge router (issue 6; the conventions of core/metrics.ts: prom-client,
+ * Prometheus metrics of the edge router (docs/architecture.md "Edge router"; the conventions of core/metrics.ts: prom-client,
  * one registry per process, every name prefixed `newsroom_`, zero series created up front):
  *
  *   newsroom_edge_requests_total{route, status}               counter    answers by route kind and status code

@@ -1,4 +1,4 @@
-/** Option schemas shared by the plugins, so each validates its options when it registers (STYLE.md). */
+/** Option schemas shared by the plugins, so each validates its options when it registers (docs/architecture.md "Conventions"). */
 import { z } from 'zod';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { ObjectReader } from './hot-cache.js';

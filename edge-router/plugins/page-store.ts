@@ -1,6 +1,6 @@
 /**
  * Stored pages: every GET and HEAD that no more specific route claims. Nothing renders here
- * (DESIGN.md: "Nothing renders on a reader's request"); a request path maps to storage keys
+ * (docs/architecture.md "What it is for": no reader's request renders a page); a request path maps to storage keys
  * through core/storage/keys.ts only, and the object found is sent as stored.
  *
  *   /robots.txt, /sitemap.xml, /rss.xml ...  one segment that is a root file name -> rootFileKey
@@ -58,7 +58,7 @@ export function storedTargetFor(site: SiteId, path: string): StoredTarget | null
   return { kind: 'page', path: page, variant, key: pageKey(site, page, variant), redirectKey: pageKey(site, page, 'redirect') };
 }
 
-// A redirect record is untrusted data at the boundary (STYLE.md): a malformed one is ignored with a
+// A redirect record is untrusted data at the boundary (docs/architecture.md "Conventions"): a malformed one is ignored with a
 // warning rather than sent. Locations are same-origin paths (one leading "/") or absolute http(s)
 // URLs, in header-safe characters.
 const redirectRecordSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Rate limiting of the live endpoints (issue 6, "Hostile requests"): every route under /api/ gets a
+ * Rate limiting of the live endpoints (a client must not exhaust the upstream behind them; RELIABILITY.md, hostile input): every route under /api/ gets a
  * per-client budget through @fastify/rate-limit; pages, feeds, assets and the 404 page do not (the
  * CDN absorbs them, and a limit there would only hurt readers behind one NAT).
  *

@@ -1,6 +1,6 @@
 /**
- * Refuses absurd requests before anything else looks at them (DESIGN.md, "Non-negotiables": bad
- * input gets a clear error; absurd paths and query strings). Every answer here is a short plain
+ * Refuses absurd requests before anything else looks at them (docs/architecture.md, "Principles":
+ * bad input, absurd paths and query strings included, gets a clear error). Every answer here is a short plain
  * text 4xx: bad input never costs a storage read and never turns into a 5xx.
  *
  *   URL longer than MAX_URL_LENGTH            -> 414

@@ -3,7 +3,7 @@
  * the 404 page alike. Set in onSend because that hook runs for every reply.send, including the
  * error handler's and the not-found handler's, so no path can skip them.
  *
- * Reviewed for issue 6:
+ * What each header is for:
  *   x-content-type-options: nosniff      no MIME sniffing of feeds, JSON or assets into HTML
  *   referrer-policy                      full URLs stay on the site; other sites get the origin
  *   x-frame-options: SAMEORIGIN          no framing by other sites (clickjacking), for old browsers

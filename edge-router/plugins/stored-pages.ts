@@ -2,7 +2,7 @@
  * GET /api/stored-pages?paths=/a,/b: which of these page paths are stored on this site, answered
  * from storage alone (no render, no upstream). Link prefetch (interactive-bundle/client/platform/
  * prefetch.ts) asks it before fetching, so a prefetch never requests a page that is not stored and
- * the browser never logs a 404 for one (issue 15, ADR 0017).
+ * the browser never logs a 404 for one (ADR 0017).
  *
  *   200 { stored: string[] }   the asked paths (in the order asked) whose page is stored
  *   400 INVALID_QUERY          no `paths`, more than MAX_STORED_PAGES_PATHS, or a repeated parameter

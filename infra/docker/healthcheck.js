@@ -1,5 +1,5 @@
 /**
- * Container health probe (issue 9, item 4): `node infra/docker/healthcheck.js <url>` exits 0 when
+ * Container health probe (docs/operations.md): `node infra/docker/healthcheck.js <url>` exits 0 when
  * the URL answers 2xx within 3 s, and 1 otherwise. The Dockerfile's HEALTHCHECK and every app
  * service in docker-compose.yml use it: node:*-slim images carry no curl or wget. Plain JavaScript,
  * so a probe costs one node start and not tsx's transform (ADR 0002).

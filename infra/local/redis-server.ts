@@ -17,7 +17,7 @@ export interface RedisServerOptions {
   port: number;
   /** Working directory for the AOF file. */
   dir: string;
-  /** Keep an append-only file so a restart loses no acknowledged job (DESIGN.md, ops). */
+  /** Keep an append-only file so a restart loses no acknowledged job (docs/operations.md, Redis). */
   appendOnly: boolean;
   /** @internal For tests: where ports come from when `port` is 0 (free-port.ts's freePort). */
   ports?: () => Promise<number>;
@@ -114,7 +114,7 @@ export async function startRedisServer(options: RedisServerOptions): Promise<Run
     '--dir', options.dir,
     '--save', '',
     '--appendonly', options.appendOnly ? 'yes' : 'no',
-    // BullMQ needs every key kept (TOOLCHAIN.md).
+    // BullMQ needs every key kept (docs/architecture.md "Tool constraints").
     '--maxmemory-policy', 'noeviction',
   ];
   // Its own process group: a Ctrl-C in the terminal reaches only Node, which stops the services

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the embedded default (DESIGN.md). Finds or starts Redis, uses filesystem storage
+ * `npm start`: the embedded default (docs/architecture.md "Running it"). Finds or starts Redis, uses filesystem storage
  * and the sample upstream, runs every service, publishes the whole sample site with a progress
  * bar, then prints the site, dashboard and republish addresses. Ctrl-C stops everything.
  *
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       storage: config.storage,
       // The sample upstream unless the environment names a real one (a base URL or a stage).
       ...(config.UPSTREAM_BASE_URL === undefined && upstream.UPSTREAM_STAGE === 'local'
-        ? // Dated from now, so a fresh start has today's news and TV guide (issue 15).
+        ? // Dated from now, so a fresh start has today's news and TV guide (sample-clock.ts).
           { sampleUpstreamPort: config.SAMPLE_UPSTREAM_PORT, sampleNow: new Date() }
         : { upstream }),
       sitePort: config.PORT,

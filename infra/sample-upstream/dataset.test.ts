@@ -37,7 +37,7 @@ const SPEC_BLOCK_KINDS = [
   'paragraph', 'heading', 'list', 'pull-quote', 'raw-html', 'external-link', 'table', 'article-image', 'images',
   'full-span-image', 'related-media', 'inline-video', 'featured-video', 'slider', 'slideshow', 'facebook-post',
   'instagram', 'tweet', 'tiktok', 'vimeo', 'youtube', 'shared-video', 'pdf', 'live-blog', 'weather-list', 'deal-button', 'ad',
-  // Spec 1 §5 "Countdown": a block the sample shows on the /newyears static page (issue 19).
+  // Spec 1 §5 "Countdown": a block the sample shows on the /newyears static page.
   'countdown',
 ] as const;
 

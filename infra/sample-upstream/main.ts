@@ -3,7 +3,7 @@
  * The site's services find it through UPSTREAM_BASE_URL (default http://127.0.0.1:4010).
  *
  * `npm run upstream -- --synthetic 10000 [--seed 1]` serves the sample plus that many synthetic
- * articles (synthetic/index.ts), the site `npm run bench` publishes (issue 9). They are generated
+ * articles (synthetic/index.ts), the site `npm run bench` publishes. They are generated
  * on demand, never held, so up to a million start at once and fit in a small process.
  */
 import { createLogger } from '../../core/logger.js';

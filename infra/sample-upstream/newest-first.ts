@@ -1,6 +1,6 @@
 /**
- * Newest-first article lists that never hold a synthetic site (issue 9, item 3: "the synthetic
- * generator up to a million pages").
+ * Newest-first article lists that never hold a synthetic site (the synthetic generator goes up to a
+ * million pages: synthetic/index.ts).
  *
  * A list is the merge of two sorted sequences: the sample's own records (the dataset's articles
  * and whatever the /__sample/ scaffolding stored, a few dozen: parsed and sorted in memory) and a

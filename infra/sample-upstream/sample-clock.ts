@@ -1,5 +1,5 @@
 /**
- * A sample that stays current (issue 15 deliverable 9). The dataset is written with fixed dates
+ * A sample that stays current, so a fresh `npm start` has today's news and TV guide. The dataset is written with fixed dates
  * (its newest story is from March 2025, the schedule covers the week of 2022-03-28), which keeps
  * tests deterministic. Started with `now` (npm start passes the start time), the sample upstream
  * moves every date it answers with by whole days instead, so on a fresh start the newest story is

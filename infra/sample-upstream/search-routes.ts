@@ -13,7 +13,7 @@
  * envelope. A missing q or a bad value answers 400.
  *
  * Like a real search engine's result window, it searches at most the newest SEARCH_SCAN_LIMIT
- * published articles: a synthetic site of a million articles (issue 9, item 3) is searched in its
+ * published articles: a synthetic site of a million articles (the benchmarks' largest) is searched in its
  * newest 100,000, from their headlines alone; only the hits on the page are built in full.
  */
 import { formatInTimeZone } from 'date-fns-tz';

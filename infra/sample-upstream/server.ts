@@ -36,7 +36,7 @@ export interface SampleUpstreamOptions {
   /** Request logs; silent when omitted. */
   logger?: Logger;
   /**
-   * A synthetic site served on top of the dataset (issue 9), generated on demand rather than held:
+   * A synthetic site served on top of the dataset (for the benchmarks), generated on demand rather than held:
    * up to a million articles (synthetic/index.ts). Reset keeps it and drops the edits made to it.
    */
   synthetic?: SyntheticOptions;
@@ -195,7 +195,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
     return base === SAMPLE_IMAGE_BASE ? payload : payload.split(SAMPLE_IMAGE_BASE).join(base);
   });
 
-  // Dates moved to the start time (issue 15: a sample that stays current), after the image hook.
+  // Dates moved to the start time (a sample that stays current: sample-clock.ts), after the image hook.
   if (options.now !== undefined) {
     const articles = (initial ?? createDataset()).articles;
     const newest = articles.reduce((latest, article) => {

@@ -4,7 +4,7 @@
  * mutation API may store a record that is off the contract on purpose (to test how the site
  * copes); everything derived from them (lists, site map) parses first and skips what fails.
  *
- * A synthetic site (issue 9) is not held: its articles are generated from their index when read,
+ * A synthetic site (synthetic/index.ts) is not held: its articles are generated from their index when read,
  * and edits to them are kept as records that replace them (see SampleStore). Lists and the site
  * map are merges computed per page (newest-first.ts), so a million articles cost a few megabytes.
  */
@@ -111,7 +111,7 @@ function toRecord(item: object): JsonRecord {
 /**
  * A Map that counts its changes, so what the store derives from the articles (the published list,
  * the path lookup) is computed once per change instead of once per request: with the synthetic
- * site's 10,000+ articles (issue 9) a scan per request made the upstream the publish bottleneck.
+ * site's 10,000+ articles a scan per request made the upstream the publish bottleneck.
  */
 export class VersionedMap<K, V> extends Map<K, V> {
   version = 0;
@@ -555,7 +555,7 @@ function oldPathsOfListed(article: ListedArticle): readonly string[] {
 /** The article-search list item of an article (spec 1 §3 "Article list item"). */
 export function summarise(article: FullArticle, path: string): SummaryWire {
   // The first picture the article has: an article image, else a video's or related item's image
-  // (issue 15: cards with pictures wherever the sample has one).
+  // (so cards show a picture wherever the sample has one).
   let imageUrl: string | undefined;
   for (const block of article.components) {
     const props: Record<string, unknown> = block.props;
@@ -579,7 +579,7 @@ export function summarise(article: FullArticle, path: string): SummaryWire {
     isBreaking: story === 'breaking',
     isDeveloping: story === 'developing',
     isLive: story === 'live',
-    // With their headshots, so lists can show them (spec 1 §9 "48x48 in lists", issue 19).
+    // With their headshots, so lists can show them (spec 1 §9 "48x48 in lists").
     authors: article.header.authors.map((author) => ({ name: author.name, ...(author.avatar ? { avatar: author.avatar } : {}) })),
     ...(article.header.source ? { source: { name: article.header.source.name } } : {}),
     ...(article.robots_noindex ? { noindex: true } : {}),

@@ -1,6 +1,6 @@
 /**
- * The sample upstream's Spanish answers (issue 15: "the sample upstream serves Spanish content for
- * es"; ADR 0019). A request that prefers Spanish (`accept-language` whose most preferred language
+ * The sample upstream's Spanish answers (the Spanish edition asks upstream in
+ * Spanish: ADR 0019). A request that prefers Spanish (`accept-language` whose most preferred language
  * is es, es-ES, es-419, ...; or the `lang=es` query flag) gets the same JSON with every string that
  * data/es-text.ts translates replaced by its Spanish. Anything without an entry stays English, so
  * content added to the dataset later still renders, and is translated by adding an entry there.

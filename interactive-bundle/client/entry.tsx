@@ -1,5 +1,5 @@
 /**
- * The browser entry (DESIGN.md "Islands"): finds every server-rendered island, reads its props,
+ * The browser entry (docs/architecture.md "Islands"): finds every server-rendered island, reads its props,
  * loads its component on demand and hydrates it. One broken island (unknown name, missing or bad
  * props, a failing chunk) is logged and skipped; the others still hydrate.
  *
@@ -111,7 +111,7 @@ const started = new WeakSet<Element>();
 /**
  * Islands whose code is heavy and that sit below the fold where they appear (the TV schedule and
  * its time-zone code, the video carousels): they hydrate when they come within 200 px of the
- * viewport, so their script work stays out of the page load (issue 15: Lighthouse total blocking
+ * viewport, so their script work stays out of the page load (Lighthouse's total blocking
  * time). Until then the server HTML is on screen and its links work.
  */
 const HYDRATE_WHEN_NEAR: ReadonlySet<IslandName> = new Set<IslandName>(['TvSchedule', 'VideoCarousel']);

@@ -1,5 +1,5 @@
 /**
- * The game info modal's server markup and props check (spec 2 §2 game page; issue 7 item 5). Its
+ * The game info modal's server markup and props check (spec 2 §2 game page). Its
  * behaviour in a browser (open, scroll lock, Escape, focus) is tests/e2e/game-page.test.ts.
  */
 import { renderToString } from 'react-dom/server';

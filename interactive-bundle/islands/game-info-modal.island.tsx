@@ -1,6 +1,6 @@
 /**
- * The game info modal of a game page (spec 2 §2 game page; issue 7 item 5 "game info modal locking
- * page scroll"): a How to Play button opens a modal dialog with the game's info (its dek and how
+ * The game info modal of a game page (spec 2 §2 game page; the page must not
+ * scroll behind it): a How to Play button opens a modal dialog with the game's info (its dek and how
  * to play). While it is open the page does not scroll (document.body overflow hidden, the previous
  * value restored on close); Escape and the Close button close it; focus moves into the dialog and
  * back to the button. The dialog is a native modal <dialog> (the rest of the page is inert while it

@@ -1,5 +1,5 @@
 /**
- * Every island, by name (DESIGN.md "Islands"; STYLE.md islands row). The name is what the server
+ * Every island, by name (docs/architecture.md "Islands" and "Conventions"). The name is what the server
  * writes into `data-island` and what the client entry looks up here.
  *
  * The loaders are dynamic imports so esbuild splits each island into its own chunk and a page only
@@ -7,7 +7,7 @@
  * `server-registry.ts`, which imports the same modules statically; keep the two in step (the
  * mapped types below make a missing entry a compile error).
  *
- * Adding an island: create `islands/<name>.island.tsx` exporting the component and its props type
+ * Adding an island (docs/how-to.md, "Adding an island"): create `islands/<name>.island.tsx` exporting the component and its props type
  * (a JSON-serialisable type alias) and a props parser, add it to `IslandPropsByName`, `islandLoaders`, the server
  * registry and the sample props in `island.test.tsx`.
  */
@@ -66,7 +66,7 @@ export type IslandComponent<N extends IslandName> = ComponentType<IslandPropsByN
 export interface IslandModule<N extends IslandName> {
   component: IslandComponent<N>;
   /**
-   * Validates props read back from the page (STYLE.md: validate at the boundary, no `as T`); throws
+   * Validates props read back from the page (docs/architecture.md "Conventions": validate at the boundary, no `as T`); throws
    * IslandPropsError when they do not fit, and the client entry skips that island.
    */
   parseProps: (props: JsonObject) => IslandPropsByName[N];

@@ -81,7 +81,7 @@ export function searchRequestUrl(_endpoint: typeof SEARCH_ENDPOINT, query: strin
   return searchUrl(query, page);
 }
 
-/** The endpoint's answer checked (STYLE.md: validate at the boundary); the endpoint module's check. */
+/** The endpoint's answer checked (validated at the boundary: docs/architecture.md "Conventions"); the endpoint module's check. */
 export { parseSearchResponse, parseSearchResult };
 
 /** The section label of a result: its section, else its first tag's last path segment. */

@@ -1,6 +1,6 @@
 /**
- * The VideoAccess island's rules and server render (spec 2 §2, §4; issue 7 "days >= 0, hours 0-24,
- * minutes 0-59"). The browser behaviour (storage, ticking) is covered by tests/e2e/video-page.test.ts.
+ * The VideoAccess island's rules and server render (spec 2 §2, §4; the countdown's days at least 0,
+ * hours 0-24, minutes 0-59). The browser behaviour (storage, ticking) is covered by tests/e2e/video-page.test.ts.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

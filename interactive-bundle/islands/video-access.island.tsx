@@ -1,6 +1,6 @@
 /**
- * The TV-provider access parts of the single video page (spec 2 §2, §4; issue 7 item 5 "preview-pass
- * countdown"): the Locked marker, the subscription bar and its preview-pass countdown.
+ * The TV-provider access parts of the single video page (spec 2 §2, §4, the preview pass
+ * counting down): the Locked marker, the subscription bar and its preview-pass countdown.
  *
  * Stored pages are the same for every reader, so the server renders the anonymous state: the
  * Locked marker for a video that needs a TV-provider sign-in, and the bar when `showBar` is set

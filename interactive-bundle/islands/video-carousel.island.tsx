@@ -17,7 +17,7 @@
  * Progressive enhancement: the server render is the plain list (scrollable without script) with
  * the arrows hidden; the browser shows the arrows and tracks scroll and stickiness.
  *
- * The video area's horizontal lists (spec 2 §2 "Horizontal video lists"; issue 7) use the same
+ * The video area's horizontal lists (spec 2 §2 "Horizontal video lists") use the same
  * island with `kind: 'list'` (render-workers/video/lists/): a titled section with left (previous),
  * right (next) and back-to-start buttons, back-to-start scrolling to the start smoothly; the right
  * button only with more than one video; previous and next disabled at the ends; all arrows hidden

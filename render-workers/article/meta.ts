@@ -183,7 +183,7 @@ export interface ArticleMetaOptions {
   /** The page path being rendered (normalised). */
   path: string;
   /**
-   * Builds a resized image URL (the image service rule, issue 3 item 7). Without it the source URL
+   * Builds a resized image URL (the image service rule, core/isomorphic/images.ts). Without it the source URL
    * is used as is and the size is only declared.
    */
   imageUrl?: (src: string, size: ImageSize) => string;
@@ -291,7 +291,7 @@ function absoluteUrl(src: string, publicOrigin: string): string | null {
   return safeAbsoluteUrl(src, publicOrigin, 'image') ?? null;
 }
 
-/** A slideshow's first slide as the article's picture (issue 15 item 8: the slideshow's NewsArticle had no image). */
+/** A slideshow's first slide as the article's picture (without it a slideshow's NewsArticle has no image; ADR 0020). */
 function slideshowImageOf(props: unknown, publicOrigin: string): ImageMeta | null {
   const parsed = slideshowPropsSchema.safeParse(props);
   const slide = parsed.success ? parsed.data.items[0] : undefined;

@@ -1,6 +1,6 @@
 /**
  * Canonical redirects (spec 1 §2.2 "Article ... pages get a 301 redirect to their canonical path
- * when the requested path differs"; issue 3 item 9). The render worker stores a redirect record at
+ * when the requested path differs"; ADR 0007). The render worker stores a redirect record at
  * the requested path (core/storage/keys.ts variant 'redirect'); the edge router reads it
  * (edge-router/plugins/page-store.ts parseRedirectRecord) and answers with the status and location,
  * adding the .amp / .print suffix for variant requests itself.

@@ -105,7 +105,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     path,
     adHocGating: options.adHocGating,
     imageUrl: resizeOrKeep,
-    // Spec 1 §9 "1200x675 default social": the served brand image (issue 15 item 8).
+    // Spec 1 §9 "1200x675 default social": the served brand image (ADR 0020).
     defaultSocialImage: brandImageUrl('defaultSocial', options.publicOrigin),
   });
   const gated = isGatedArticle(article, { adHocGating: options.adHocGating, path });
@@ -354,7 +354,7 @@ function ampPageviewAnalytics(meta: ArticleMeta, section: string): { config: { [
 
 /**
  * Home, the article's category (its header category, else its section front), the article
- * (issue 15 item 8). The section front is the page the shell marks as active for this article.
+ * (ADR 0020). The section front is the page the shell marks as active for this article.
  */
 function articleBreadcrumbs(article: FullArticle, meta: ArticleMeta, section: string): BreadcrumbListJsonLd | null {
   const header = article.header.headerCategory;

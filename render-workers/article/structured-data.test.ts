@@ -56,7 +56,7 @@ describe('newsArticleJsonLd (spec 1 §9)', () => {
       headline: 'Senate panel advances bill',
       datePublished: '2025-03-18T13:05:00Z',
       dateModified: '2025-03-18T16:40:00Z',
-      // The author page is a site path upstream; structured data carries it absolute (issue 15 item 8).
+      // The author page is a site path upstream; structured data carries it absolute.
       author: [{ '@type': 'Person', name: 'Sarah Whitfield', url: `${ORIGIN}/person/w/sarah-whitfield` }],
       publisher: {
         '@type': 'Organization',

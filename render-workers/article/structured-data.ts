@@ -64,7 +64,7 @@ export interface NewsArticleJsonLd {
 export interface NewsArticleOptions {
   /** Absolute URL of the 600x60 publisher logo; default the served brand logo (render-workers/brand/images.ts). */
   logoUrl?: string;
-  /** Builds a resized image URL (image service, issue 3 item 7); the source URL otherwise. */
+  /** Builds a resized image URL (the image service rule, core/isomorphic/images.ts); the source URL otherwise. */
   imageUrl?: (src: string, size: ImageSize) => string;
 }
 
@@ -92,7 +92,7 @@ export function newsArticleJsonLd(meta: ArticleMeta, options: NewsArticleOptions
     ...(meta.dates.published ? { datePublished: meta.dates.published } : {}),
     ...(modified ? { dateModified: modified } : {}),
     author: meta.authors.map((author) => {
-      // Author pages are site paths upstream (/person/...): crawlers need absolute URLs (issue 15 item 8).
+      // Author pages are site paths upstream (/person/...): crawlers need absolute URLs (ADR 0020).
       const url = absoluteUrl(author.url, meta.publicOrigin);
       return { '@type': author.isOrganization ? 'Organization' : 'Person', name: author.name, ...(url === undefined ? {} : { url }) };
     }),

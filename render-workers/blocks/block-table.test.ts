@@ -19,7 +19,7 @@ function without<T extends object, K extends keyof T>(table: T, kind: K): Omit<T
 
 describe('block table', () => {
   it('a variant without one kind does not compile', () => {
-    // @ts-expect-error print without its weather-list renderer (issue: a deleted case passed tsc)
+    // @ts-expect-error print without its weather-list renderer (with switches, a deleted case passed tsc; ADR 0033)
     const print: BlockTable = without(PRINT_BLOCKS, 'weather-list');
     // @ts-expect-error AMP without its slider renderer
     const amp: BlockTable = without(AMP_BLOCKS, 'slider');

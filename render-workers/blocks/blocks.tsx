@@ -25,7 +25,7 @@ export interface DealsContext {
 /**
  * The lead image: the article's first image or video poster when it is one of the first two
  * blocks. It is the largest thing above the fold, so it loads eagerly with high priority
- * (issue 15 item 1: a lazy hero image cost Largest Contentful Paint); every other image is lazy.
+ * (a lazy hero image delays Largest Contentful Paint); every other image is lazy.
  */
 export const HERO_BLOCK_WINDOW = 2;
 

@@ -1,5 +1,5 @@
 /**
- * The iframe sandbox allow-list (issue 16, ADR 0021): every iframe a stored page carries (raw-html
+ * The iframe sandbox allow-list (ADR 0021): every iframe a stored page carries (raw-html
  * frames on the standard page, their amp-iframe on the AMP page, game frames) is sandboxed, with
  * tokens from this list only.
  *

@@ -1,6 +1,6 @@
 /**
- * A per-process memo of sanitizer results (issue 17, item 3: "sanitising skipped for a field whose
- * source bytes did not change since the last render of the page"). A re-render of an unchanged
+ * A per-process memo of sanitizer results (ADR 0031: sanitising is skipped for a field whose
+ * source bytes did not change since the last render of the page). A re-render of an unchanged
  * page sanitises the same paragraphs, raw HTML and descriptions again; sanitize-html parses each
  * one, which is a real part of a render's CPU. The memo answers a field it has seen with the same
  * bytes it produced then.
@@ -14,7 +14,7 @@
  * reports them again, so the page's log still names what was dropped (ADR 0021).
  *
  * The key is the source text, not a hash of it: a Map hashes and compares a string far faster
- * than SHA-256 digests it (hashing and digesting were 2-4 % of a render in the issue 17 profile), and the
+ * than SHA-256 digests it (hashing and digesting were 2-4 % of a render in a CPU profile of the bench), and the
  * key's characters count against the bound with the result's.
  *
  * Bounded: at most MAX_ENTRIES entries and MAX_CHARS characters of keys and results, the least

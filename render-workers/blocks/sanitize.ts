@@ -11,7 +11,7 @@ import type { AmpIframeModel } from '../view-model.js';
 import { DEFAULT_IFRAME_SANDBOX, iframeSandbox } from './iframe-sandbox.js';
 import { SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 
-/** sanitize-html, timed as `sanitise` by the bench's phase timer (core/phase-timer.ts, issue 17). */
+/** sanitize-html, timed as `sanitise` by the bench's phase timer (core/phase-timer.ts). */
 const sanitizeHtml = timedSync('sanitise', untimedSanitizeHtml);
 
 // sanitize-html's own scheme check stays as a second line; the rule that decides is
@@ -121,7 +121,7 @@ function rawHtmlOptions(allowedTags: string[]): RawHtmlOptions {
     allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
     allowProtocolRelative: false,
     // An empty sandbox is the strictest one; sanitize-html would drop the empty attribute and leave
-    // the frame unsandboxed (issue 16: `sandbox="allow-top-navigation"` came out with no sandbox).
+    // the frame unsandboxed (`sandbox="allow-top-navigation"` would come out with no sandbox; ADR 0021).
     allowedEmptyAttributes: ['alt', 'sandbox'],
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'xmp'],
     transformTags: {

@@ -1,7 +1,7 @@
 /**
  * The site's brand images, served as hashed assets (`/assets/<name>-<w>x<h>.<hash>.png`) like the
  * bundle's files (render-workers/assets.ts publishes them), so structured data and social tags
- * point at images that answer 200 (issue 15 item 8: the publisher logo answered 404).
+ * point at images that answer 200 (a publisher logo that answers 404 is one crawlers reject; ADR 0020).
  *
  *   publisherLogo   600x60    NewsArticle publisher.logo (spec 1 §9 "logo 600x60")
  *   organizationLogo 512x512  Organization.logo on home: Google's logo guidance asks for at least

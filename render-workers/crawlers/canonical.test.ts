@@ -1,5 +1,5 @@
 /**
- * "Canonical links everywhere" (issue 4 item 6): a front and an article rendered by the real
+ * "Canonical links everywhere": a front and an article rendered by the real
  * renderer (tests/support/renderer.ts) each carry exactly one canonical link, absolute on the
  * public origin, naming the page itself.
  */

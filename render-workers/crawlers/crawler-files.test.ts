@@ -201,7 +201,7 @@ describe('RSS feeds (spec 1 §2.4)', () => {
   });
 });
 
-/** Stored pages that are not indexable canonical pages (issue 15 item 8), by what makes them so. */
+/** Stored pages that are not indexable canonical pages, by what makes them so. */
 const SECTIONS_NOT_LISTED = [
   '/cookie-demo', // robots_noindex
   '/account/login', // robots_noindex: the log-in page
@@ -236,7 +236,7 @@ describe('sitemaps', () => {
     expect(locs(bodyOf(built, rootFileKey('news', 'sitemap-sections.xml'))).sort()).toEqual(
       // Every page but the articles and the old paths that redirect: home, fronts, static, person,
       // show, video, game and live-event pages; not the noindex cookie demo, nor the persons
-      // list's second route, whose canonical is /personalities (issue 15 item 8).
+      // list's second route, whose canonical is /personalities.
       entries
         .filter((e) => e.type !== 'article' && e.type !== 'redirect' && (e.type !== 'static' || staticPageBelongsTo(e.path, SITES.news)))
         .filter((e) => !SECTIONS_NOT_LISTED.includes(e.path))

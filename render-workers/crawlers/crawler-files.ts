@@ -1,5 +1,5 @@
 /**
- * What crawlers read (issue 4 item 6): section RSS feeds, sitemaps, the news sitemap, robots.txt.
+ * What crawlers read (ADR 0020): section RSS feeds, sitemaps, the news sitemap, robots.txt.
  * render-page.ts routes every path `isCrawlerPath` accepts to `buildCrawlerFile`; the whole-site
  * publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * robots.txt (issue 4 item 6). Rules, and why:
+ * robots.txt. Rules, and why:
  *   - Allow /assets/: crawlers render pages with their scripts and styles.
  *   - Disallow /search-results/: internal search results (spec 1 §2.1 route table) are not pages
  *     worth indexing, and every query would be a new URL.

@@ -1,6 +1,6 @@
 /**
- * Which site-map entries a sitemap lists (issue 15 item 8: "sitemaps list only indexable canonical
- * pages"). The upstream site map is also the whole-site publish list, so it names every page that
+ * Which site-map entries a sitemap lists (ADR 0020: sitemaps list only indexable canonical
+ * pages). The upstream site map is also the whole-site publish list, so it names every page that
  * is stored, including the ones crawlers must not be sent to: a sitemap URL should be one a search
  * engine may index and that names itself as canonical, or the search console reports it as
  * "Submitted URL marked noindex" or "Alternate page with proper canonical tag".

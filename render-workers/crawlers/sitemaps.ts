@@ -1,6 +1,6 @@
 /**
- * Sitemaps (sitemaps.org protocol 0.9) and the Google News sitemap (issue 4 item 6: "a sitemap
- * index with page sitemaps and a news sitemap of the last 48 hours").
+ * Sitemaps (sitemaps.org protocol 0.9) and the Google News sitemap (a sitemap
+ * index with page sitemaps, and a news sitemap of the last 48 hours; ADR 0020).
  *
  *   /sitemap.xml               index: the sections sitemap and every articles sitemap
  *   /sitemap-sections.xml      the home page and every section front (not yet the static pages)
@@ -31,7 +31,7 @@ const ARTICLES_SITEMAP = /^\/sitemap-articles-([1-9][0-9]{0,5})\.xml$/;
 export const SITEMAP_MAX_URLS = 50_000;
 /** Google News: "no more than 1,000 news:news tags" per news sitemap. */
 export const NEWS_SITEMAP_MAX_URLS = 1_000;
-/** The news sitemap's window (issue 4 item 6: "a news sitemap of the last 48 hours"). */
+/** The news sitemap's window (Google News lists articles of the last 48 hours). */
 export const NEWS_WINDOW_HOURS = 48;
 /** Page size of the latest-articles walk that fills the news sitemap (article search allows 1..100). */
 const NEWS_PAGE_SIZE = 100;
@@ -153,7 +153,7 @@ export async function buildSitemaps(ctx: PageBuildContext): Promise<BuiltPage> {
 /** A latest-list item as a news entry; null outside the window or when it is not one of our pages. */
 export function toNewsEntry(summary: ArticleSummary, publicOrigin: string, windowStart: Date, now: Date): NewsEntry | null {
   if (!isValidPagePath(summary.url)) return null;
-  // Only indexable pages (issue 15 item 8), by the rules the article page applies (spec 1 §9).
+  // Only indexable pages (ADR 0020), by the rules the article page applies (spec 1 §9).
   if (summary.noindex === true || (summary.id !== undefined && HARD_CODED_NOINDEX_ARTICLE_IDS.includes(summary.id))) return null;
   const publicationDate = parseDate(summary.publicationDate);
   if (publicationDate === null || publicationDate < windowStart || publicationDate > now) return null;

@@ -214,7 +214,7 @@ describe('category and elections routes (spec 1 §2.1; spec 2 §2, §8)', () => 
     expect(html).toContain('/920/518/spotlight-elections.svg');
     // "Most Read" asks for 25 but a rank list uses at most 20 (spec 1 §9), plus one per story the
     // components above it show (the spotlight's 1 and the first list's 10), which it leaves out
-    // (no story twice on a front, issue 15); the first list asks 10 + 1.
+    // (no story twice on a front); the first list asks 10 + 1.
     const searches = logLines.flatMap((line) => (line.api?.url?.includes('/api/article-search') ? [line.api.url] : []));
     const shownAbove = (html.split('<aside class="region region-right-rail"')[0]?.match(/class="(?:article-item|spotlight-item)[ "]/g) ?? []).length;
     expect(shownAbove).toBeGreaterThan(0);

@@ -9,7 +9,7 @@
  *   layout -> null, i.e. the 404 page (spec 2 §8).
  * A fetch that fails is logged (spec 1 §8, spec 2 §8) and then fails the render with the client's
  * retryable error: for a pre-rendering pipeline a failed read is neither "not found" nor "no
- * category" (issue 16), so the job retries and the stored front stays meanwhile.
+ * category" (docs/architecture.md "Failure handling"), so the job retries and the stored front stays meanwhile.
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
 import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';

@@ -36,8 +36,8 @@ export function TimeLabel({ time }: { time: TimeModel }) {
 }
 
 /**
- * A card image: lazy, except the front's lead image (the largest thing above the fold, issue 15
- * item 1); a failed one falls back to the default card image (spec 1 §4, image-fallback.ts).
+ * A card image: lazy, except the front's lead image (the largest thing above the fold: a lazy one
+ * delays Largest Contentful Paint); a failed one falls back to the default card image (spec 1 §4, image-fallback.ts).
  */
 function Img({ image, className, lead = false }: { image: FrontImage; className?: string; lead?: boolean }) {
   return (
@@ -96,7 +96,7 @@ function ByWord() {
   return <>{useUiText().by}</>;
 }
 
-/** Byline, duration and date on one line (issue 15: not three lines with gaps between). */
+/** Byline, duration and date on one line (not three lines with gaps between). */
 function ItemMeta({ item }: { item: FrontArticleItem }) {
   const parts = [
     item.authors.length > 0 ? (

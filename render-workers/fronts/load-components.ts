@@ -44,7 +44,7 @@ export const RANK_LIST_MAX = 20;
 type RegionName = 'preContent' | 'main' | 'rightRail' | 'postContent';
 
 /**
- * No story twice on one front (issue 15 item 1): an article list leaves out stories an earlier
+ * No story twice on one front: an article list leaves out stories an earlier
  * component already shows, and asks upstream for that many more (at most this many) so it stays full.
  */
 export const DEDUPE_HEADROOM_MAX = 40;

@@ -11,7 +11,7 @@ import { Region } from './components.js';
 import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model.js';
 
 /**
- * Fronts (issue 15 item 1): a lead story with a large image and the largest headline, then cards
+ * Fronts (ADR 0016): a lead story with a large image and the largest headline, then cards
  * in a grid whose headline size follows prominence, one meta line (byline, date) per card, rank
  * lists with their number beside the headline, and a compact right rail. Phone first: one column
  * of cards with a thumbnail beside the headline; a grid from the tablet breakpoint.

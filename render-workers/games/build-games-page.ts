@@ -12,7 +12,7 @@
  * a missing layout, a hub with no cards, a game with no card or no Game entry ("undefined game"),
  * or a game whose frame URL the safe-URL rule refuses (logged as a skip; game-frame.ts sandboxes
  * the frame). A layout fetch failure is logged (spec 2 §8) and fails the render with the client's
- * retryable error: for a pre-rendering pipeline a failed read is not "not found" (issue 16), so the
+ * retryable error: for a pre-rendering pipeline a failed read is not "not found" (docs/architecture.md "Failure handling"), so the
  * job retries and the stored pages stay meanwhile.
  */
 import { createElement } from 'react';
@@ -66,7 +66,7 @@ export async function loadGamesData(ctx: PageBuildContext): Promise<GamesData | 
     layout = await ctx.client.getLayout(GAMES_LAYOUT_SUBTYPE, GAMES_LAYOUT_ELEMENT_ID);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    // Spec 2 §8: the failure is logged. Thrown rather than treated as not found (issue 16).
+    // Spec 2 §8: the failure is logged. Thrown rather than treated as not found (docs/architecture.md "Failure handling").
     ctx.log.error({ error, layout: { subtype: GAMES_LAYOUT_SUBTYPE, elementId: GAMES_LAYOUT_ELEMENT_ID } }, 'games layout fetch failed');
     throw error;
   }

@@ -1,7 +1,7 @@
 /**
  * A game page's frame (spec 2 §2 "game frame", §9 700px high): its src is the game's `buttonUrl`
  * from the games layout, i.e. upstream data, so it passes the safe-URL rule (load/links.ts) and the
- * frame is sandboxed from the allow-list (blocks/iframe-sandbox.ts; issue 16, ADR 0021).
+ * frame is sandboxed from the allow-list (blocks/iframe-sandbox.ts; ADR 0021).
  *
  * What a game needs, and so gets:
  *   - allow-scripts: every game is a script;

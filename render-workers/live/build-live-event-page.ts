@@ -1,17 +1,17 @@
 /**
  * Live-event pages at /coverage/{page?} (spec 2 §2 route "coverage-page: live event layout" and the
  * live-event header, §3 live event fields, §5 adInfo rule, §7 calls, §8 not-found and logged-only
- * failures; issue 8 item 6):
+ * failures):
  *   - the live event by path (core/upstream/live-event-client.ts, key `live-event:<path>`); an
  *     undefined event returns null: nothing is written and the edge serves the stored 404 page;
  *   - the layout (subtype `liveEvent`, elementId the path without slashes) for the regions
  *     pre-content, main, left rail, right rail and post-content; a missing layout gives empty
  *     regions;
  *   - a failed event or layout fetch is logged (spec 2 §8) and fails the render with the client's
- *     retryable error: for a pre-rendering pipeline a failed read is not "not found" (issue 16),
+ *     retryable error: for a pre-rendering pipeline a failed read is not "not found" (docs/architecture.md "Failure handling"),
  *     so the job retries and the stored page stays meanwhile;
  *   - the live-blog SEO feed: its updates shown newest first with their times and listed in the
- *     LiveBlogPosting JSON-LD, both from live-blog-updates.ts (issue 15). A failing feed leaves
+ *     LiveBlogPosting JSON-LD, both from live-blog-updates.ts. A failing feed leaves
  *     liveBlogUpdate empty and tells readers so; and since that page is worse than one that had
  *     the updates, it is built `degraded`: render-page.ts keeps a stored good page instead;
  *   - the ad only when adInfo has size, value and text (spec 2 §5), otherwise logged and left out;

@@ -1,5 +1,5 @@
 /**
- * The live blog's updates as a live-event page shows them (issue 15 deliverable 5) and as its
+ * The live blog's updates as a live-event page shows them and as its
  * LiveBlogPosting JSON-LD lists them (structured-data.ts). One function builds both, so the page
  * and the structured data can not disagree about which updates exist, their order or their times:
  *   - an update without a parsable datePublished is dropped (it could be placed nowhere);

@@ -1,6 +1,6 @@
 /**
  * Live-event rules (spec 2 §5 adInfo, §7 layout elementId, §3 video fields) and the LiveBlogPosting
- * JSON-LD (issue 8 item 6; spec 2 §8 "Live-blog SEO fetch failure: empty data").
+ * JSON-LD (spec 2 §8 "Live-blog SEO fetch failure: empty data").
  */
 import { describe, expect, it } from 'vitest';
 import { liveEventSchema } from '../../core/upstream/live-event-client.js';

@@ -1,7 +1,7 @@
 /**
- * LiveBlogPosting structured data (schema.org) for a live-event page (issue 8 item 6; spec 2 §7
+ * LiveBlogPosting structured data (schema.org) for a live-event page (spec 2 §7
  * live-blog SEO feed, §8 "Live-blog SEO fetch failure: empty data"). The liveBlogUpdate entries are
- * the ones the page shows (live-blog-updates.ts builds both, issue 15), newest first; when the feed
+ * the ones the page shows (live-blog-updates.ts builds both), newest first; when the feed
  * fails the list is empty and the rest stays. Rendered with the article's JsonLd element, which
  * escapes the script body (render-workers/article/structured-data.ts).
  */

@@ -2,7 +2,7 @@
  * Upstream body components -> view-model blocks (spec 1 §3, §5). Each block's props are validated
  * by its kind (core/upstream/block-schemas.ts); an unknown kind, malformed props or a block whose
  * only URL is unsafe is logged and rendered as nothing, never a reason to fail the page
- * (DESIGN.md, "Bad input"). Every HTML field goes through its spec 1 §5 allow-list here, every
+ * (docs/architecture.md, "Principles"). Every HTML field goes through its spec 1 §5 allow-list here, every
  * other text becomes plain text, and every image is resized by the image service rule at the size
  * spec 1 §9 gives its context, so the three variants' components only lay blocks out.
  */

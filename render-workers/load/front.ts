@@ -1,7 +1,8 @@
 /**
- * Layout regions -> front view (home and section fronts, spec 1 §2.4). `article-list` components
- * are filled by article search; other component types arrive with the fronts issue and are
- * skipped here with a debug log.
+ * The lists beside an article (its layout's right rail and post-content regions, spec 1
+ * §2.6): `article-list` components are filled by article search; other component types are not
+ * shown beside an article and are skipped here with a debug log. Section fronts are built by
+ * render-workers/fronts/.
  */
 import type { Logger } from '../../core/logger.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';

@@ -1,6 +1,6 @@
 /**
  * Every URL from upstream data (author pages, categories, sources, menus, lists, images, iframes,
- * game frames, structured data) is hostile input like any other field (DESIGN.md, bad input). The
+ * game frames, structured data) is hostile input like any other field (docs/architecture.md "Principles", bad input). The
  * render side asks here, and only here: each function applies the one safe-URL rule
  * (core/isomorphic/safe-url.ts) and reports a refused URL as a skip (skip-log.ts), so it is dropped
  * and logged, never stored. Components render the text without a link when a link's URL is gone.

@@ -1,6 +1,6 @@
 /**
- * The log line for every value a render drops as unsafe (issue 16: "an unsafe URL is dropped and
- * logged as a skip, never stored"; ADR 0021). The URL checks run deep inside pure view-model
+ * The log line for every value a render drops as unsafe (ADR 0021: an unsafe URL is dropped and
+ * logged as a skip, never stored). The URL checks run deep inside pure view-model
  * code (link lists, sanitizer callbacks, JSON-LD builders) that has no logger and should not need
  * one, so the render opens a scope (render-page.ts `withSkipLog`) and the checks report into
  * whatever scope their call runs in. Outside a scope (unit tests of pure functions) a report is a

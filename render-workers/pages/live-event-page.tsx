@@ -4,7 +4,7 @@
  * optional breaking flag and background image), the optional video with its playlist (the
  * LiveEventVideo island: Show More below 768px, Expand Video from 768px, the
  * pieces=live-stream-playlist-expanded link), the ad when adInfo is complete, the live blog's
- * updates newest first with their times (issue 15; the same entries as the LiveBlogPosting JSON-LD),
+ * updates newest first with their times (the same entries as the LiveBlogPosting JSON-LD),
  * or a clear message when the live blog failed or has nothing yet, the layout regions
  * (pre-content, main, left rail, right rail, post-content) and the LiveBlogPosting JSON-LD. Every
  * text and URL in the view is already checked by render-workers/live/build-live-event-page.ts.

@@ -51,7 +51,7 @@ const SHOW_CSS = [
   '.show-logo{max-height:64px;width:auto}',
   '.show-subnav ul{display:flex;gap:16px;list-style:none;padding:0;margin:12px 0}',
   '.show-hosts ul{list-style:none;padding:0}',
-  // Issue 15: on a phone the title takes its own full-width row below the headshot and logo, so it
+  // On a phone the title takes its own full-width row below the headshot and logo, so it
   // is never squeezed into a sliver and cut by the banner.
   '.show-banner{flex-wrap:wrap}',
   '.show-banner>div{flex:1 1 12rem;min-width:0}',

@@ -69,7 +69,7 @@ const VIDEO_PAGE_CSS = [
   '.video-recommended .video-list{display:flex;gap:12px;overflow-x:auto;list-style:none;padding:0;position:relative}',
   '.video-recommended .video-list li{flex:0 0 240px}',
   '.video-recommended .video-list img{width:100%;height:auto}',
-  // Issue 15: two columns on desktop, the player and its text beside the recommended videos and
+  // Two columns on desktop, the player and its text beside the recommended videos and
   // the schedule; there the recommended list stacks, thumbnail beside title.
   '.video-page{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--space-5);max-width:var(--page-max);margin:0 auto}',
   '.video-page>*{min-width:0}',

@@ -2,7 +2,7 @@
  * Person pages and the persons list on real parts (tests/support/renderer.ts: the sample upstream
  * over HTTP, the filesystem store, a real Redis): what a reader sees in the stored HTML, the 301
  * record, the not-found cases (nothing written) and the logged failures (the render fails with the
- * retryable upstream error, so the job retries and the stored page stays: issue 16).
+ * retryable upstream error, so the job retries and the stored page stays: docs/architecture.md "Failure handling").
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';

@@ -5,7 +5,7 @@
  *     page (nothing written). A fetch failure is logged with the spec's message (spec 2 §8 "logged
  *     and yields null" describes the data function) and then fails the render with the client's
  *     retryable error: a pre-rendered page must not be published as not found because a read
- *     failed (issue 16), so the job retries and the stored page stays meanwhile;
+ *     failed (docs/architecture.md "Failure handling"), so the job retries and the stored page stays meanwhile;
  *   - a role other than Author or Personality is rejected with the spec's message (no page);
  *   - a 301 record when the requested path is not the person's canonical path;
  *   - layout regions from the layout service with elementId = personSlug (no layout leaves the
@@ -62,7 +62,7 @@ export function personCardView(person: Person): PersonCardView {
 }
 
 /**
- * schema.org ProfilePage around the Person (spec 2 issue item 7 "person metadata"; issue 15 item 8:
+ * schema.org ProfilePage around the Person (spec 2 §7 person metadata; ADR 0020:
  * Google reads a person's page as a profile only inside ProfilePage). Every URL absolute.
  */
 export function personJsonLd(person: Person, url: string, publicOrigin: string): Record<string, unknown> {
@@ -105,7 +105,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
   try {
     person = await client.getPersonByUrl(params.p, params.slug, site.layoutDomain);
   } catch (error) {
-    // Spec 2 §8: a person fetch failure is logged. Not published as "no person" (issue 16).
+    // Spec 2 §8: a person fetch failure is logged. Not published as "no person" (docs/architecture.md "Failure handling").
     if (isUpstreamFailure(error)) log.error({ error, person: params }, 'An error occurred while fetching person data');
     throw error;
   }

@@ -4,7 +4,7 @@
  * `list:person`, plus `person:<slug>` per listed person); only roles with a person page are listed
  * (spec 2 §5). Spec 2 §8: an undefined persons list is the 404 page, so an empty list writes
  * nothing. A failed fetch is logged with the spec's message and fails the render with the
- * client's retryable error (issue 16: a failed read is not "not found"), so the job retries and
+ * client's retryable error (a failed read is not "not found": docs/architecture.md "Failure handling"), so the job retries and
  * the stored page stays meanwhile.
  */
 import { createElement } from 'react';

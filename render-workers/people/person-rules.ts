@@ -12,7 +12,7 @@ import { isValidPagePath, normalisePagePath } from '../../core/storage/keys.js';
 import type { Person } from '../../core/upstream/schemas.js';
 import type { PersonInlineNode } from '../../interactive-bundle/islands/person-read-more.island.js';
 
-/** sanitize-html, timed as `sanitise` by the bench's phase timer (core/phase-timer.ts, issue 17). */
+/** sanitize-html, timed as `sanitise` by the bench's phase timer (core/phase-timer.ts). */
 const sanitizeHtml = timedSync('sanitise', untimedSanitizeHtml);
 
 /** Spec 2 §5: the only roles with a person page. */

@@ -1,5 +1,5 @@
 /**
- * The design system (issue 15 item 1; ADR 0016): one set of tokens (type scale, spacing, colours,
+ * The design system (ADR 0016): one set of tokens (type scale, spacing, colours,
  * widths) as CSS custom properties, first in every page's stylesheet (standard, AMP and print), and
  * the rules every page kind shares: readable type, unstyled headline links, media that never
  * overflows the column, and boxes that scroll sideways on their own instead of the page.

@@ -1,6 +1,6 @@
 /**
  * The base stylesheet, inlined in every standard page so the first paint needs no extra request.
- * Small on purpose; section and layout styles arrive with their issues.
+ * Small on purpose; the styles of each part of the page follow in marked sections below.
  */
 export const BASE_CSS = `
 :root{--ink:#1a1a1a;--muted:#5f6368;--rule:#e1e4e8;--brand:#003366;--accent:#c20017;--bg:#fff}
@@ -68,7 +68,7 @@ ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-temp
 @media (max-width:767px){.main-menu{display:none}.article h1{font-size:1.6rem}}
 `;
 
-// --- Site shell (issue 4 item 1; spec 1 §2.3): network bar, More and mobile menus, social links.
+// --- Site shell (spec 1 §2.3): network bar, More and mobile menus, social links.
 // Appended by the shell work; the disclosures are <details>, styled to open as drop-downs.
 export const SHELL_CSS = `
 .network-bar{background:#0b1a2e;font-size:.75rem}
@@ -86,7 +86,7 @@ export const SHELL_CSS = `
 .social-links a{font-weight:600}
 `;
 
-// --- Article islands and theme (issue 7, engineer 7B): slideshow, recommended-video carousel,
+// --- Article islands and theme (interactive-bundle/README.md, "Article islands"): slideshow, recommended-video carousel,
 // weather Show More, deals, and the dark theme the theme cookie selects (spec 1 §2.2, §2.6, §4;
 // spec 2 §2, §3). Hidden elements stay hidden: every display rule here leaves [hidden] winning.
 export const ARTICLE_ISLANDS_CSS = `
@@ -136,7 +136,7 @@ export const ARTICLE_ISLANDS_CSS = `
 .countdown-timer[hidden],.countdown-done[hidden]{display:none}
 `;
 
-// --- Shell and front islands (issue 7, engineer 7C): the Menus island's disclosure buttons,
+// --- Shell and front islands (interactive-bundle/README.md): the Menus island's disclosure buttons,
 // the newsletter and contact forms, the TV schedule. Hidden elements stay hidden: every display
 // rule here leaves [hidden] winning. Below 768px the schedule shows only mobile-flagged entries.
 export const SHELL_ISLANDS_CSS = `

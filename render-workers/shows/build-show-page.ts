@@ -3,8 +3,8 @@
  * (core/upstream/show-client.ts, key `show:<id>`), its layout (subtype `show`, elementId its
  * show_slug, spec 2 §7) for the regions, and the shell. Returns null, so nothing is written and the
  * edge router serves the stored 404 page, when the show is missing or unpublished. A failed fetch
- * is logged (spec 2 §8) and fails the render with the client's retryable error (issue 16: a failed
- * read is not "not found"), so the job retries and the stored page stays meanwhile. A show
+ * is logged (spec 2 §8) and fails the render with the client's retryable error (a failed read is
+ * not "not found": docs/architecture.md "Failure handling"), so the job retries and the stored page stays meanwhile. A show
  * requested off its canonical path stores a 301 record instead, unless the path contains "video"
  * (spec 2 §2).
  */

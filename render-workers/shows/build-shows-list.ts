@@ -2,8 +2,8 @@
  * The shows list at /shows (spec 2 §2): every published show from the shows service
  * (searchType=all, key `list:shows`) in upstream's order, linking to each show's canonical page.
  * An empty list is not found (spec 2 §8 "undefined ... shows: not found"), so nothing is written.
- * A failed list read is logged and fails the render with the client's retryable error (issue 16:
- * a failed read is not "not found"); the job retries and the stored page stays meanwhile.
+ * A failed list read is logged and fails the render with the client's retryable error (a failed read
+ * is not "not found": docs/architecture.md "Failure handling"); the job retries and the stored page stays meanwhile.
  */
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';

@@ -1,5 +1,5 @@
 /**
- * Show metadata as schema.org TVSeries JSON-LD (issue 8 item 7 "person and show metadata"), built
+ * Show metadata as schema.org TVSeries JSON-LD (spec 2 §7; docs/architecture.md "Page builders", structured data), built
  * like the article's NewsArticle (render-workers/article/structured-data.ts) and rendered with its
  * JsonLd element, which escapes the script body.
  */

@@ -1,6 +1,6 @@
 /**
- * BreadcrumbList structured data (issue 15 item 8 "BreadcrumbList on articles, fronts and video
- * pages"): Home, then the page's parents the site publishes, then the page itself, every item an
+ * BreadcrumbList structured data (ADR 0020: on articles, fronts and video
+ * pages): Home, then the page's parents the site publishes, then the page itself, every item an
  * absolute URL. Google shows the trail in place of the URL in results; it needs at least two items.
  */
 import type { SiteInfo } from '../../core/isomorphic/sites.js';

@@ -1,5 +1,5 @@
 /**
- * Home page structured data (issue 15 item 8 "WebSite and Organization on home"): the WebSite with
+ * Home page structured data (ADR 0020: WebSite and Organization on home): the WebSite with
  * a SearchAction that opens the site's own search page with the query in `q` (the search page reads
  * `?q=` as well as `#q=`: interactive-bundle/islands/search-results.island.tsx), and the
  * Organization with its square logo (render-workers/brand/images.ts; Google asks for at least

@@ -12,7 +12,7 @@ describe('absoluteUrl', () => {
     expect(absoluteUrl('https://cdn.example/a.jpg', ORIGIN)).toBe('https://cdn.example/a.jpg');
     expect(absoluteUrl('/person/w/sarah-whitfield', ORIGIN)).toBe(`${ORIGIN}/person/w/sarah-whitfield`);
     expect(absoluteUrl('/', ORIGIN)).toBe(`${ORIGIN}/`);
-    // Issue 16: one rule for every stored URL; a protocol-relative URL names a host with no scheme.
+    // One rule for every stored URL (ADR 0021); a protocol-relative URL names a host with no scheme.
     for (const bad of ['//cdn.example/a.jpg', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'person/x', '/\\evil.example', '', undefined]) {
       expect(absoluteUrl(bad, ORIGIN), String(bad)).toBeUndefined();
     }

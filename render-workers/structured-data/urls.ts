@@ -1,7 +1,7 @@
 /**
- * Every URL in structured data is absolute (issue 15 item 8: author URLs were site-relative, which
- * crawlers resolve against nothing and drop) and passes the one safe-URL rule first (issue 16:
- * `data:` and `javascript:` author URLs were stored in the NewsArticle JSON-LD). A refused URL is
+ * Every URL in structured data is absolute (a site-relative URL is resolved by crawlers against
+ * nothing and dropped; ADR 0020) and passes the one safe-URL rule first (ADR 0021: otherwise
+ * `data:` and `javascript:` author URLs would reach the NewsArticle JSON-LD). A refused URL is
  * left out of the data and logged as a skip (render-workers/load/links.ts).
  */
 import { safeAbsoluteUrl } from '../load/links.js';

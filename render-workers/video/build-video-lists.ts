@@ -17,7 +17,7 @@
  * Every page records `refresh:video`, so the video schedule (every 2 minutes, ingest/schedules.ts)
  * re-renders it and live-now stays current. A missing or unpublished show or an unknown topic is
  * not found: nothing is written. A failed show or layout fetch is logged and fails the render with
- * the client's retryable error (issue 16: a failed read is not "not found"), so the job retries
+ * the client's retryable error (a failed read is not "not found": docs/architecture.md "Failure handling"), so the job retries
  * and the stored page stays meanwhile.
  */
 import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
@@ -98,7 +98,7 @@ async function page(ctx: PageBuildContext, kind: string, head: { title: string; 
       description: head.description,
       canonicalUrl: canonicalFor(ctx.publicOrigin, ctx.path),
       ...(head.imageUrl ? { imageUrl: head.imageUrl } : {}),
-      // Issue 15 item 8: Home > Video > this page (on /video itself the last crumb repeats and is dropped).
+      // Breadcrumbs (ADR 0020): Home > Video > this page (on /video itself the last crumb repeats and is dropped).
       structuredData: [breadcrumbListJsonLd([homeCrumb(site), { name: VIDEO_CRUMB_NAME, url: VIDEO_HOME_PATH }, { name: head.title, url: ctx.path }], ctx.publicOrigin)],
     }),
     shell,

@@ -1,14 +1,14 @@
 /**
  * The single video page: /video/{slug}, and /video/shows/{slug} for show videos (spec 2 §2, §3, §4,
- * §7, §8, §9; issue 8 items 1 and 7). render-workers/video/route.ts calls it.
+ * §7, §8, §9). render-workers/video/route.ts calls it.
  *
  * - The video is read by slug (docs/upstream-contract.md §5.6, contract extension), recording
  *   `video-slug:<slug>` and `video:<external_id>`; the page also records `refresh:video` so the video
  *   schedule (ingest/schedules.ts) re-renders it (live items, air starts, expiry).
  * - Failure (5xx, timeout, malformed answer): 'An error occurred while fetching video data' is
  *   logged (spec 2 §8) and the error is thrown. Spec 2 §8 has the old site carry on with no video
- *   data; here a page rendered without its video would replace the good stored page (DESIGN.md "A
- *   page is never replaced by an error page"), so the render fails instead, the job retries, and
+ *   data; here a page rendered without its video would replace the good stored page (docs/architecture.md
+ *   "Principles": a good page is never replaced by a worse one), so the render fails instead, the job retries, and
  *   the edge keeps serving the last good page.
  * - Not found (404 or empty answer): null, nothing written; the edge serves the stored 404 page.
  * - Air start in the future: not found until it airs (the same rule as the cards, spec 2 §2 "A
@@ -216,7 +216,7 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
     description: description === '' ? title : description,
     canonicalUrl,
     ...(posterUrl === undefined ? {} : { imageUrl: posterUrl }),
-    // Issue 15 item 8: Home > Video > this video.
+    // Breadcrumbs (ADR 0020): Home > Video > this video.
     structuredData: [breadcrumbListJsonLd([homeCrumb(site), { name: VIDEO_CRUMB_NAME, url: VIDEO_HOME_PATH }, { name: title, url: canonicalUrl }], ctx.publicOrigin)],
   });
   const html = renderDocument(createElement(VideoPage, { model: { head, shell, view } }));

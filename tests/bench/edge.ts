@@ -1,5 +1,5 @@
 /**
- * Edge serving and memory (issue 9, item 1: "edge serving" and "memory").
+ * Edge serving and memory.
  *
  * Every part is its own process, so each figure is that process's own:
  *   1. a render worker (`render-workers/main.ts`) publishes the news site of the sample upstream

@@ -1,7 +1,7 @@
 /**
- * Publish latency (issue 9, item 1: "content-change event to new HTML served by the edge router,
+ * Publish latency (content-change event to new HTML served by the edge router,
  * p50, p95, p99 over at least 200 events at a steady rate, with the queue idle and again behind a
- * backlog of 10,000 sweep jobs").
+ * backlog of 10,000 sweep jobs).
  *
  * The pipeline runs as infra/local/stack.ts wires it (ingest, a render worker of concurrency 2,
  * the edge router, one Redis, filesystem storage) in this process, over the sample upstream
@@ -37,7 +37,7 @@ import type { BenchContext } from './context.js';
 import { steadySamples, type BenchArticle, type LatencyEndpoints, type Trigger } from './latency/events.js';
 import { figure, quantile, type BenchFigure, type BenchSection } from './report.js';
 
-/** Event samples per scenario over all runs (the issue's "at least 200 events"), and at least per run. */
+/** Event samples per scenario over all runs (at least 200 events, so p99 rests on two samples or more), and at least per run. */
 export const EVENTS_TOTAL = 200;
 const EVENTS_MIN_PER_RUN = 100;
 /** Editor republishes per scenario over all runs, and at least per run. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the pipeline's performance as numbers anyone can reproduce (issue 9). Each
+ * `npm run bench`: the pipeline's performance as numbers anyone can reproduce. Each
  * section brings up the parts it measures (a private redis-server, storage, the sample upstream
  * serving a synthetic site), runs several times, and reports median, min and max. Prints a table
  * to stdout and writes the same figures as JSON.
@@ -14,7 +14,7 @@
  *   npm run bench -- --redis-url redis://host:6379 --s3-endpoint http://minio:9000 --upstream-url http://cms
  *
  * Sections: render-cost (CPU per job, split by phase), publish (full publish, raw PUT rate, no-op
- * republish), throughput (worker processes, issue 17), latency (event to
+ * republish), throughput (worker processes), latency (event to
  * served HTML, idle and behind a backlog), edge (hot and cold requests beside nginx; memory),
  * bundle, scale (with --scale).
  */

@@ -1,5 +1,5 @@
 /**
- * Full publish and no-op republish (issue 9): stored pages per second for the whole synthetic
+ * Full publish and no-op republish: stored pages per second for the whole synthetic
  * site through the real pipeline (startStack: BullMQ queue, render worker, object store), with the
  * filesystem driver and with the S3 driver, beside the raw PUT rate of the same S3 endpoint in the
  * same run; then a second full publish with nothing changed, which must write 0 objects and send 0

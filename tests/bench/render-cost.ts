@@ -1,5 +1,5 @@
 /**
- * Render cost (issue 9): render-worker CPU per stored page, per page kind, beside the bare limit
+ * Render cost: render-worker CPU per stored page, per page kind, beside the bare limit
  * measured in the same run: the same page elements rendered with React's renderToString in a
  * loop, with no queue, fetch, sanitising or storage. The measuring happens in a child process
  * (publish/render-cost-child.ts) against the sample upstream serving the synthetic site in a

@@ -1,5 +1,5 @@
 /**
- * Where a render job's CPU goes (issue 17 item 1): the render-cost child's phase totals
+ * Where a render job's CPU goes: the render-cost child's phase totals
  * (core/phase-timer.ts) turned into figures, one per phase, each with its share of the job.
  */
 import { figure, summarise, type BenchFigure } from './report.js';
@@ -51,7 +51,7 @@ export function splitFigures(samples: SplitSamples): BenchFigure[] {
   return figures;
 }
 
-/** The issue 17 target for a page kind's ratio of job CPU to its bare renderToString limit. */
+/** The target for a page kind's ratio of job CPU to its bare renderToString limit. */
 export function ratioTarget(kind: string): number {
   return kind.startsWith('article') ? 3 : 4;
 }

@@ -1,5 +1,5 @@
 /**
- * Scale (issue 9, item 3; `npm run bench -- --scale`): the time to plan and render one
+ * Scale (`npm run bench -- --scale`): the time to plan and render one
  * content-change event at 10,000 and at 100,000 articles (--articles and ten times that), and the memory the dependency index and a
  * full storage listing take, to show neither grows with the site.
  *
@@ -199,7 +199,7 @@ export async function measureScale(ctx: BenchContext): Promise<BenchSection> {
   const redis = await startBenchRedis(ctx.options.redisUrl);
   const figures: BenchFigure[] = [];
   try {
-    // --articles and ten times as many: 10,000 and 100,000 by default (issue 9).
+    // --articles and ten times as many: 10,000 and 100,000 by default.
     for (const articles of [ctx.options.articles, 10 * ctx.options.articles]) {
       const r = await measureSize(ctx, articles, redis.url, `${redis.prefix}s${articles}`);
       const label = `${articles.toLocaleString('en-US')} articles`;

@@ -1,5 +1,5 @@
 /**
- * Publish throughput with worker processes (issue 17 item 6; `npm run bench -- --only throughput`):
+ * Publish throughput with worker processes (`npm run bench -- --only throughput`):
  * the whole synthetic site published by one and by two real render-worker processes
  * (render-workers/main.ts, configured by environment as deployed), with the filesystem driver and
  * the S3 driver (s3rver; with `--moto`, moto_server too, as the project's tests use them),

@@ -1,5 +1,5 @@
 /**
- * Upstream transport CPU (issue 9 item 2): what one upstream JSON call costs the render worker,
+ * Upstream transport CPU: what one upstream JSON call costs the render worker,
  * through the transport's built-in node:http client beside the global `fetch` it replaced.
  *
  *   npx tsx tests/bench/upstream-transport.ts                         2,000 calls a run, 5 runs

@@ -1,7 +1,6 @@
 /**
- * Accessibility in a real browser (issue 7 "Done when": axe-core finds no serious or critical
- * violation on a standard article, a front and the search page; a video page joins when the
- * video issue adds one). axe-core (the standard engine) is injected into Chromium on pages
+ * Accessibility in a real browser (axe-core must find no serious or critical
+ * violation on a standard article, a front and the search page). axe-core (the standard engine) is injected into Chromium on pages
  * published from the sample upstream and served by the edge router, after the islands hydrated,
  * so the checked DOM is what a reader's assistive technology meets. The search page is checked
  * with results shown, and the header search opened, so the interactive states are covered too.
@@ -14,7 +13,7 @@ import { launchBrowser } from '../support/browser.js';
 import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** Impacts that fail the test (issue 7). */
+/** Impacts that fail the test. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 let stack: SharedSite;

@@ -1,6 +1,6 @@
 /**
- * The admin page as an editor uses it, in Chromium against the whole pipeline (issue 19,
- * "Editors"): a typo'd path is answered "no page exists there", a republish that changes nothing
+ * The admin page as an editor uses it, in Chromium against the whole pipeline (docs/architecture.md
+ * "Editor tools"): a typo'd path is answered "no page exists there", a republish that changes nothing
  * says the page is already current and the page status shows that render (not an older one), a
  * job id leads to the job's own page, and times read in the editor's own time zone.
  */

@@ -1,7 +1,7 @@
 /**
  * The article-page islands through the whole pipeline, in Chromium: articles published from the
  * sample upstream by the render workers, stored, served by the edge router with the hashed
- * bundle, and hydrated in the browser (issue 7; spec 1 §2.6, §4, §9; spec 2 §2, §3, §5, §9):
+ * bundle, and hydrated in the browser (spec 1 §2.6, §4, §9; spec 2 §2, §3, §5, §9):
  *
  * - the slideshow: first slide from the hash, the counter, previous/next, Filmstrip and Thumbnail
  *   views, Start Over, the share dialog (focus in, Escape, focus back) and the outro;

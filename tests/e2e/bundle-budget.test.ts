@@ -1,7 +1,7 @@
 /**
- * The JavaScript budget of a standard article page (issue 7 "Budget": islands load on demand; the
+ * The JavaScript budget of a standard article page (islands load on demand; the
  * JavaScript a standard article page downloads before it is interactive stays small), and no
- * island on AMP pages (DESIGN.md "AMP pages carry no custom script").
+ * island on AMP pages (AMP allows no custom script: docs/architecture.md "Islands").
  *
  * "Before it is interactive" is the entry script and every chunk it imports statically (the
  * manifest's preloads, and their own static imports): the browser must fetch all of them before

@@ -1,5 +1,5 @@
 /**
- * A game page (spec 2 §2; issue 8 item 5, issue 7 item 5 "game info modal locking page scroll")
+ * A game page (spec 2 §2; the game info modal locks page scroll)
  * through the whole pipeline, in Chromium: rendered by the stack's workers from the sample
  * upstream's games layout, served by the edge router, hydrated in the browser. The info modal
  * opens from How to Play, locks the page scroll, moves focus in and back, and closes with Escape

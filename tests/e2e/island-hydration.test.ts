@@ -1,6 +1,6 @@
 /**
  * End to end in a real Chromium: the built bundle hydrates a server-rendered HeaderSearch island
- * and a search goes to /search-results/search#q=<encoded query> (spec 1 §2.3; DESIGN.md "Islands").
+ * and a search goes to /search-results/search#q=<encoded query> (spec 1 §2.3; docs/architecture.md "Islands").
  * The bundle is built and served with the pages by tests/support/bundle-server.ts.
  */
 import type { Browser, Page } from 'playwright-core';

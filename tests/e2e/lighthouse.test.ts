@@ -1,11 +1,11 @@
 /**
- * Lighthouse budgets (issue 15 item 10) on an article, a front, a video page and search, with
+ * Lighthouse budgets on an article, a front, a video page and search, with
  * Lighthouse's default mobile preset (Moto G class device, simulated slow 4G): performance >= 95,
  * accessibility, best practices and SEO 100. Search is noindex by design (robots.txt keeps
  * crawlers out too), so its SEO check is that it says noindex, and that crawlability is the only
  * SEO audit it fails.
  *
- * Chromium is the Debian one (TOOLCHAIN.md), started by playwright-core with a DevTools port that
+ * Chromium is the Debian one (docs/architecture.md "Tool constraints"), started by playwright-core with a DevTools port that
  * Lighthouse drives. Performance is judged by the median of three runs, and this file runs alone
  * after the rest of the suite (its own project in vitest.config.ts): a score measured while other
  * test files load both cores says more about them than about the page. `npm run bench:lighthouse`

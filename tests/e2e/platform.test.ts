@@ -1,6 +1,6 @@
 /**
  * Platform behaviour in Chromium on pages published from the sample upstream and served by the
- * edge router (issue 7 item 6; spec 1 §2.2, §2.3, §4; spec 2 §4, §5, §7, §8, §9): online status,
+ * edge router (spec 1 §2.2, §2.3, §4; spec 2 §4, §5, §7, §8, §9): online status,
  * link prefetch, the chunk-load reload guard, image fallback, local storage with expiry and the
  * JSONP helper.
  *

@@ -1,5 +1,5 @@
 /**
- * Responsive on every page kind, in Chromium (issue 15 item 2): one page of every kind of both
+ * Responsive on every page kind, in Chromium: one page of every kind of both
  * editions (tests/support/page-kinds.ts), published from the sample upstream by the real pipeline
  * and served by the edge router, at 360, 390, 768, 1024, 1366 and 1920 px. A page fails when the
  * document is wider than the viewport (it scrolls sideways) or when text is clipped
@@ -17,7 +17,7 @@ import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { pageKey } from '../../core/storage/keys.js';
 
-/** Issue 15 item 2: the widths every page kind is checked at. */
+/** The widths every page kind is checked at, phone first (ADR 0016). */
 const WIDTHS = [360, 390, 768, 1024, 1366, 1920] as const;
 
 let stack: SharedSite;
@@ -63,7 +63,7 @@ afterAll(async () => {
   await extras?.stop();
 });
 
-/** Story links shown by more than one front component (issue 15 item 1: no story repeated in two blocks). */
+/** Story links shown by more than one front component (no story repeated in two blocks of a front). */
 async function repeatedStories(tab: Page): Promise<string[]> {
   return await tab.evaluate(() => {
     const blocks = new Map<string, Set<Element>>();

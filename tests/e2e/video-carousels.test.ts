@@ -1,6 +1,6 @@
 /**
- * The video area's horizontal lists (spec 2 §2 "Horizontal video lists"; issue 7 "video carousels
- * with previous and next disabled at the ends") through the whole pipeline, in Chromium: the video
+ * The video area's horizontal lists (spec 2 §2 "Horizontal video lists": previous and next
+ * disabled at the ends) through the whole pipeline, in Chromium: the video
  * home rendered by the stack's worker from the sample upstream, served by the edge router and
  * hydrated in the browser. Previous is disabled at the start, next scrolls, next is disabled at the
  * end, back-to-start returns with a smooth scroll; all arrows hide at 375px; a list with one video

@@ -1,6 +1,6 @@
 /**
- * The single video page in Chromium (spec 2 §2, §4; issue 7 "preview-pass countdown" and the axe
- * check on a video page; issue 8 item 1): pages rendered by the workers from the sample upstream,
+ * The single video page in Chromium (spec 2 §2, §4: the preview-pass countdown, and the axe
+ * check on a video page): pages rendered by the workers from the sample upstream,
  * served by the edge router, hydrated in the browser.
  *
  * - the preview-pass countdown counts down from the expiry stored in local storage, in the

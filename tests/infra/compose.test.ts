@@ -1,5 +1,5 @@
 /**
- * docker-compose.yml (issue 9, item 4) cannot run here (no Docker engine, TOOLCHAIN.md), so it is
+ * docker-compose.yml cannot run here (no Docker engine: docs/architecture.md "Tool constraints"), so it is
  * checked as data: it parses and names every service; Redis keeps an AOF and never evicts; the
  * bucket exists before any app service starts; workers run as several replicas; every long-running
  * service has a healthcheck that asks an address the service serves; every app command names an

@@ -1,6 +1,6 @@
 /**
  * The testcontainers path of the test servers, exercised for real on a machine without a Docker
- * engine (issue 9, item 4: "say plainly when they fall back to local servers"). A child process is
+ * engine (the tests say plainly when they fall back to local servers). A child process is
  * told an engine is at DOCKER_HOST, where nothing listens: testcontainers is imported, fails to
  * reach it, and startTestRedis must fall back to a local redis-server that answers, after one
  * line naming why. The child is separate so the announcement (once per process) and the cached

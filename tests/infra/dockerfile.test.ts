@@ -1,6 +1,6 @@
 /**
- * infra/docker/Dockerfile (issue 9, item 4: "a multi-stage Dockerfile that runs as a non-root
- * user"), checked as data since no Docker engine runs here (TOOLCHAIN.md): the stages and what
+ * infra/docker/Dockerfile (multi-stage, running as a non-root user: docs/operations.md), checked as
+ * data since no Docker engine runs here (docs/architecture.md "Tool constraints"): the stages and what
  * each does, the non-root USER with a fixed uid, no secret baked in, every file it COPYs exists and
  * is not dropped by .dockerignore, and the runtime stage holds every module the services import,
  * whose packages are all production dependencies.

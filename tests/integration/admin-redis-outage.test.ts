@@ -1,5 +1,5 @@
 /**
- * Fast, honest refusals while Redis is unreachable (issue 16), on real processes: the ingest
+ * Fast, honest refusals while Redis is unreachable, on real processes: the ingest
  * service (`ingest/main.ts`, as `npm run ingest` starts it) against a real redis-server, which the
  * test SIGKILLs and later starts again on the same port. While it is down every admin and webhook
  * request must answer 503 REDIS_UNAVAILABLE with Retry-After in under a second (not a generic 500

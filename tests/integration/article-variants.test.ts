@@ -1,5 +1,5 @@
 /**
- * Every stored page of the whole sample site is valid (issue 3 "Done when"): `npm start`'s publish
+ * Every stored page of the whole sample site is valid: `npm start`'s publish
  * on the real pipeline (tests/support/stack.ts), then every standard and print page through the Nu
  * HTML Checker in one run, every AMP page through the offline AMP check, and every HTML object
  * through the live-markup check.
@@ -52,7 +52,7 @@ describe('the whole published site (npm start publishes the same set)', () => {
           `${site}/root/robots.txt`,
           `${site}/root/sitemap.xml`,
           `${site}/root/sitemap-news.xml`,
-          // Spec 2's page kinds (issue 8): people, shows, the video area, games, live events.
+          // Spec 2's page kinds: people, shows, the video area, games, live events.
           `${site}/pages/personalities/index.html`,
           `${site}/pages/person/personalities/index.html`,
           `${site}/pages/person/h/grace-holloway/index.html`,
@@ -100,7 +100,7 @@ describe('the whole published site (npm start publishes the same set)', () => {
       const robots = (await stack.store.get(`${site}/root/robots.txt`))?.body.toString('utf8') ?? '';
       const disallowed = [...robots.matchAll(/^Disallow: (\/\S+)$/gm)].map((m) => m[1] ?? '');
       expect(disallowed).toContain('/search-results/');
-      // Only indexable canonical pages are listed (issue 15 item 8): not a page that says noindex
+      // Only indexable canonical pages are listed: not a page that says noindex
       // (robots_noindex, the hard-coded noindex article, the cookie demo) or names another URL as
       // canonical (the persons list's second route), nor a draft article.
       const drafts = new Set((await stack.upstream.listSiteEntries()).filter((entry) => isDraftDate(entry.publicationDate)).map((entry) => entry.path));

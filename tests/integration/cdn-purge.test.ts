@@ -1,5 +1,5 @@
 /**
- * The purge reaches Varnish (issue 5, "Done when"): a real redis-server, the filesystem store, the
+ * The purge reaches Varnish (ADR 0008): a real redis-server, the filesystem store, the
  * sample upstream over HTTP, ingest's admin server, the render worker with the Varnish purger, the
  * edge router, and varnishd running infra/varnish/default.vcl in front of it. A reader fetching
  * through Varnish gets the cached page until a content event re-renders it, then the new page at

@@ -1,5 +1,5 @@
 /**
- * A sample that stays current (issue 15 deliverable 9): started with `now`, as `npm start` starts
+ * A sample that stays current: started with `now`, as `npm start` starts
  * it, the sample's newest stories fall in the news sitemap's 48 hours and today's TV guide has
  * shows. Real Redis, filesystem storage, the edge router over HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * No dead ends (issue 15 deliverable 3): after publishing both editions, every stored page is read
+ * No dead ends: after publishing both editions, every stored page is read
  * through the edge router over real HTTP, every internal link and image it names (a href, img
  * src and srcset, picture sources, AMP images, preloaded images) is requested the same way, and
  * none may answer 404. Redirects are followed; a target that ends on the 404 page counts too.

@@ -1,5 +1,5 @@
 /**
- * Hot pages held until a write is announced (issue 17, item 5; ADR 0028), on real parts: a
+ * Hot pages held until a write is announced (ADR 0028), on real parts: a
  * redis-server that the test stops and starts again, filesystem storage, the worker's own
  * publishPage and the editors' rollback writing and announcing, and an edge router answering
  * HTTP. Storage calls are counted by a wrapper around the real store that the edge reads through.

@@ -1,5 +1,5 @@
 /**
- * Games hub and game pages (spec 2 §2, §7, §8, §9; issue 8 item 5) rendered through the real
+ * Games hub and game pages (spec 2 §2, §7, §8, §9) rendered through the real
  * pipeline from the sample upstream's games layout: the hub lists every game; a game page has the
  * 700px frame, the promo of the other games, share icons only for games with share permission,
  * the ad unit ids lb2, lb3, ban1, ban2, ban3 at positions 3, 4, 6 and the mobile adhesion ad;

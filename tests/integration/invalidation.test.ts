@@ -1,5 +1,5 @@
 /**
- * Issue 5 on real parts (redis-server, filesystem storage, the sample upstream over HTTP, the
+ * Invalidation on real parts (redis-server, filesystem storage, the sample upstream over HTTP, the
  * ingest and edge servers, two render workers): a content event re-renders exactly the pages that
  * read the changed data; deletes take the page down (or redirect it); a burst of edits to one
  * article renders it at most twice, and an isolated edit renders at once (ADR 0027); an editor's

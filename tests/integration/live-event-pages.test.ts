@@ -1,10 +1,10 @@
 /**
- * Live-event pages at /coverage/{page?} (spec 2 §2, §3, §5, §7, §8; issue 8 item 6) rendered through
+ * Live-event pages at /coverage/{page?} (spec 2 §2, §3, §5, §7, §8) rendered through
  * the real pipeline from the sample upstream: the header (eyebrow, title, date, dek, breaking flag,
  * background image), the video with its playlist, the Show More / Expand Video controls and the
  * pieces=live-stream-playlist-expanded link, the adInfo rule both ways, the live blog's updates on
- * the page newest first with their times and the same entries in the LiveBlogPosting JSON-LD
- * (issue 15), the readers' message when the feed fails (published only when no good page is
+ * the page newest first with their times and the same entries in the LiveBlogPosting JSON-LD,
+ * the readers' message when the feed fails (published only when no good page is
  * stored: a stored good page is kept) or has nothing yet, nothing written for a missing event, a
  * failing event fetch or a failing layout fetch, and the data keys recorded. Every stored page
  * passes the HTML checker.

@@ -1,5 +1,5 @@
 /**
- * What an on-call engineer's log pipeline reads (issue 19, "On-call engineers"): during a normal
+ * What an on-call engineer's log pipeline reads (docs/architecture.md "Logs"): during a normal
  * whole-site publish of both editions, every line every service writes is one JSON object with one
  * `component` key (the service: a second one, such as a layout component's position, made parsers
  * keep the last and lose the service name), and error-level lines are only what someone should act

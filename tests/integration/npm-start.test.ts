@@ -1,5 +1,5 @@
 /**
- * `npm start` as an on-call engineer and an editor meet it (issue 19): the embedded default runs as
+ * `npm start` as an on-call engineer and an editor meet it: the embedded default runs as
  * its own process (infra/local/start.ts) and, once the sample is published, prints every address
  * they need: the admin URL with the republish command, and the /metrics of ingest, the render
  * worker and the edge router, each of which answers with its series (the edge's answer times by

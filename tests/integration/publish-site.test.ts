@@ -6,7 +6,7 @@
  * - docker-compose.yml's `publish-site` step, its own shell script run as compose runs it: the
  *   republish CLI as a child process against the admin API, into an empty bucket (s3rver). It
  *   must fill the bucket with every page of the site map of both editions, and exit non-zero,
- *   saying why, when pages fail (issue 16).
+ *   saying why, when pages fail.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

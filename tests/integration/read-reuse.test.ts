@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2 (ADR 0029) on real parts: the sample upstream over HTTP (GETs counted where
+ * Reuse of upstream reads across renders (ADR 0029) on real parts: the sample upstream over HTTP (GETs counted where
  * they arrive), a real Redis for the dependency index, the filesystem store, the renderer, and
  * for coalescing ingest's producer and a real BullMQ render worker.
  *

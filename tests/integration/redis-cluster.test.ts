@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 4 ("ready for many machines"): the services on a real Redis Cluster of three
+ * Ready for many machines (ADR 0014): the services on a real Redis Cluster of three
  * masters (tests/support/redis-cluster.ts), connected the way REDIS_CLUSTER_NODES connects them
  * (core/redis.ts, core/config/redis.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Render on miss (issue 15, item 4; ADR 0018) on real parts: a redis-server, the S3 protocol
+ * Render on miss (ADR 0018) on real parts: a redis-server, the S3 protocol
  * (s3rver), the sample upstream over HTTP, the render worker consuming the queue, and edge routers
  * listening on HTTP. A path nobody published answers 404 at once and asks for a `miss` render; the
  * page is served on a later request. Requests for one page coalesce into one job, each client and

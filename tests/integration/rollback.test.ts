@@ -1,5 +1,5 @@
 /**
- * Issue 5, "Done when": a rollback restores the previous bytes and purges. On real parts: a real
+ * A rollback (ADR 0009) restores the previous bytes and purges. On real parts: a real
  * redis-server, the S3 protocol (s3rver), the admin server and the edge router over real HTTP,
  * and the production VCL in a real Varnish in front of the edge router, purged through core/cdn's
  * Varnish driver (xkey). Also the write-ordering guard of item 2 around a rollback: a render that

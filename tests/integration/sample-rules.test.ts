@@ -1,6 +1,6 @@
 /**
- * Rules the sample used to leave unshown (issue 19: "each rule the sample cannot show is a rule no
- * reader can be shown working"), rendered through the real renderer from the sample upstream as
+ * Rules the sample used to leave unshown (a rule the sample cannot show is a rule no
+ * reader can be shown working), rendered through the real renderer from the sample upstream as
  * `npm start` publishes them: special-series banners, an article in the deals section, a forum
  * article, content in every region of a show and a person page (left rail included), a rank list
  * at its cap of 20, a video list at its cap of 10, more than 10 pages of search results, the

@@ -1,5 +1,5 @@
 /**
- * Issue 5: "two ingest processes fire each schedule once". Two real processes run the schedule
+ * Two ingest processes fire each schedule once. Two real processes run the schedule
  * runner against one real redis-server: node-cron fires in both every second, and the per-tick
  * Redis lock lets exactly one of them enqueue each tick.
  */

@@ -1,5 +1,5 @@
 /**
- * Shows pages (spec 2 §2, §8; issue 8 item 3) rendered through the real pipeline from the sample
+ * Shows pages (spec 2 §2, §8) rendered through the real pipeline from the sample
  * upstream: the list, a show page with banner, sub-navigation, hosts and TVSeries data, the 301
  * record off the canonical path (none when the path contains "video"), and nothing written for a
  * missing, unpublished or failing show. Every stored page passes the HTML checker.

@@ -1,9 +1,9 @@
 /**
- * The Spanish edition as a second site from configuration (spec 1 §1, issue 4 item 5): its pages
+ * The Spanish edition as a second site from configuration (spec 1 §1): its pages
  * are stored under `es/`, say lang="es", and every one carries the machine-translation notice with
  * its link to the translation statement, which is itself a page of that site.
  *
- * Issue 15: the edition reads in Spanish. Its renders ask the sample upstream for Spanish content
+ * The edition reads in Spanish (ADR 0019). Its renders ask the sample upstream for Spanish content
  * (accept-language: es), its interface text comes from core/isomorphic/ui-text.ts (no English
  * interface string left on its pages), its AMP and print pages carry the notice too, and both
  * editions name each other with reciprocal hreflang alternates.

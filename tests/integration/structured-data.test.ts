@@ -1,6 +1,6 @@
 /**
- * Structured data a crawler accepts, and sitemaps of indexable canonical pages only (issue 15
- * item 8). Both editions of the sample are published through the real pipeline; every stored page
+ * Structured data a crawler accepts, and sitemaps of indexable canonical pages only (ADR
+ * 0020). Both editions of the sample are published through the real pipeline; every stored page
  * is read back and its JSON-LD checked as a crawler would read it, and every URL of the site that
  * the JSON-LD or a sitemap names is requested through the edge router.
  */

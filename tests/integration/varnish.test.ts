@@ -1,5 +1,5 @@
 /**
- * Varnish as the CDN (issue 6, "Varnish"): varnishd running the production VCL
+ * Varnish as the CDN (docs/architecture.md "Edge router", Varnish): varnishd running the production VCL
  * (infra/varnish/default.vcl, only the backend address replaced) in front of a real edge router on
  * the filesystem store. A page is cached (HIT on the second request) for the CDN's lifetime from
  * Surrogate-Control, not the browser's; a PURGE by surrogate key drops exactly the pages carrying

@@ -1,5 +1,5 @@
 /**
- * The video area's list pages (spec 2 §2, §4, §7, §8, §9; issue 8 items 1 and 2) rendered through
+ * The video area's list pages (spec 2 §2, §4, §7, §8, §9) rendered through
  * the real pipeline from the sample upstream: the video home with its carousels (live now from
  * the live playlist feed, tags, the section's recommended videos, managed items, Moxie), the video
  * shows list, a show's video page, the topic pages; the 'see all' link only with a url; a future

@@ -1,5 +1,5 @@
 /**
- * The single video page (spec 2 §2, §4, §7, §8, §9; issue 8 items 1 and 7) rendered through the
+ * The single video page (spec 2 §2, §4, §7, §8, §9) rendered through the
  * real pipeline from the sample upstream: the type labels, the gate flag, the Locked marker rule,
  * the subscription bar and preview-pass texts, the embed URL parameters, VideoObject data, the
  * recommended videos without the current one, the canonical 301 rule, a fetch failure that leaves

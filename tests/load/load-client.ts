@@ -1,5 +1,5 @@
 /**
- * The load generator of the republish-under-load test (issue 10, item 4 "Load"), run as a SECOND
+ * The load generator of the republish-under-load test (RELIABILITY.md, load), run as a SECOND
  * process so its work does not share the event loop of the edge router it measures:
  *
  *   node --import tsx tests/load/load-client.ts <base-url> <connections> <max-seconds> <path>...

@@ -1,5 +1,5 @@
 /**
- * Load (issue 10, item 4): the edge router under sustained load from a second process on loopback
+ * Load: the edge router under sustained load from a second process on loopback
  * (tests/load/load-client.ts, autocannon) while the workers republish the whole news site with
  * reason 'bulk-republish'. Before the republish a nav label changes upstream, so every page is
  * really rewritten, not skipped as unchanged. Meanwhile a checker loop in this process fetches the

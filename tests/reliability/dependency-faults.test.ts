@@ -1,5 +1,5 @@
 /**
- * Dependency faults (issue 10, item 2) on real parts: a real redis-server, the filesystem store,
+ * Dependency faults on real parts: a real redis-server, the filesystem store,
  * the sample upstream over HTTP (its fault switch, plus support/fault-proxy.ts for answers it can
  * not give), the real render worker, producer and edge router. docs/architecture.md, "Failure
  * handling": an upstream failure fails the job with its code and call, is retried with backoff,

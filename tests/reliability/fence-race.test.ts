@@ -1,5 +1,5 @@
 /**
- * The fencing race (issue 16, "Close the fencing gaps"; ADR 0023) on real processes: two writer
+ * The fencing race (ADR 0023) on real processes: two writer
  * processes (support/fence-writer.ts, the real publishPage) publish the same page with different
  * tokens from core/page-fence.ts, against a real redis-server and the same filesystem store, and
  * one of them is stopped at the exact point where ADR 0009's gaps were: between its read and its

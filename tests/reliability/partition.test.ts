@@ -1,5 +1,5 @@
 /**
- * A network partition between a render worker and Redis (issue 16, "A partition test"; ADR 0023),
+ * A network partition between a render worker and Redis (ADR 0023),
  * on real parts: two render-worker processes (support/worker-process.ts, wired as
  * render-workers/main.ts), a real redis-server, the filesystem store, the sample upstream over
  * HTTP. The first worker reaches Redis through a TCP proxy on loopback (tests/support/tcp-proxy.ts)

@@ -1,5 +1,5 @@
 /**
- * Retry until recovered (issue 16) on real processes: two render workers started from
+ * Retry until recovered on real processes: two render workers started from
  * render-workers/main.ts as their own OS processes (support/main-worker.ts), a real redis-server,
  * the filesystem store in a temp directory, the sample upstream over HTTP. The test plays the
  * editor who asks for a whole-site republish once, and then does nothing but break and mend the
@@ -38,7 +38,7 @@ import { sampleRequest } from '../support/sample-client.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { setReadOnly, shareWithWorker, startMainWorker, type MainWorker } from './support/main-worker.js';
 
-/** Issue 16, done-when: storage read-only for 90 s. */
+/** The outage the retries must outlast (ADR 0024): storage read-only for 90 s. */
 const OUTAGE_MS = 90_000;
 /** ... and every page current within a minute after it returns. */
 const CURRENT_WITHIN_MS = 60_000;

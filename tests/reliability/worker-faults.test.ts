@@ -1,5 +1,5 @@
 /**
- * Worker faults (issue 10, item 1) on real parts: render workers as separate OS processes
+ * Worker faults on real parts: render workers as separate OS processes
  * (support/worker-process.ts, wired as render-workers/main.ts), a real redis-server, the
  * filesystem store, the sample upstream over HTTP. Graceful SIGTERM hand-back is in
  * render-workers/shutdown.test.ts.

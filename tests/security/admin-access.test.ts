@@ -1,5 +1,5 @@
 /**
- * Access to the admin server (issue 10, item 5 "Access"): every admin route (enumerated from the
+ * Access to the admin server (RELIABILITY.md, access): every admin route (enumerated from the
  * ingest app as it registers them, so a new route is covered without editing this file) refuses a
  * missing or wrong token with 401; the token compare is the constant-time one (equal-length and
  * different-length wrong tokens are both refused, and no length difference throws); failed

@@ -1,6 +1,6 @@
 /**
  * The whole pipeline (infra/local/stack.ts) with every service's JSON log lines captured, for the
- * security tests that read the logs (issue 10 items 3 and 5): a rejected upstream path must leave
+ * security tests that read the logs: a rejected upstream path must leave
  * a logged reason, and no secret may appear in any line. Like tests/support/stack.ts, but the
  * caller picks the secrets and the storage, and gets the log lines and the temp directory.
  */

@@ -1,5 +1,5 @@
 /**
- * Finds DOM-clobbering markup in a stored page (issue 10, item 3 "Hostile input": DOM clobbering),
+ * Finds DOM-clobbering markup in a stored page (RELIABILITY.md, hostile input),
  * the part findLiveMarkup (live-markup.ts) does not look at: markup that is not script itself but
  * changes what the page's own script finds.
  *   - an id used twice: `document.getElementById` returns the first, so an upstream element placed

@@ -1,12 +1,12 @@
 /**
  * Hostile HTML in every text field of an article never reaches a stored page as live markup
- * (issue 3 "Done when"; spec 1 §5 allow-lists). Each payload of hostile-html.corpus.json goes into
+ * (spec 1 §5 allow-lists). Each payload of hostile-html.corpus.json goes into
  * every text, caption, alt and URL field of an article and of every block kind, for each layout
  * (standard with its print variant, AMP, gated, slideshow, interactive); the real render pipeline
- * renders them and every stored object is parsed (tests/security/live-markup.ts, which since issue
- * 16 also checks structured-data URLs and iframe sandboxes).
+ * renders them and every stored object is parsed (tests/security/live-markup.ts, which also checks
+ * structured-data URLs and iframe sandboxes, ADR 0021).
  *
- * Issue 16's hostile URLs (HOSTILE_URLS) go through the author URL (NewsArticle JSON-LD and byline)
+ * The hostile URLs (HOSTILE_URLS, ADR 0021) go through the author URL (NewsArticle JSON-LD and byline)
  * and raw-html iframes (standard and AMP), asserting exactly what is stored and that each refused
  * value is logged as a skip.
  */
@@ -191,9 +191,9 @@ describe('hostile HTML in every text field', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 16: hostile URLs where a hostile upstream could still reach a stored page.
+// Hostile URLs where a hostile upstream could still reach a stored page (ADR 0021).
 
-/** URL values an upstream can send, each refused by the one safe-URL rule (the corpus of issue 16). */
+/** URL values an upstream can send, each refused by the one safe-URL rule (ADR 0021). */
 const HOSTILE_URLS = z
   .array(z.object({ name: z.string(), url: z.string() }))
   .parse(JSON.parse(readFileSync(new URL('./hostile-urls.json', import.meta.url), 'utf8')));

@@ -1,6 +1,6 @@
 /**
- * Hostile HTML in the texts of the page kinds beyond articles (issue 10, item 3 "Hostile input":
- * "HTML fields ... through every block type and every variant"): person descriptions, show
+ * Hostile HTML in the texts of the page kinds beyond articles (RELIABILITY.md, hostile
+ * input: HTML fields through every block type and every variant): person descriptions, show
  * descriptions, video descriptions, the live-event dek and the games' card texts. Every payload of
  * hostile-html.corpus.json goes into every text field of one record of each kind, through the
  * sample upstream (its /__sample/ mutation APIs for videos, live events and the games layout; the
@@ -8,7 +8,7 @@
  * every stored variant (standard, AMP, print) is parsed by findLiveMarkup (live script) and
  * findClobbering (DOM clobbering).
  *
- * Issue 16: the hostile-URL corpus (hostile-urls.json) as a game's frame URL, and the sandbox a
+ * ADR 0021: the hostile-URL corpus (hostile-urls.json) as a game's frame URL, and the sandbox a
  * game frame gets on another origin and on the site's own.
  */
 import { readFileSync } from 'node:fs';

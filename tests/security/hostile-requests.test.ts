@@ -1,7 +1,7 @@
 /**
  * The hostile-request corpus (tests/security/hostile-requests.txt) against a listening edge router
- * (issue 6, "Done when": a corpus of hostile request lines produces no 5xx and no off-site
- * request). Each line is sent byte for byte over a raw TCP socket (app.inject() would normalise
+ * (a corpus of hostile request lines must produce no 5xx and no
+ * off-site redirect; RELIABILITY.md). Each line is sent byte for byte over a raw TCP socket (app.inject() would normalise
  * it), to an edge router on the filesystem store with published pages, its live endpoints pointed
  * at the real sample upstream. For every line:
  *   - the answer is a 4xx or a 301 to a path on the same origin (a line marked [may-serve] may

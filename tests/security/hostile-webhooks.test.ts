@@ -1,6 +1,6 @@
 /**
- * Hostile webhook bodies (issue 10, item 3 "Hostile input": "webhook bodies (bad signature,
- * replayed, oversized, wrong types): a 4xx and nothing enqueued"). Every case of
+ * Hostile webhook bodies (bad signature, replayed, oversized, wrong
+ * types: each gets a 4xx and nothing is enqueued). Every case of
  * hostile-webhooks.json is sent over real HTTP (node:http, so the exact bytes and framing are ours)
  * to the ingest admin server listening on loopback, backed by a real Redis and the real producer;
  * each must get its 4xx and leave the render queue's job counts as they were.

@@ -1,11 +1,11 @@
 /**
- * Finds live markup in a stored page (issue 3: "hostile HTML in any text field never reaches the
- * page as live markup"): script elements other than the page's own, event-handler attributes,
+ * Finds live markup in a stored page (hostile HTML in any text field must never
+ * reach the page as live markup): script elements other than the page's own, event-handler attributes,
  * script URLs, srcdoc, <base>, meta refresh and script in CSS. Parsed with htmlparser2 (installed
  * with sanitize-html), which decodes entities in attribute values, so `&#106;avascript:` is seen as
  * `javascript:`.
  *
- * Issue 16 adds what a hostile upstream could still reach: a URL in structured data (JSON-LD) that
+ * It also finds what a hostile upstream could still reach (ADR 0021): a URL in structured data (JSON-LD) that
  * is not absolute http(s), and an iframe (or amp-iframe) without a sandbox, with a token that lets
  * it leave its box, or with allow-scripts and allow-same-origin while its src may be on the page's
  * own origin (the canonical link's), where it could lift its own sandbox.

@@ -1,5 +1,5 @@
 /**
- * Nothing secret in logs, stored pages or the bundle (issue 10, item 5 "Access"). The whole
+ * Nothing secret in logs, stored pages or the bundle (RELIABILITY.md, access). The whole
  * pipeline runs with distinctive ADMIN_TOKEN, WEBHOOK_SECRET, S3 secret key and FASTLY_API_TOKEN
  * values (also set in the environment while the bundle is built), on a real S3-protocol server
  * (s3rver) and with a Fastly purger pointed at a local stand-in that refuses the token. It is

@@ -1,6 +1,6 @@
 /**
- * Upstream ids and paths that try to escape the storage prefix (issue 10, item 3 "Hostile input":
- * "upstream ids and paths that try to escape the storage prefix: rejected"). Every value of
+ * Upstream ids and paths that try to escape the storage prefix (RELIABILITY.md, hostile
+ * input: they are rejected). Every value of
  * hostile-storage-paths.json goes into the sample upstream as an article canonical URL and old
  * URL, a video slug, a live-event path, a show id and canonical URL, and a person slug and
  * canonical URL; the whole news site is then published through the real queue and workers, and an

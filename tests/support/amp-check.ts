@@ -1,6 +1,6 @@
 /**
- * An offline check of the AMP HTML rules our AMP variant must follow (issue 3: "the AMP variants
- * pass an AMP-markup test"). The official validator downloads its rules from cdn.ampproject.org,
+ * An offline check of the AMP HTML rules our AMP variant must follow (the AMP variants must
+ * pass an AMP-markup test). The official validator downloads its rules from cdn.ampproject.org,
  * which is unreachable here, so this re-states the required markup and the restrictions of
  * https://amp.dev/documentation/guides-and-tutorials/learn/spec/amphtml that a server-rendered
  * page can break. It is written independently of the renderer (its own constants), so a mistake

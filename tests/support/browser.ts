@@ -1,13 +1,13 @@
 /**
- * A real Chromium for tests (DESIGN.md non-negotiables: a real browser for the bundle). Uses the
- * Debian package through playwright-core with the flags TOOLCHAIN.md lists; never a downloaded
+ * A real Chromium for tests (docs/architecture.md "Principles": a real browser for the bundle). Uses the
+ * Debian package through playwright-core with the flags below (docs/architecture.md "Tool constraints"); never a downloaded
  * browser (there is no internet on these machines).
  */
 import { access, constants } from 'node:fs/promises';
 import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** The flags from TOOLCHAIN.md (Browser row): headless, sandbox-free, and no network chatter. */
+/** Chromium's flags (docs/architecture.md "Tool constraints", Browser): headless, sandbox-free, and no network chatter. */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--headless',
   '--no-sandbox',

@@ -1,8 +1,8 @@
 /**
- * Whether tests can use containers (issue 9, item 4: "tests that use testcontainers (Redis, MinIO)
- * when a Docker engine is present, and say plainly when they fall back to local servers").
+ * Whether tests can use containers (testcontainers for Redis and MinIO when
+ * a Docker engine is present, saying plainly when tests fall back to local servers).
  *
- * TOOLCHAIN.md: testcontainers is imported only after this says an engine looks reachable (12.x
+ * docs/architecture.md "Tool constraints": testcontainers is imported only after this says an engine looks reachable (12.x
  * crashes on import on Node 20; we pin 11, which fails fast without Docker, but importing it for
  * nothing still costs time). Checking DOCKER_HOST or the default socket is a cheap guess, not a
  * proof: a container that then fails to start makes the caller fall back and say why.

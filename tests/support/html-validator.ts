@@ -1,7 +1,7 @@
 /**
  * The Nu HTML Checker (vnu-jar, on the installed Java, offline) for many documents in ONE run:
  * starting the JVM costs seconds, checking another document costs milliseconds, so callers pass
- * every page they want checked at once (issue 3 "every stored page parses as HTML without errors").
+ * every page they want checked at once (every stored page must parse as HTML without errors).
  *
  * AMP documents are HTML with AMP's own attributes, which vnu reports as errors. For documents whose
  * root is `<html ⚡>` or `<html amp>` (only those) the messages in AMP_ONLY_MESSAGES are dropped:

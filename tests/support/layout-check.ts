@@ -1,5 +1,5 @@
 /**
- * What a reader sees as a broken layout, measured in the page (issue 15 item 2): the document
+ * What a reader sees as a broken layout, measured in the page: the document
  * wider than the viewport (the page scrolls sideways), and text that is clipped: cut by a box
  * with overflow hidden or clip, or running past the viewport's edges. Text inside a box that
  * scrolls on its own (a carousel, a wide table) is fine: the reader can scroll to it.

@@ -1,5 +1,5 @@
 /**
- * What a crawler follows in a stored page (issue 15, "No dead ends"): every link and image
+ * What a crawler follows in a stored page (no link may lead nowhere): every link and image
  * target, read with htmlparser2 (attribute entities decoded). Only the site's own targets are
  * kept: relative URLs and absolute URLs on the page's origin.
  */

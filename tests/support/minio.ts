@@ -1,5 +1,5 @@
 /**
- * MinIO in a container for tests, when a Docker engine is present (issue 9, item 4). TOOLCHAIN.md:
+ * MinIO in a container for tests, when a Docker engine is present (the compose file's storage, checked against the S3 driver). docs/architecture.md "Tool constraints":
  * testcontainers must not be imported on a machine without Docker, so `dockerUnavailableReason()`
  * (docker-engine.ts) is checked first and the module is imported dynamically inside
  * `startTestMinio`. Without an engine the S3 tests run on s3rver (tests/support/s3rver.ts).

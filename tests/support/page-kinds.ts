@@ -1,6 +1,6 @@
 /**
- * One sample page of every page kind readers meet, on both editions (issue 15: "one page of every
- * kind of both editions"). Browser tests (widths, crawl, Lighthouse, screenshots) walk this list
+ * One sample page of every page kind readers meet, on both editions (each browser check covers one
+ * page of every kind of both editions). Browser tests (widths, crawl, Lighthouse, screenshots) walk this list
  * instead of each keeping its own. Paths are real pages of the sample upstream
  * (infra/sample-upstream/data/, its site map at /api/sitemap) and of core/site-pages.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * A real Redis Cluster for tests (issue 9, item 4): three masters, no replicas, each a local
+ * A real Redis Cluster for tests: three masters, no replicas, each a local
  * `redis-server` on free ports in a temp directory, joined with `redis-cli --cluster create`.
  * Started and stopped by the test that needs it; it never touches a Redis it did not start.
  *
@@ -175,7 +175,7 @@ async function spawnNode(port: number, busPort: number, dir: string, security: N
       '--cluster-node-timeout', '5000',
       '--save', '',
       '--appendonly', 'no',
-      // BullMQ needs every key kept (TOOLCHAIN.md).
+      // BullMQ needs every key kept (docs/architecture.md "Tool constraints").
       '--maxmemory-policy', 'noeviction',
     ],
     { detached: true },

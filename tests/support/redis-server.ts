@@ -1,6 +1,6 @@
 /**
- * A real Redis for tests, started and stopped by the test that needs it (TOOLCHAIN.md: never share
- * the session's 6379, never FLUSHALL a server you did not start). Issue 9, item 4: in a container
+ * A real Redis for tests, started and stopped by the test that needs it (docs/architecture.md "Tool
+ * constraints": never share the machine's 6379, never FLUSHALL a server you did not start). In a container
  * through testcontainers when a Docker engine is reachable, else a local redis-server on a free
  * port in a temp directory; one line per test process says which. With `REDIS_URL` set, tests use
  * that server instead, with a unique key prefix.
@@ -69,7 +69,7 @@ export async function startTestRedis(options: { appendOnly?: boolean } = {}): Pr
 /**
  * The same server settings as the local path (no RDB snapshots, AOF only when asked, noeviction
  * for BullMQ), on a fixed host port so `restart` keeps the URL the test's clients hold.
- * testcontainers is imported here, after dockerUnavailableReason() said yes (TOOLCHAIN.md).
+ * testcontainers is imported here, after dockerUnavailableReason() said yes (docs/architecture.md "Tool constraints").
  */
 async function startRedisContainer(appendOnly: boolean, prefix: string): Promise<TestRedis> {
   const { GenericContainer, Wait } = await import('testcontainers');

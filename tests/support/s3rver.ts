@@ -1,7 +1,7 @@
 /**
- * A real S3-protocol server for tests (DESIGN.md, "Non-negotiables": no in-memory fake of S3):
+ * A real S3-protocol server for tests (docs/architecture.md, "Principles": no in-memory fake of S3):
  * s3rver in-process on 127.0.0.1, on a port the OS picks, storing in a temp directory that is
- * removed on stop (TOOLCHAIN.md, "S3 protocol in tests").
+ * removed on stop (docs/architecture.md "Tool constraints", S3 clients).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [-- --out DIR]` (issue 15 item 11): publishes the sample (both editions)
+ * `npm run screenshots [-- --out DIR]`: publishes the sample (both editions)
  * on local servers (tests/support/stack.ts: a private redis-server, filesystem storage in a temp
  * directory, the sample upstream, every service on free ports), then writes a full-page PNG of
  * every page kind (tests/support/page-kinds.ts) at a phone and a desktop width, so a reviewer can

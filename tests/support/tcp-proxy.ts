@@ -1,6 +1,6 @@
 /**
  * A TCP proxy on loopback that a test can cut and restore (the Toxiproxy technique), for
- * partition tests (issue 16, "A partition test"): a process is given the proxy's address instead
+ * partition tests (ADR 0023): a process is given the proxy's address instead
  * of the server's, and the test cuts that one process off while every other keeps its link.
  *
  * Two ways to cut, as two kinds of network failure look to a client:

@@ -1,5 +1,5 @@
 /**
- * A real Varnish for tests (TOOLCHAIN.md, "Varnish"): varnishd in the foreground (-F) on a free
+ * A real Varnish for tests (installed from Debian, varnish and varnish-modules): varnishd in the foreground (-F) on a free
  * port, with its own working directory (-n) in a temp dir, killed by `stop()`.
  *
  * It runs the production VCL, infra/varnish/default.vcl, with one change: the backend block's

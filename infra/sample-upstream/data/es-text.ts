@@ -1,6 +1,6 @@
 /**
- * Spanish text for the sample upstream's Spanish answers (translation.ts; issue 15 "the sample
- * upstream serves Spanish content for es"): English text as the dataset holds it -> its Spanish.
+ * Spanish text for the sample upstream's Spanish answers (translation.ts; the Spanish
+ * edition asks upstream in Spanish, ADR 0019): English text as the dataset holds it -> its Spanish.
  * A string with no entry is served in English, so content added later still renders; to translate
  * it, add one line here (the exact English text, any field). Names, brands and identifiers stay as
  * they are. Grouped by where the text appears; the order does not matter.

@@ -1,5 +1,5 @@
 /**
- * Articles for every layout and rule of spec 1 §2.6, §3, §4, §5 and §9 (issue 3): AMP, gated,
+ * Articles for every layout and rule of spec 1 §2.6, §3, §4, §5 and §9: AMP, gated,
  * metered, interactive, AP-sourced, draft, health, the text-to-speech sections, shopping and
  * commerce disclosures, robots flags, the hard-coded noindex article, a moved article (canonical
  * redirect), a long headline, the headshot cases, and the block kinds beyond the starter set.
@@ -440,7 +440,7 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     published: '2025-03-19T18:00:00Z',
     tags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography', 'nasa', 'sun', 'moon', 'skywatching', 'tourism'],
     blocks: [
-      // The home page's lead story: a front's lead shows a large image (issue 15).
+      // The home page's lead story: a front's lead shows a large image.
       image('world/eclipse-totality', 'The moon covering the sun, its corona glowing around a black disc', 'Totality lasted about two and a half minutes.', 'Sample Photo Service', true),
       paragraph('For about two and a half minutes on Saturday, the moon covered the sun completely along a narrow path, and millions of people looked up.'),
       facebookPost('https://www.facebook.com/example.observatory/posts/1234567890'),

@@ -49,7 +49,7 @@ const HOME: LayoutRecord = {
   offset: 9,
 };
 
-/** Components only some fronts show, so every front component appears somewhere (issue 4 item 7). */
+/** Components only some fronts show, so every front component appears somewhere in the sample. */
 const SHOWCASE: Record<string, { preContent?: Component[]; main?: Component[]; rightRail?: Component[]; postContent?: Component[]; takeover?: boolean }> = {
   world: {
     preContent: [ad(['970x250', '970x66', '728x90'])],

@@ -1,6 +1,6 @@
 /**
- * Articles that exist so a rule of the spec renders somewhere in the sample (issue 19: "each rule
- * the sample cannot show is a rule no reader can be shown working"):
+ * Articles that exist so a rule of the spec renders somewhere in the sample (a rule the
+ * sample cannot show is a rule no reader can be shown working):
  *
  *   - /us/neighbors-rebuild-a-flooded-library: an article of two special series (spec 1 §2.6
  *     "banners for special series"): the `special-series` banners of the U.S. article layout

@@ -86,7 +86,7 @@ export const STATIC_PAGES: StaticPageRecord[] = [
       p('Watch the live channel and full episodes on your phone, tablet, computer or connected TV.'),
       h2('How it works'),
       list(['Download the app or open it in your browser', 'Sign in with your TV provider', 'Start watching live or on demand'], true),
-      // A component kind the site does not know: logged and skipped (spec 1 §2.5, issue 4 item 3).
+      // A component kind the site does not know: logged and skipped (spec 1 §2.5).
       { kind: 'app-store-badges', props: { stores: ['ios', 'android'] } },
     ],
   }),
@@ -121,7 +121,7 @@ export const STATIC_PAGES: StaticPageRecord[] = [
     section: 'newyears',
     components: [
       p('Join our hosts for live coverage of celebrations from coast to coast, with performances, fireworks and the midnight countdown.'),
-      // The countdown block (spec 1 §5, issue 19): to midnight Eastern on New Year's Day. Started
+      // The countdown block (spec 1 §5): to midnight Eastern on New Year's Day. Started
       // with `now`, the sample moves this end by whole years to the coming New Year (sample-clock.ts).
       { kind: 'countdown', props: { title: 'Countdown to midnight', endDate: NEW_YEAR_COUNTDOWN_END, endText: 'Happy New Year!' } },
       h2('Where to watch'),
@@ -167,7 +167,7 @@ export const STATIC_PAGES: StaticPageRecord[] = [
     section: 'personalities',
     components: [p('Meet the hosts, anchors, reporters and contributors behind our coverage.')],
   }),
-  // The footer's legal and help links and the header's log-in link (issue 15 "no dead ends").
+  // The footer's legal and help links and the header's log-in link (no link in the sample leads nowhere).
   page('/privacy-choices', {
     title: 'Your Privacy Choices',
     meta_description: 'Choose how your information is used for advertising and measurement.',

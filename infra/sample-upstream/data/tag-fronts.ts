@@ -1,5 +1,5 @@
 /**
- * The fronts that menus and articles link to beyond the main sections (issue 15 "no dead ends"):
+ * The fronts that menus and articles link to beyond the main sections (no link in the sample leads nowhere):
  *
  *   - a tag front (`/category/{section}/{tag}`, spec 1 §2.1, §7: tag path `fox-news/` plus the path
  *     minus `/category/`) for every tag an article carries, every `/category/` item of the menus,
@@ -11,7 +11,7 @@
  * Each front is a tag (or category) record, a category record so the site map lists it, and a
  * layout whose main region is a curated `summary` of the articles it is about. Curated, not an
  * article-list: an article edit then re-renders only the pages that list it by search, not every
- * tag front of its section on both sites (publishing and invalidation cost, issue 15). Titles are
+ * tag front of its section on both sites (publishing and invalidation cost). Titles are
  * the tags' own (`fn__tags` title) or the section titles below: the text to translate is here.
  */
 import type { TagInput } from '../../../core/upstream/tag-client.js';

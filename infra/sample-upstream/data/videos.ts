@@ -74,7 +74,7 @@ function video(spec: VideoSpec): VideoRecord {
 }
 
 /**
- * Videos that articles, front layouts and live events link to (issue 15 "no dead ends"): article
+ * Videos that articles, front layouts and live events link to (no link in the sample leads nowhere): article
  * blocks and the world front's brightcove item name them by their numeric id (/video/{id}, a 301 to
  * the slug path), the rest by slug. Those of opinion, sports and world are tagged `clips`, so the
  * sections' own lists stay as they were (opinion and sports exercise the latest-news fallback).
@@ -127,7 +127,7 @@ export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360021', title: 'Weekend Watch: what to stream this weekend', slug: 'weekend-watch-what-to-stream', section: 'shows', aired: '2025-03-15T14:00:00Z', duration: 415, source: null, show: 'Weekend Watch', showTag: 'fox-news/shows/weekend-watch' }),
   // Older U.S. clips, so the U.S. topic's list runs past its rail's 10 (17 aired): /video/topics/us
   // shows 3 more under the rail and loads 3, then the last 1, with Show More (spec 1 §9 "Video
-  // load-more step 3"; issue 19 "a video load-more").
+  // load-more step 3", shown in the sample).
   video({ id: 'vid-6360022', title: 'Ice jam floods a river town', slug: 'ice-jam-floods-river-town', section: 'us', aired: '2025-03-04T16:00:00Z', duration: 142, source: null }),
   video({ id: 'vid-6360023', title: 'Volunteers sandbag the levee overnight', slug: 'volunteers-sandbag-levee', section: 'us', aired: '2025-03-04T09:30:00Z', duration: 167, source: null }),
   video({ id: 'vid-6360024', title: 'School buses return to rural routes', slug: 'school-buses-rural-routes', section: 'us', aired: '2025-03-03T13:00:00Z', duration: 98, source: null }),

@@ -1,6 +1,6 @@
 /**
- * The synthetic site for `npm run bench` (issue 9, "generates a synthetic site in the sample
- * upstream ... size is a flag"; item 3, "the synthetic generator up to a million pages").
+ * The synthetic site for `npm run bench` (README "Benchmarks"): generated inside the
+ * sample upstream, its size a flag, up to a million pages.
  *
  * Every synthetic article is a pure function of its index and the seed (`syntheticArticle`), so a
  * site of any size is deterministic and is produced lazily: the sample upstream's `synthetic`
@@ -28,7 +28,7 @@ export interface SyntheticOptions {
 }
 
 export const DEFAULT_SYNTHETIC_ARTICLES = 10_000;
-/** The generator's ceiling: a million pages (issue 9, item 3). */
+/** The generator's ceiling: a million pages, the largest site the benchmarks need. */
 export const MAX_SYNTHETIC_ARTICLES = 1_000_000;
 
 /** Sections the synthetic articles are spread across (each a category of the sample dataset). */

@@ -1,6 +1,6 @@
 /**
- * The synthetic site served on demand (issue 9, item 3: "the synthetic generator up to a million
- * pages"): the same answers, byte for byte, as the same site held as records, and a million
+ * The synthetic site served on demand (the generator goes up to a million
+ * pages): the same answers, byte for byte, as the same site held as records, and a million
  * articles in a small process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The synthetic site generator (issue 9): deterministic, sized as asked, on the sample's contract. */
+/** The synthetic site generator: deterministic, sized as asked, on the sample's contract. */
 import { describe, expect, it } from 'vitest';
 import { fullArticleSchema } from '../../../core/upstream/schemas.js';
 import { createDataset } from '../data/index.js';

@@ -1,5 +1,5 @@
 /**
- * The platform behaviour every standard page gets from the client entry (issue 7 item 6): online
+ * The platform behaviour every standard page gets from the client entry (interactive-bundle/README.md, "Platform helpers"): online
  * status, image fallback and link prefetch. The chunk-load guard is wired into the entry's island
  * imports; local storage and JSONP are libraries for islands, imported only where used.
  */

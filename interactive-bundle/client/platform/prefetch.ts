@@ -9,7 +9,7 @@
  * navigation is served from the HTTP cache. Each URL is fetched once per page view. Links added
  * later (search results, load more) are picked up by a MutationObserver.
  *
- * Only stored pages are prefetched (issue 15, ADR 0017): each flush first asks the edge router
+ * Only stored pages are prefetched (ADR 0017: a prefetch of a missing page logs a 404 in the console and costs a Lighthouse score): each flush first asks the edge router
  * which of the queued paths are stored (GET /api/stored-pages?paths=..., answered from storage,
  * at most STORED_PAGES_BATCH paths a request) and fetches only those, so a link to a page that is
  * not published never costs a 404 (nor a console error).

@@ -76,7 +76,7 @@ export function AmpArticleBody(props: AmpArticleProps) {
   return (
     <>
       {notice ? (
-        // Every page of the Spanish edition, AMP included (spec 1 §1, issue 15).
+        // Every page of the Spanish edition, AMP included (spec 1 §1).
         <p className="translation-notice" role="note">
           {notice.text} <a href={absolute(notice.href, origin)}>{notice.linkText}</a>
         </p>

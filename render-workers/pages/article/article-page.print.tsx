@@ -52,7 +52,7 @@ export const PRINT_REQUIRED_PROPS = ['title', 'lastPublishedDate', 'source', 'ca
 export function formatPrintDate(iso: string, lang = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  // The Spanish edition: "19 de marzo de 2025" (issue 15).
+  // The Spanish edition: "19 de marzo de 2025".
   return lang === 'es' ? absoluteDateLabel(date, 'es') : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM dd, yyyy');
 }
 
@@ -133,7 +133,7 @@ export function PrintArticlePage(props: PrintArticleProps) {
       {/* Print and Close (spec 1 §2.6): the PrintControls island; Close is a link to the article without script. */}
       <Island name="PrintControls" props={site.id === undefined ? { articleUrl: props.canonicalUrl } : { articleUrl: props.canonicalUrl, site: site.id }} />
       {notice ? (
-        // Every page of the Spanish edition, print included (spec 1 §1, issue 15).
+        // Every page of the Spanish edition, print included (spec 1 §1).
         <p className="translation-notice" role="note">
           {notice.text} <a href={notice.href}>{notice.linkText}</a>
         </p>

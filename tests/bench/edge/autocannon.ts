@@ -1,6 +1,6 @@
 /**
- * The load generator of the edge-serving figures (issue 9: "from a load generator in a second
- * process"): autocannon's CLI run as a child process with `--json`, so the server under test and
+ * The load generator of the edge-serving figures (from a load generator in a second
+ * process): autocannon's CLI run as a child process with `--json`, so the server under test and
  * the generator never share an event loop. This parses its JSON into the figures the bench prints.
  */
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 /**
- * nginx beside the edge router (issue 9, "edge serving": "beside nginx serving the same bytes
- * (plain and precompressed)"): the limit a static file server reaches on this machine. It runs as
+ * nginx beside the edge router (the edge is measured beside nginx serving the
+ * same bytes, plain and precompressed): the limit a static file server reaches on this machine. It runs as
  * a child with a generated config in a temp directory (`-p` prefix, `daemon off;`, its own
  * error log and pid file), one worker process, access log off, on a free port.
  *

@@ -1,5 +1,5 @@
 /**
- * Child processes for the benchmarks (issue 9, "edge serving" and "memory"): a service started as
+ * Child processes for the benchmarks (edge serving and memory): a service started as
  * its own process, so its peak memory is its own and a load generator never shares its event loop.
  *
  * A service runs as `node --import tsx <main.ts>`: one process whose pid is the service itself

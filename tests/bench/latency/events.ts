@@ -1,5 +1,5 @@
 /**
- * One publish-latency sample (issue 9, "publish latency"): change an article's headline in the
+ * One publish-latency sample: change an article's headline in the
  * sample upstream (its /__sample/ mutation API), tell ingest (a signed content-change webhook, or
  * an editor's republish), then poll the edge router until the page carries the new headline. The
  * sample is the time from just before the change to the first answer with the new headline.
@@ -26,7 +26,7 @@ export type Trigger = 'event' | 'republish';
 
 /**
  * How often the edge is asked whether the new page is there, at first (pollDelayMs): the figure's
- * resolution where the targets are (p50 ≤ 60 ms, issue 17), so it adds about 2.5 ms on average.
+ * resolution where the targets are (p50 ≤ 60 ms), so it adds about 2.5 ms on average.
  */
 export const POLL_INTERVAL_MS = 5;
 
@@ -50,7 +50,7 @@ export async function changeHeadline(endpoints: LatencyEndpoints, article: Bench
   await ok(response, `PATCH article ${article.id}`);
 }
 
-/** The CMS's signed content-change event for an updated article (docs/architecture.md, "Webhook"). */
+/** The CMS's signed content-change event for an updated article (docs/architecture.md, "The path of a change", step 1). */
 export async function sendArticleEvent(endpoints: LatencyEndpoints, article: BenchArticle, eventId: string): Promise<void> {
   const body = JSON.stringify({ id: eventId, kind: 'article', action: 'updated', contentId: article.id, path: article.path, occurredAt: new Date().toISOString() });
   const response = await fetch(`${endpoints.adminUrl}/webhooks/content`, { method: 'POST', headers: webhookHeaders(endpoints.webhookSecret, body), body });
@@ -83,7 +83,7 @@ export function servedHeadlineNumber(html: string, tag: string): number {
  * How long to wait before the next poll, by how long the sample has waited: 5 ms for the first
  * 500 ms (the resolution of a fast publish), 20 ms to 2 s, then 50 ms, then 200 ms after 5 s. Polling slow samples
  * as fast as fresh ones fed back into the figure: the poller shares the pipeline's process, and 40
- * samples in flight polling every 20 ms took the CPU the render worker needed (issue 9 bench).
+ * samples in flight polling every 20 ms took the CPU the render worker needed (an earlier run of this bench).
  */
 export function pollDelayMs(waitedMs: number): number {
   if (waitedMs < 500) return POLL_INTERVAL_MS;

@@ -1,6 +1,6 @@
 /**
- * The S3 endpoint's raw PUT rate (issue 9, "beside the raw PUT rate of the same S3 endpoint
- * measured in the same run"): PutObject of bodies of a given size, at a given concurrency, with
+ * The S3 endpoint's raw PUT rate (publish rates are read beside the raw PUT rate of
+ * the same S3 endpoint, measured in the same run): PutObject of bodies of a given size, at a given concurrency, with
  * the same client settings as the S3 driver (core/storage/s3-driver.ts) and no metadata work.
  */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';

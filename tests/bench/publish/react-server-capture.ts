@@ -3,7 +3,7 @@
  * puts in front of the renderer's imports with a module resolve hook (capture-hooks.ts). It
  * renders with React exactly as before and, while a capture is on, keeps each element it was
  * asked to render and the CPU time the render took, so the bench can re-render the very same
- * elements (the "bare limit", issue 9) and say how much of a real render React is.
+ * elements (the "bare limit") and say how much of a real render React is.
  *
  * The renderer's code is not changed for this: only its import is redirected, in that process.
  */

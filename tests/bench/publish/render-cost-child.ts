@@ -1,5 +1,5 @@
 /**
- * The render-cost measurement (issue 9, "render cost"), run in a process of its own by
+ * The render-cost measurement, run in a process of its own by
  * tests/bench/render-cost.ts so that process.cpuUsage() counts the render worker and nothing else
  * (the sample upstream runs in another process) and so `react-dom/server` can be redirected to the
  * capturing stand-in before the renderer loads.
@@ -18,7 +18,7 @@
  * run. Home renders first in a run, so it pays for the shared reads; 2 of the 10 section fronts
  * of a run repeat a section (8 synthetic sections). `readReuse: false` in the input turns it off.
  *
- * Split (issue 17): the same renders once more with the phase timer on (core/phase-timer.ts), the
+ * Split: the same renders once more with the phase timer on (core/phase-timer.ts), the
  * store and the Redis connection timed; the job CPU above is measured with the timer off.
  */
 import { register } from 'node:module';

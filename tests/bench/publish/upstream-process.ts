@@ -1,6 +1,6 @@
 /**
- * The sample upstream serving the synthetic site, in a process of its own (issue 9, "generates a
- * synthetic site in the sample upstream"): `npm run upstream -- --synthetic N`. A separate process
+ * The sample upstream serving the synthetic site, in a process of its own (the synthetic
+ * site is generated inside the sample upstream): `npm run upstream -- --synthetic N`. A separate process
  * keeps the upstream's CPU out of what the bench process measures (render cost is the render
  * worker's CPU, not the CMS's). With `--upstream-url` the bench uses that upstream instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Render workers as real processes for the throughput section (issue 17 item 6): each is
+ * Render workers as real processes for the throughput section: each is
  * `render-workers/main.ts`, as deployed, started with `node --import tsx` (not the tsx CLI, which
  * would put a second process in between) so its pid is the worker's and its CPU can be read from
  * /proc. Configured only through its environment, like a container.

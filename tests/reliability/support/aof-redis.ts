@@ -1,5 +1,5 @@
 /**
- * A redis-server for the Redis-restart fault test (issue 10, item 2): append-only file on, fsync on
+ * A redis-server for the Redis-restart fault test: append-only file on, fsync on
  * every write (`--appendonly yes --appendfsync always`), so every command Redis acknowledged is on
  * disk before the client hears OK. `kill()` is SIGKILL (no shutdown save); `start()` starts it
  * again on the same port and directory, replaying the AOF.

@@ -1,5 +1,5 @@
 /**
- * Starts tests/reliability/support/worker-process.ts as a separate OS process (issue 10, item 1)
+ * Starts tests/reliability/support/worker-process.ts as a separate OS process
  * and follows what it prints: one JSON line per event (ready, renderStart, renderEnd, blocking,
  * workerError) or log line. The test can then SIGKILL it mid-job, as an OOM kill or a lost node
  * would.

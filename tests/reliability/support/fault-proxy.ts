@@ -1,5 +1,5 @@
 /**
- * An HTTP proxy in front of the sample upstream for the dependency-fault tests (issue 10, item 2).
+ * An HTTP proxy in front of the sample upstream for the dependency-fault tests.
  * It forwards every request unchanged, records when each one arrived, and can answer a chosen
  * path and query itself with what a broken upstream or a misconfigured gateway sends: an HTML
  * error page with status 200, or valid JSON that is off the contract. (The sample upstream's own

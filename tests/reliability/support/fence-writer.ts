@@ -1,6 +1,6 @@
 /**
- * A page writer in a process of its own, for the fencing race test (issue 16, "Close the fencing
- * gaps"; ADR 0023). It publishes with the real publishPage, store and Redis fence, so two of them
+ * A page writer in a process of its own, for the fencing race test (ADR
+ * 0023). It publishes with the real publishPage, store and Redis fence, so two of them
  * race exactly as two render workers' publishes do; only the page's bytes and token come from the
  * test instead of a render. Run with tsx; configured by env:
  *   REDIS_URL, QUEUE_PREFIX       the Redis and prefix of the fence and dependency index

@@ -1,5 +1,5 @@
 /**
- * A storage wrapper for the storage-fault test (issue 10, item 2): every call goes to the real
+ * A storage wrapper for the storage-fault test: every call goes to the real
  * driver it wraps, except that writes the test arms fail with STORAGE_FAILED, as a network error
  * or a 5xx from S3 would (core/storage/s3-driver.ts raises the same code).
  */

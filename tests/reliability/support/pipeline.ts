@@ -1,7 +1,7 @@
 /**
  * The render side of the pipeline in this process, wired as render-workers/main.ts and ingest wire
  * it (producer, dependency index, page fence, page status, render worker), on the Redis, store
- * and upstream a fault test hands it. Issue 10, item 2: the test breaks one of those parts and
+ * and upstream a fault test hands it. The test breaks one of those parts and
  * watches what the producer, the worker and the stored pages do.
  */
 import type { Job } from 'bullmq';

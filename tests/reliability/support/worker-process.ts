@@ -1,5 +1,5 @@
 /**
- * A render-worker process for the fault tests (issue 10, item 1 "Worker faults"). It starts the
+ * A render-worker process for the fault tests (RELIABILITY.md, worker faults). It starts the
  * render worker through render-workers/start.ts as render-workers/main.ts does (same config loader,
  * store, Redis connections, renderer, page status, lock and stall settings), minus the bundle
  * publish (no bundle is built: pages name CHILD_SCRIPT), the metrics server (several of these run
@@ -13,7 +13,7 @@
  *     of that path, in whichever process creates the once-file first (so exactly one render in
  *     the whole test blocks), blocks the event loop synchronously for that long after the real
  *     render returned (its storage writes done), like a CPU-bound render that outlives its lock.
- * And one around the store, for the partition test (issue 16): RELIABILITY_HOLD_PATH /
+ * And one around the store, for the partition test: RELIABILITY_HOLD_PATH /
  * RELIABILITY_HOLD_ARM_FILE / RELIABILITY_HOLD_RELEASE_FILE: while the arm file exists, the next
  * render of that path (claiming the arm file, so only one) stops inside its publish, after it was
  * admitted and read the standard variant's version and before it writes it, printing
