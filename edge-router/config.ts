@@ -37,8 +37,7 @@ import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
 import { storageConfigFromEnv, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { SITE_IDS, type SiteId } from '../core/isomorphic/sites.js';
-import { redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
-import { QUEUE_PREFIX } from '../core/queue.js';
+import { queuePrefixEnvShape, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import type { RedisTarget } from '../core/redis.js';
 import { HOT_CACHE_DEFAULTS } from './plugins/hot-cache.js';
 import { RENDER_ON_MISS_DEFAULTS } from './render-on-miss.js';
@@ -107,7 +106,7 @@ export const edgeEnvShape = {
   EDGE_MISS_TOTAL_PER_MINUTE: envVars.positiveInt(RENDER_ON_MISS_DEFAULTS.totalPerMinute),
   EDGE_MISS_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(RENDER_ON_MISS_DEFAULTS.redisTimeoutMs),
   ...redisEnvShape,
-  QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
+  ...queuePrefixEnvShape,
   ...storageEnvShape,
   ...upstreamEnvShape,
 };

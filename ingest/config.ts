@@ -4,15 +4,13 @@
  */
 import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
-import { QUEUE_PREFIX } from '../core/queue.js';
 import { parseUpstreamConfig, type UpstreamConfig } from '../core/config/upstream.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
-import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
+import { DEFAULT_REDIS_URL, queuePrefixEnvShape, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import type { RedisTarget } from '../core/redis.js';
 
 /** A Redis Cluster hash tag: `{...}` with at least one character inside (docs/architecture.md "Tool constraints", BullMQ and Redis). */
-const HASH_TAG = /\{[^{}]+\}/;
 
 const shape = {
   ADMIN_PORT: envVars.port(3001),
@@ -24,10 +22,7 @@ const shape = {
   // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
   // not both (core/config/redis.ts).
   ...redisEnvShape,
-  QUEUE_PREFIX: z
-    .string()
-    .regex(HASH_TAG, 'must contain a {hash tag} so every queue key lands in one Redis Cluster slot')
-    .default(QUEUE_PREFIX),
+  ...queuePrefixEnvShape,
   SCHEDULES_ENABLED: envVars.bool(true),
   LOG_LEVEL: envVars.logLevel(),
   // Page status, versions, rollback and republish by prefix read the same storage as the workers;

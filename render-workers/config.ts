@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { cdnConfigFromEnv, cdnEnvShape, type CdnConfig } from '../core/cdn/config.js';
 import { envVars, parseEnv, type EnvSource } from '../core/config/env.js';
-import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
+import { DEFAULT_REDIS_URL, queuePrefixEnvShape, redisEnvShape, redisTargetFromEnv } from '../core/config/redis.js';
 import { parseStorageConfig, storageEnvShape, type StorageConfig } from '../core/config/storage.js';
 import { parseUpstreamConfig, upstreamEnvShape, type UpstreamConfig } from '../core/config/upstream.js';
 import { PlatformError } from '../core/errors.js';
 import { MISS_NEGATIVE_TTL_S } from '../core/miss-cache.js';
-import { QUEUE_PREFIX, RENDER_ATTEMPTS_CEILING } from '../core/queue.js';
+import { RENDER_ATTEMPTS_CEILING } from '../core/queue.js';
 import { DEFAULT_RECOVERY_SWEEP, type RecoverySweepSettings } from './recovery-sweep.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { DEFAULT_LOCK_DURATION_MS, DEFAULT_STALLED_INTERVAL_MS } from './worker.js';
@@ -38,7 +38,7 @@ const shape = {
   // One Redis server, or a Redis Cluster by its seed nodes and its password and TLS settings;
   // not both (core/config/redis.ts).
   ...redisEnvShape,
-  QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag} for Redis Cluster').default(QUEUE_PREFIX),
+  ...queuePrefixEnvShape,
   /** Pages rendered at once by one worker process. Rendering is CPU-bound: about one per core. */
   WORKER_CONCURRENCY: envVars.positiveInt(2),
   /** Public origin of the news site, for canonical links (no trailing slash). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCertificates } from '../../tests/support/redis-cluster.js';
 import { parseEnv } from './env.js';
-import { DEFAULT_REDIS_URL, redisEnvShape, redisTargetFromEnv } from './redis.js';
+import { DEFAULT_REDIS_URL, queuePrefixEnvShape, redisEnvShape, redisTargetFromEnv } from './redis.js';
 
 const target = (env: Record<string, string>) => redisTargetFromEnv(parseEnv(redisEnvShape, env, 'svc'), 'svc');
 
@@ -152,5 +152,13 @@ describe('a Redis Cluster with a password and TLS', () => {
       await chmod(locked, 0o000);
       expect(() => target({ ...tls, REDIS_CLUSTER_TLS_CA_FILE: locked })).toThrow(/can not be read: EACCES/);
     }
+  });
+});
+
+describe('QUEUE_PREFIX (queuePrefixEnvShape, spread by every service)', () => {
+  it('defaults to the queue prefix and refuses one without a {hash tag}, naming the variable', () => {
+    expect(parseEnv(queuePrefixEnvShape, {}, 'svc').QUEUE_PREFIX).toBe('{newsroom}');
+    expect(parseEnv(queuePrefixEnvShape, { QUEUE_PREFIX: '{stage}:a' }, 'svc').QUEUE_PREFIX).toBe('{stage}:a');
+    expect(() => parseEnv(queuePrefixEnvShape, { QUEUE_PREFIX: 'newsroom' }, 'svc')).toThrow(/QUEUE_PREFIX.*must contain a \{hash tag\} so every queue key lands in one Redis Cluster slot/);
   });
 });

@@ -23,6 +23,7 @@ import { X509Certificate } from 'node:crypto';
 import { z } from 'zod';
 import { PlatformError } from '../errors.js';
 import type { RedisClusterTarget, RedisTarget } from '../redis.js';
+import { QUEUE_PREFIX } from '../queue.js';
 import { envVars } from './env.js';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -35,6 +36,17 @@ export const redisEnvShape = {
   REDIS_CLUSTER_USERNAME: z.string().optional(),
   REDIS_CLUSTER_TLS: envVars.bool(false),
   REDIS_CLUSTER_TLS_CA_FILE: z.string().optional(),
+};
+
+/**
+ * QUEUE_PREFIX, the one spelling every service validates: the prefix of every Redis key and of the
+ * queue, with a {hash tag} so all of them land in one Redis Cluster slot (see the header).
+ */
+export const queuePrefixEnvShape = {
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/\{[^{}]+\}/, 'must contain a {hash tag} so every queue key lands in one Redis Cluster slot')
+    .default(QUEUE_PREFIX),
 };
 
 export interface RedisEnv {

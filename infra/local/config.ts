@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { envVars, parseEnv, type EnvSource } from '../../core/config/env.js';
 import { parseStorageConfig, type StorageConfig } from '../../core/config/storage.js';
-import { QUEUE_PREFIX } from '../../core/queue.js';
+import { queuePrefixEnvShape } from '../../core/config/redis.js';
 
 const shape = {
   PORT: envVars.port(3000),
@@ -27,7 +27,7 @@ const shape = {
   UPSTREAM_BASE_URL: envVars.url().optional(),
   ADMIN_TOKEN: envVars.secret(16).optional(),
   WEBHOOK_SECRET: envVars.secret(16).optional(),
-  QUEUE_PREFIX: z.string().regex(/\{[^{}]+\}/, 'must contain a {hash tag}').default(QUEUE_PREFIX),
+  ...queuePrefixEnvShape,
   WORKER_CONCURRENCY: envVars.positiveInt(2),
   LOG_LEVEL: envVars.logLevel(),
   SCHEDULES_ENABLED: envVars.bool(true),
