@@ -15,7 +15,7 @@
  *   /{section}, /category/...           section, category, tag and elections fronts (render-workers/fronts/)
  *   anything else                       a static page at that path, if upstream has one
  */
-import { organizationJsonLd, webSiteJsonLd } from './structured-data/home.js';
+import { organizationJsonLd, webSiteJsonLd } from './home/structured-data.js';
 import { createElement } from 'react';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
@@ -32,20 +32,20 @@ import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
 import { renderArticle } from './article/render-article.js';
-import { redirectRecord } from './article/redirects.js';
-import { editionAlternates } from './alternates.js';
+import { redirectRecord } from './shared/redirects.js';
+import { editionAlternates } from './shared/alternates.js';
 import { buildCrawlerFile, isCrawlerPath } from './crawlers/crawler-files.js';
 import { sectionFrontBuilder } from './fronts/build-section-front.js';
-import { loadFrontRegions } from './fronts/load-components.js';
-import { SectionFrontPage } from './fronts/section-front-page.js';
-import { buildHead, canonicalFor, loadShell } from './load/shell.js';
-import { withSkipLog } from './load/skip-log.js';
-import type { BuiltPage, PageBuildContext } from './page-context.js';
-import { NotFoundPage } from './pages/not-found-page.js';
-import { loadLatestVideos, type VideoItem } from './load/videos.js';
+import { loadFrontRegions } from './shared/load-components.js';
+import { SectionFrontPage } from './shared/section-front-page.js';
+import { buildHead, canonicalFor, loadShell } from './shared/shell.js';
+import { withSkipLog } from './shared/skip-log.js';
+import type { BuiltPage, PageBuildContext } from './page-kind.js';
+import { NotFoundPage } from './home/not-found-page.js';
+import { loadLatestVideos, type VideoItem } from './shared/videos.js';
 import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
 import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
-import { renderDocument } from './render-html.js';
+import { renderDocument } from './shared/render-html.js';
 import { buildStaticPage } from './static/build-static-page.js';
 import { isStaticPath } from './static/paths.js';
 import { buildSearchPage, isSearchPagePath } from './search/build-search-page.js';

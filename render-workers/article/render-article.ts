@@ -5,7 +5,7 @@
  * path other than its canonical one (spec 1 §2.2).
  */
 import { brandImageUrl } from '../brand/images.js';
-import { breadcrumbListJsonLd, type BreadcrumbListJsonLd, type Crumb } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, type BreadcrumbListJsonLd, type Crumb } from '../shared/structured-data/breadcrumbs.js';
 import { createElement, type ReactNode } from 'react';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
@@ -17,27 +17,27 @@ import { isUpstreamFailure, type UpstreamClient } from '../../core/upstream/clie
 import { articleSummarySchema, type FullArticle, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { parsedWith, readSideData, type SideData } from '../../core/upstream/side-data.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { toBlocks } from '../load/blocks.js';
-import { loadListSections } from '../load/front.js';
-import { optionalLink, safeHref, safeLinks } from '../load/links.js';
-import { loadShell, type ShellContext } from '../load/shell.js';
-import { loadRecommendedVideos } from '../load/videos.js';
-import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
-import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
-import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page.print.js';
-import type { ArticlePageView } from '../pages/article/article-view.js';
-import type { JsonValue, VariantSite } from '../pages/article/variant-props.js';
-import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from '../pages/article/slideshow-page.js';
+import { toBlocks } from '../shared/load-blocks.js';
+import { loadListSections } from '../shared/front.js';
+import { optionalLink, safeHref, safeLinks } from '../shared/links.js';
+import { loadShell, type ShellContext } from '../shared/shell.js';
+import { loadRecommendedVideos } from '../shared/videos.js';
+import { ArticlePage, ON_OUR_RADAR } from './page/article-page.js';
+import { renderAmpArticlePage } from './page/article-page.amp.js';
+import { parsePrintProps, PrintArticlePage } from './page/article-page.print.js';
+import type { ArticlePageView } from './page/article-view.js';
+import type { JsonValue, VariantSite } from './page/variant-props.js';
+import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from './page/slideshow-page.js';
 import { HTML_CONTENT_TYPE, type RenderedObject } from '../publish.js';
-import { renderDocument } from '../render-html.js';
-import type { Block, Link, ListSection, ShellModel } from '../view-model.js';
-import { insertArticleAds } from './ads.js';
+import { renderDocument } from '../shared/render-html.js';
+import type { Block, Link, ListSection, ShellModel } from '../shared/view-model.js';
+import { insertArticleAds } from '../shared/ads.js';
 import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
-import { canonicalRedirect, redirectRecord } from './redirects.js';
+import { canonicalRedirect, redirectRecord } from '../shared/redirects.js';
 import { cutBio, DEFAULT_PERSON_IMAGE, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
 import { specialSeriesBanners } from './special-series.js';
-import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
+import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from '../shared/structured-data/news-article.js';
 
 const HTML = HTML_CONTENT_TYPE;
 

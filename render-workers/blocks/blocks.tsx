@@ -7,7 +7,7 @@
 import { Island } from '../../interactive-bundle/island.js';
 import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
-import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
 import { useUiText } from '../shell/ui-text-context.js';
 import { CountdownBlockView } from './countdown-blocks.js';
 import { renderBlock, type BlockTable } from './block-table.js';

@@ -5,7 +5,7 @@
  * the spec 1 §5 allow-lists; everything else is escaped text.
  */
 import type { ReactNode } from 'react';
-import type { BlockImage, EmbedModel, TableCell } from '../view-model.js';
+import type { BlockImage, EmbedModel, TableCell } from '../shared/view-model.js';
 import type { BlockOf, PartialBlockTable } from './block-table.js';
 
 type TextKind = 'paragraph' | 'heading' | 'list' | 'pullquote' | 'table' | 'external-link';

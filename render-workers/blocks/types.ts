@@ -18,4 +18,4 @@ export interface AdSlotModel {
   placement: string;
 }
 
-export type { Block } from '../view-model.js';
+export type { Block } from '../shared/view-model.js';

@@ -13,7 +13,7 @@
  *   /robots.txt                   robots.txt                               nothing
  */
 import { feedSectionFromRequestPath } from '../../core/storage/keys.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { ROBOTS_PATH, buildRobots } from './robots.js';
 import { buildRssFeed, isFeedSection } from './rss.js';
 import { NEWS_SITEMAP_PATH, buildNewsSitemap, buildSitemaps, isSitemapPath } from './sitemaps.js';

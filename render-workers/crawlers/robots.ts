@@ -14,8 +14,8 @@
 import { ROBOTS_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { rootFileKey } from '../../core/storage/keys.js';
-import { canonicalFor } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { canonicalFor } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from './sitemaps.js';
 
 export { ROBOTS_PATH };

@@ -11,9 +11,9 @@ import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { feedKey, feedUrlPath, isValidPagePath } from '../../core/storage/keys.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import type { ArticleSummary } from '../../core/upstream/schemas.js';
-import { canonicalFor } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import type { FeedLink } from '../view-model.js';
+import { canonicalFor } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import type { FeedLink } from '../shared/view-model.js';
 import { element, parseDate, plainText, rfc822, xmlAttribute, XML_DECLARATION } from './xml.js';
 
 // Spec 1 §2.4's 12 sections; ingest lists them too, so the list lives in core.

@@ -12,7 +12,7 @@ import { createUpstreamClient } from '../../core/upstream/client.js';
 import { createTagClient } from '../../core/upstream/tag-client.js';
 import { HARNESS_NOW, HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
 import { errorLines, validateHtml } from '../../tests/support/html-validator.js';
-import type { BuiltPage } from '../page-context.js';
+import type { BuiltPage } from '../page-kind.js';
 import { frontRoute, sectionFrontBuilder, TOPPER_LINK } from './build-section-front.js';
 
 let h: RendererHarness;

@@ -12,7 +12,7 @@
  * category" (issue 16), so the job retries and the stored front stays meanwhile.
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
-import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, homeCrumb } from '../shared/structured-data/breadcrumbs.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
 import { sectionCode } from '../../core/isomorphic/sections.js';
@@ -24,14 +24,14 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { Category, Layout } from '../../core/upstream/schemas.js';
 import { DEFAULT_WING_COLOR, tagPathFor, type SponsorImages, type Tag, type TagClient, type TagReader } from '../../core/upstream/tag-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { buildHead, canonicalFor, cssHexColor, loadShell } from '../load/shell.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { renderDocument } from '../render-html.js';
+import { buildHead, canonicalFor, cssHexColor, loadShell } from '../shared/shell.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { renderDocument } from '../shared/render-html.js';
 import { isFeedSection, sectionFeedLink } from '../crawlers/rss.js';
-import { loadFrontRegions } from './load-components.js';
-import { SectionFrontPage } from './section-front-page.js';
-import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { SectionFrontPage } from '../shared/section-front-page.js';
+import type { SectionFrontView, SponsorPicture, SponsorView } from '../shared/front-view-model.js';
 
 /** The topper link on section fronts (spec 1 §2.4). */
 export const TOPPER_LINK = { name: 'America Together', url: '/category/us/personal-freedoms/america-together' } as const;

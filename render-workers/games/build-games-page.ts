@@ -24,16 +24,16 @@ import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues, type Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { GamePage, type GamePageView } from '../pages/game-page.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { GamePage, type GamePageView } from './game-page.js';
 import { shareLinks } from '../shell/share-links.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
-import { GamesHubPage, type GameCardView, type GameRegions } from '../pages/games-hub-page.js';
+import { GamesHubPage, type GameCardView, type GameRegions } from './games-hub-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 import {
   GAME_AD_UNITS,
   GAME_ADHESION_AD,

@@ -20,7 +20,7 @@
  */
 import { isCrossOrigin } from '../../core/isomorphic/safe-url.js';
 import { iframeSandbox, type SandboxToken } from '../blocks/iframe-sandbox.js';
-import { safeGameFrameSrc } from '../load/links.js';
+import { safeGameFrameSrc } from '../shared/links.js';
 
 /** The sandbox tokens a game frame asks for; allow-same-origin is kept only for a cross-origin src. */
 export const GAME_FRAME_SANDBOX_TOKENS: readonly SandboxToken[] = [

@@ -12,21 +12,21 @@
  *     regions empty; a fetch failure is logged and fails the render the same way);
  *   - schema.org Person structured data.
  */
-import { absoluteUrl } from '../structured-data/urls.js';
+import { absoluteUrl } from '../shared/structured-data/urls.js';
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import type { Person } from '../../core/upstream/schemas.js';
-import { redirectRecord } from '../article/redirects.js';
+import { redirectRecord } from '../shared/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
-import { safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { PersonPage, type PersonCardView } from '../pages/person-page.js';
+import { loadFrontRegions, loadLeftRail } from '../shared/load-components.js';
+import { safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { PersonPage, type PersonCardView } from './person-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 import {
   hasPersonPageRole,
   hasReadMore,

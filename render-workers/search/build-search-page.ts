@@ -8,11 +8,11 @@ import { createElement } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { SEARCH_PAGE_HEADING, SearchResultsPage } from '../pages/search-results-page.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { SEARCH_PAGE_HEADING, SearchResultsPage } from './search-results-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 
 export function isSearchPagePath(path: string): boolean {
   return path === SEARCH_RESULTS_PATH;

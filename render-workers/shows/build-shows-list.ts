@@ -11,11 +11,11 @@ import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream/show-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { ShowsListPage, type ShowsListView } from '../pages/shows-list-page.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { ShowsListPage, type ShowsListView } from './shows-list-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 import { SHOWS_LIST_HEADING, SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
 import { posterOf } from './show-view.js';
 

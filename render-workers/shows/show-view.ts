@@ -4,8 +4,8 @@
  */
 import type { Show } from '../../core/upstream/show-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import type { PosterView } from '../pages/show-page.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import type { PosterView } from './show-page.js';
 
 export function posterOf(show: Show, sizes: PosterView['sizes']): PosterView | undefined {
   const src = safeImageSrc(show.thumbnail ?? show.image);

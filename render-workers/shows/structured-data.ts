@@ -4,7 +4,7 @@
  * JsonLd element, which escapes the script body.
  */
 import type { Show } from '../../core/upstream/show-client.js';
-import { absoluteUrl } from '../structured-data/urls.js';
+import { absoluteUrl } from '../shared/structured-data/urls.js';
 
 export interface TvSeriesJsonLd {
   '@context': 'https://schema.org';

@@ -11,12 +11,12 @@ import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, pageKey } from '../../core/storage/keys.js';
 import type { StaticPage as StaticPageRecord, StaticPageClient } from '../../core/upstream/static-page-client.js';
-import { toBlocks } from '../load/blocks.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { renderDocument } from '../render-html.js';
-import type { HeadModel } from '../view-model.js';
+import { toBlocks } from '../shared/load-blocks.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { renderDocument } from '../shared/render-html.js';
+import type { HeadModel } from '../shared/view-model.js';
 import {
   COOKIE_DEMO_PATH,
   FOOTER_HIDDEN_PATHS,

@@ -20,7 +20,7 @@
  * the client's retryable error (issue 16: a failed read is not "not found"), so the job retries
  * and the stored page stays meanwhile.
  */
-import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
@@ -32,12 +32,12 @@ import { toPlainText } from '../blocks/sanitize.js';
 import { VIDEO_LOAD_MORE_STEP, videoCards } from '../../core/isomorphic/live/videos.js';
 import { RECOMMENDED_VIDEOS_SIZE } from '../../core/upstream/video-client.js';
 import type { VideoLoadMoreProps } from '../../interactive-bundle/islands/video-load-more.island.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import { VIDEO_CAROUSEL_MAX } from '../load/videos.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { VideoAreaPage, type VideoAreaView } from '../pages/video-area-page.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import { VIDEO_CAROUSEL_MAX } from '../shared/videos.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { VideoAreaPage, type VideoAreaView } from './lists/video-area-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 import { loadShow } from '../shows/build-show-page.js';
 import { loadPublishedShows } from '../shows/build-shows-list.js';
 import { showPathOf } from '../shows/show-rules.js';

@@ -21,7 +21,7 @@
  *   sign-in; the VideoAccess island hides the bar again in a browser that has a provider id.
  */
 import { VIDEO_HOME_PATH } from './paths.js';
-import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
@@ -30,15 +30,15 @@ import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { hasAired, latestNewsVideoTag, type Video } from '../../core/upstream/video-client.js';
-import { redirectRecord } from '../article/redirects.js';
+import { redirectRecord } from '../shared/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeAbsoluteUrl } from '../load/links.js';
-import { formatVideoDuration, toVideoItems } from '../load/videos.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { VideoPage, type VideoPageView } from '../pages/video-page.js';
+import { safeAbsoluteUrl } from '../shared/links.js';
+import { formatVideoDuration, toVideoItems } from '../shared/videos.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { VideoPage, type VideoPageView } from './page/video-page.js';
 import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { renderDocument } from '../shared/render-html.js';
 import { videoObjectJsonLd } from './page/structured-data.js';
 import {
   durationSeconds,

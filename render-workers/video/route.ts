@@ -14,7 +14,7 @@
  * dataset test keeps the two apart.
  */
 import type { ShowClient } from '../../core/upstream/show-client.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { buildShowVideoPage, buildTopicPage, buildVideoHome, buildVideoShowsList } from './build-video-lists.js';
 import { buildVideoPage } from './build-video-page.js';
 

@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
-import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
-import { VIDEO_CAROUSEL_MAX } from '../../render-workers/load/videos.js';
+import { RANK_LIST_MAX } from '../../render-workers/shared/load-components.js';
+import { VIDEO_CAROUSEL_MAX } from '../../render-workers/shared/videos.js';
 import { VIDEO_LOAD_MORE_STEP } from '../../core/isomorphic/live/videos.js';
 import { VIDEO_LOAD_MORE_TEXTS } from '../../interactive-bundle/islands/video-load-more.island.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
