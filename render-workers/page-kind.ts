@@ -1,9 +1,16 @@
 /**
- * What every page builder receives for one render (render-page.ts routes a path to a builder).
- * A builder loads what it needs through `client` (every read is recorded as a data key), and
- * returns the objects to store, or null when there is no content at the path.
+ * The page-kind contract (ADR 0036). A page kind names itself (`id`), says which paths it claims
+ * and builds the page at a claimed path from one context; render-workers/page-kinds.ts lists the
+ * kinds in routing order, and render-page.ts routes a job's path to the first kind that claims it,
+ * builds and publishes. A builder loads what it needs through the context's clients (every read is
+ * recorded as a data key), and returns the objects to store (render-workers/page-objects.ts builds
+ * them), or null when there is no content at the path.
  */
 import type { SiteInfo } from '../core/isomorphic/sites.js';
+import type { LiveEventClient } from '../core/upstream/live-event-client.js';
+import type { ShowClient } from '../core/upstream/show-client.js';
+import type { StaticPageClient } from '../core/upstream/static-page-client.js';
+import type { TagClient } from '../core/upstream/tag-client.js';
 import type { Logger } from '../core/logger.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
 import type { RenderReadReuse } from '../core/upstream/read-reuse.js';
@@ -38,9 +45,54 @@ export interface PageBuildContext {
   now: Date;
 }
 
-export interface BuiltPage {
-  /** For logs and metrics: 'section', 'static', 'feed', ... */
-  kind: string;
+/**
+ * What a page kind's `build` receives: the builders' context, with every upstream client bound to
+ * this render's read recorder once (render-page.ts), for the edition of the job's site.
+ */
+export interface PageKindContext extends PageBuildContext {
+  /** Tag reads (core/upstream/tag-client.ts): category fronts. */
+  tags: TagClient;
+  /** Static page reads (core/upstream/static-page-client.ts). */
+  staticPages: StaticPageClient;
+  /** Show reads (core/upstream/show-client.ts): /shows, /shows/{id} and the video area's show pages. */
+  shows: ShowClient;
+  /** Live-event reads (core/upstream/live-event-client.ts): /coverage/{page?}. */
+  liveEvents: LiveEventClient;
+  /** The environment's ad-hoc gating switch (spec 2 §6). */
+  adHocGating: boolean;
+}
+
+/**
+ * One kind of page. `Id` names the kind (logs, docs, tests); `Kind` is what its pages render as
+ * (`BuiltPage.kind`, the render outcome's and the metrics' `kind`), which may be several
+ * ('robots' | 'sitemap' | 'feed' for the crawler files, 'redirect' for a page that moved).
+ */
+export interface PageKind<Id extends string = string, Kind extends string = string> {
+  readonly id: Id;
+  /** Whether this kind answers for `path` (asked in the list's order; the first that claims it builds). */
+  claims(path: string, site: SiteInfo): boolean;
+  /** The page at `ctx.path`, or null when there is no content there. */
+  build(ctx: PageKindContext): Promise<BuiltPage<Kind> | null>;
+  /**
+   * When `build` finds nothing: 'not-found' (the default) ends the routing, the path has no page;
+   * 'next-kind' hands the path on to the next kind in the list that claims it (an article path
+   * with no article may be a front, a front path with no front may be a static page).
+   */
+  readonly onNone?: 'not-found' | 'next-kind';
+}
+
+/**
+ * Declares a page kind, keeping its literal id and page kinds for the list's union types. Its build
+ * must name what its pages render as (`BuiltPage<'games' | 'game'>`, not `BuiltPage`):
+ * page-kinds.ts does not compile otherwise.
+ */
+export function pageKind<const Id extends string, const Kind extends string>(kind: PageKind<Id, Kind>): PageKind<Id, Kind> {
+  return kind;
+}
+
+export interface BuiltPage<Kind extends string = string> {
+  /** What the page rendered as, for logs, metrics and the render outcome: 'section', 'static', 'feed', ... */
+  kind: Kind;
   objects: RenderedObject[];
   /** Keys that must not exist after this render. */
   remove?: string[];

@@ -29,15 +29,15 @@ import { admitPageFence, pageFenceGate } from '../core/page-fence.js';
 import type { PageRender } from '../core/page-status.js';
 import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
 import { DEFAULT_KEEP_VERSIONS, snapshotPage } from '../core/page-versions.js';
-import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
+import { pageSurrogateKey as corePageSurrogateKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { deleteUnlessNewer, writeIfChanged } from '../core/storage/write.js';
+import { isVariantOfPage as isPageVariant } from './page-objects.js';
 
 /** Surrogate key of every object a degraded render wrote (see the header). */
 export const DEGRADED_SURROGATE_KEY = 'degraded';
 
-/** The content type of every stored HTML page. */
-export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+export { HTML_CONTENT_TYPE } from './page-objects.js';
 
 export interface RenderedObject {
   key: string;
@@ -181,10 +181,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   const deletionRecord = input.clearDeletion === true ? [index.deletedKey(page)] : [];
 
   // Only the page's own variants are versioned (not the 404 page home writes, nor crawler files).
-  const isVariantOfPage = (key: string): boolean => {
-    const parsed = parseKey(key);
-    return parsed?.kind === 'page' && parsed.site === page.site && parsed.path === page.path;
-  };
+  const isVariantOfPage = (key: string): boolean => isPageVariant(page, key);
   if (input.degraded !== undefined && (await storesGoodPage(store, input.objects.map((object) => object.key).filter(isVariantOfPage)))) {
     if (deletionRecord.length > 0) await redis.del(...deletionRecord);
     result.kept = input.objects.map((object) => object.key);

@@ -31,7 +31,7 @@ import type { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
-import type { RenderOutcome, PageRenderer } from './render-page.js';
+import type { OutcomeKind, RenderOutcome, PageRenderer } from './render-page.js';
 import { DEFAULT_RETRY_POLICY, isDependencyFailure, isFinalAttempt, nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 
 /** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
@@ -57,7 +57,7 @@ export interface RenderWorkerOptions {
   /** CDN purger (core/cdn/purger.ts). Default: none, nothing is purged. */
   purger?: Purger;
   /** Render metrics (core/metrics.ts). Default: none recorded. */
-  metrics?: RenderMetrics;
+  metrics?: RenderMetrics<OutcomeKind>;
   /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
   pageStatus?: PageStatusStore;
   /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). */
@@ -69,7 +69,7 @@ export interface RenderWorkerOptions {
 }
 
 /** Render outcomes that leave no page at the path (render-page.ts). */
-const NO_PAGE_KINDS: ReadonlySet<string> = new Set(['not-found', 'deleted']);
+const NO_PAGE_KINDS: ReadonlySet<OutcomeKind> = new Set<OutcomeKind>(['not-found', 'deleted']);
 
 export interface ShutdownOptions {
   /** How long active renders may run on before they are handed back to the queue. */

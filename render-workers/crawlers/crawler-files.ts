@@ -28,7 +28,7 @@ export function isCrawlerPath(path: string): boolean {
 }
 
 /** The crawler file(s) at `ctx.path`; null for a path `isCrawlerPath` refuses. */
-export async function buildCrawlerFile(ctx: PageBuildContext): Promise<BuiltPage | null> {
+export async function buildCrawlerFile(ctx: PageBuildContext): Promise<BuiltPage<'robots' | 'sitemap' | 'feed'> | null> {
   const { path } = ctx;
   if (path === ROBOTS_PATH) return buildRobots(ctx);
   if (path === NEWS_SITEMAP_PATH) return buildNewsSitemap(ctx);

@@ -34,7 +34,7 @@ export function renderRobots(publicOrigin: string): string {
   ].join('\n');
 }
 
-export function buildRobots(ctx: PageBuildContext): Promise<BuiltPage> {
+export function buildRobots(ctx: PageBuildContext): Promise<BuiltPage<'robots'>> {
   return Promise.resolve({
     kind: 'robots',
     objects: [

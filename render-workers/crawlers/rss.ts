@@ -135,7 +135,7 @@ export function sectionFeedLink(site: SiteInfo, publicOrigin: string, section: F
  * every article event in that section invalidates: ingest/events.ts) and the section's category
  * (records `category:/<slug>`, so a renamed section re-titles its feed).
  */
-export async function buildRssFeed(ctx: PageBuildContext, section: FeedSection): Promise<BuiltPage> {
+export async function buildRssFeed(ctx: PageBuildContext, section: FeedSection): Promise<BuiltPage<'feed'>> {
   const [category, summaries] = await Promise.all([
     ctx.client.getCategoryByPath(`/${section}`),
     ctx.client.searchArticles({ category: section, size: FEED_ITEM_COUNT, from: 0 }),

@@ -20,6 +20,7 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { createMetricsRegistry, createRenderMetrics, type RenderMetrics } from '../../core/metrics.js';
+import { takePageFence } from '../../core/page-fence.js';
 import { createRedis } from '../../core/redis.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
@@ -118,6 +119,7 @@ beforeAll(async () => {
     logger,
     publicOrigins: { news: siteUrl, es: siteUrl.replace('://', '://es.') },
     scripts: [],
+    takeFence: (page) => takePageFence(redis, page, prefix),
   });
   workerConnection = createRedis(redisServer.url, { blocking: true, name: 'cdn-purge-worker' });
   worker = createRenderWorker({ connection: workerConnection, prefix, concurrency: 2, renderer, logger, purger, metrics });
