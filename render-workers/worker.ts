@@ -58,10 +58,13 @@ export interface RenderWorkerOptions {
   purger?: Purger;
   /** Render metrics (core/metrics.ts). Default: none recorded. */
   metrics?: RenderMetrics<OutcomeKind>;
-  /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
-  pageStatus?: PageStatusStore;
-  /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). */
-  renderLog?: PageRenderLog;
+  /**
+   * Keeps each page's last failure for the editors' page status (core/page-status.ts). Required
+   * (ADR 0035), like the renderer's fence: no worker runs without the editors' records.
+   */
+  pageStatus: PageStatusStore;
+  /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). Required. */
+  renderLog: PageRenderLog;
   /** Pages whose render stored nothing, for render on miss (core/miss-cache.ts). Default: none kept. */
   negativeCache?: MissNegativeCache;
   /** When failed renders are tried again (retry-policy.ts). Default DEFAULT_RETRY_POLICY. */
@@ -149,9 +152,9 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         );
         // Bookkeeping for the page status: never fails the render it describes.
         if (outcome.recorded !== true) {
-          options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+          options.pageStatus.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
           options.renderLog
-            ?.record(
+            .record(
               { site: data.site, path: data.path },
               {
                 at: new Date().toISOString(),
@@ -196,7 +199,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         else log.warn(fields, 'render failed');
         const message = isPlatformError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
         await options.pageStatus
-          ?.recordFailure(
+          .recordFailure(
             { site: data.site, path: data.path },
             {
               jobId: job.id,

@@ -21,6 +21,7 @@ import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { createMetricsRegistry, createRenderMetrics, type RenderMetrics } from '../../core/metrics.js';
 import { takePageFence } from '../../core/page-fence.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { createRedis } from '../../core/redis.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
@@ -122,7 +123,17 @@ beforeAll(async () => {
     takeFence: (page) => takePageFence(redis, page, prefix),
   });
   workerConnection = createRedis(redisServer.url, { blocking: true, name: 'cdn-purge-worker' });
-  worker = createRenderWorker({ connection: workerConnection, prefix, concurrency: 2, renderer, logger, purger, metrics });
+  worker = createRenderWorker({
+    connection: workerConnection,
+    prefix,
+    concurrency: 2,
+    renderer,
+    logger,
+    purger,
+    metrics,
+    pageStatus: new PageStatusStore(redis, prefix),
+    renderLog: new PageRenderLog(redis, prefix),
+  });
 
   producer = createRenderProducer({ connection: redis, prefix, logger });
   admin = await buildAdminApp({
