@@ -5,18 +5,20 @@
  * they come before the article kind; any path may be a front, and a path nothing else built is a
  * static page if upstream has one.
  *
- *   /                                   home (and the 404 page, ADR 0006)          home/
- *   /robots.txt, sitemaps, /rss/*.xml   crawler files                              crawlers/
- *   /search-results/search              the search page                            search/
- *   /personalities, /person/{p}/{slug}  the persons list and a person              people/
- *   static and special pages            static/
- *   /shows, /shows/{id}                 shows                                      shows/
- *   /video...                           the video area                             video/
- *   /games, /games/{id}                 games                                      games/
- *   /coverage/{page?}                   live events                                live/
- *   /{section}/{article...}             the article at that path, if any           article/
- *   /{section}, /category/...           section, category, tag and elections fronts fronts/
- *   anything else                       a static page at that path, if upstream has one
+ *   path                                 kind (id)                 folder   builds
+ *   /                                    home                      home/    home and the 404 page (ADR 0006)
+ *   /robots.txt, sitemaps, /rss/*.xml    crawler-files             crawlers/
+ *   /search-results/search               search                    search/
+ *   /personalities, its /person/ alias   persons-list              people/
+ *   /person/{p}/{slug}                   person                    people/
+ *   static and special pages             static                    static/
+ *   /shows, /shows/{id}                  shows-list, show          shows/   a missing show is the 404 page
+ *   /video...                            video-area                video/
+ *   /games, /games/{id}                  games                     games/
+ *   /coverage/{page?}                    live-event                live/
+ *   /{section}/{article...}              article                   article/ none there: on to the fronts
+ *   any other path                       front                     fronts/  section, category, tag, elections; none: on
+ *   anything else                        static-fallback           static/  a static page there, if upstream has one
  *
  * Adding a page kind: its folder (builder, rules, page components, `kind.ts` declaring it with
  * `pageKind`) and its place in this list.
