@@ -1,6 +1,6 @@
 /**
  * Body blocks of the standard article page (spec 1 §3). Block HTML is already sanitised and
- * images already sized by the loader (render-workers/load/blocks.ts); components only lay them out.
+ * images already sized by the loader (render-workers/shared/load-blocks.ts); components only lay them out.
  * Third-party embeds are placeholder figures carrying the data their islands need (data-*
  * attributes) and a plain link: no third-party script is loaded by any block.
  */

@@ -1,7 +1,7 @@
 /**
  * What crawlers read (issue 4 item 6): section RSS feeds, sitemaps, the news sitemap, robots.txt.
- * render-page.ts routes every path `isCrawlerPath` accepts to `buildCrawlerFile`; the whole-site
- * publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
+ * The crawler-files kind (kind.ts) claims every path `isCrawlerPath` accepts and builds it with
+ * `buildCrawlerFile`; the whole-site publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
  *
  *   path                          writes                                   records
  *   /rss/{section}.xml (12)       feedKey(site, section)                   list:category:<section>, category:/<section>

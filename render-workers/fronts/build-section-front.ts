@@ -127,7 +127,7 @@ function sponsorView(tag: Tag | null): SponsorView | undefined {
     ...(logo ? { logo } : {}),
     ...(background ? { background } : {}),
     // Only a hex colour reaches the style attribute; anything else gets the default red.
-    // One colour rule for the whole shell (render-workers/load/shell.ts): 3, 4, 6 or 8 hex digits.
+    // One colour rule for the whole shell (render-workers/shared/shell.ts): 3, 4, 6 or 8 hex digits.
     wingColor: cssHexColor(sponsor.wingColor) ?? DEFAULT_WING_COLOR,
   };
 }

@@ -38,7 +38,7 @@ import { htmlObject, redirectPage, staleVariantKeys } from '../page-objects.js';
 /** The layout subtype of person pages (docs/upstream-contract.md layout table; elementId personSlug, spec 2 §7). */
 export const PERSON_LAYOUT_SUBTYPE = 'person';
 
-/** True for /person/{p}/{slug}; /person/personalities is the persons list (render-page.ts routes it first). */
+/** True for /person/{p}/{slug}; /person/personalities is the persons list (page-kinds.ts lists its kind first). */
 export function isPersonPagePath(path: string): boolean {
   return personRouteParams(path) !== null;
 }

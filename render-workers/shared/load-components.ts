@@ -428,7 +428,7 @@ function fixedImage(url: string | undefined, size: ImageSize, alt: string): Fron
   return src === null ? null : { src, width: size.width, height: size.height, alt: toPlainText(alt) };
 }
 
-/** List thumbnails per breakpoint (spec 1 §9, render-workers/load/blocks.ts LIST_THUMBNAIL). */
+/** List thumbnails per breakpoint (spec 1 §9, render-workers/shared/load-blocks.ts LIST_THUMBNAIL). */
 function listImage(url: string | undefined, alt: string): FrontImage | null {
   const image = responsiveSources(url, LIST_THUMBNAIL_SIZES);
   return image === null ? null : { src: image.src, width: image.width, height: image.height, srcSet: image.srcSet, sizes: image.sizes, alt: toPlainText(alt) };

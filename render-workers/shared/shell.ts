@@ -14,7 +14,7 @@ export interface ShellContext {
   site: SiteInfo;
   scripts: string[];
   now: Date;
-  /** The page on every edition (hreflang alternates, render-workers/alternates.ts). */
+  /** The page on every edition (hreflang alternates, render-workers/shared/alternates.ts). */
   alternates?: Alternate[];
 }
 

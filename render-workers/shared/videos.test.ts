@@ -1,5 +1,5 @@
 /**
- * Turning recommended videos into view items (render-workers/load/videos.ts): plain-text titles,
+ * Turning recommended videos into view items (render-workers/shared/videos.ts): plain-text titles,
  * safe links only, aired videos only, at most 10, durations as m:ss or h:mm:ss.
  */
 import { describe, expect, it } from 'vitest';

@@ -52,7 +52,7 @@ export interface HeadModel {
   imageUrl?: string;
   /** Open Graph type: article for articles, website otherwise. */
   ogType: 'article' | 'website';
-  /** JSON-LD objects, one script element each (render-workers/structured-data/). */
+  /** JSON-LD objects, one script element each (render-workers/shared/structured-data/). */
   structuredData?: readonly object[];
   /** RSS feeds the page announces (`<link rel="alternate" type="application/rss+xml">`): a section front's own. */
   feeds?: readonly FeedLink[];
@@ -66,7 +66,7 @@ export interface FeedLink {
 }
 
 /**
- * One body block, validated, sanitised and sized by render-workers/load/blocks.ts (spec 1 §3, §5).
+ * One body block, validated, sanitised and sized by render-workers/shared/load-blocks.ts (spec 1 §3, §5).
  * Fields named `html`/`*Html` hold sanitised HTML; every other string is text that components
  * escape. URLs are already accepted (http(s) or site-relative) and images already resized.
  */

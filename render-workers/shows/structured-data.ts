@@ -1,6 +1,6 @@
 /**
  * Show metadata as schema.org TVSeries JSON-LD (issue 8 item 7 "person and show metadata"), built
- * like the article's NewsArticle (render-workers/article/structured-data.ts) and rendered with its
+ * like the article's NewsArticle (render-workers/shared/structured-data/news-article.ts) and rendered with its
  * JsonLd element, which escapes the script body.
  */
 import type { Show } from '../../core/upstream/show-client.js';

@@ -37,7 +37,7 @@ export interface StaticPageProps {
   bodyClass: string;
   hideHeader: boolean;
   hideFooter: boolean;
-  /** Stylesheet URLs from the page record, already checked (render-workers/load/links.ts). */
+  /** Stylesheet URLs from the page record, already checked (render-workers/shared/links.ts). */
   stylesheets: string[];
 }
 

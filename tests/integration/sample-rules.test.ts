@@ -199,7 +199,7 @@ describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)
     expect(html).toMatch(/\.front \.item-meta \.headshot\{[^}]*width:48px;height:48px;/);
     documents.push(html);
     // The other network's story (Fox Business) is on no article list of the sample; the source
-    // part of the rule is render-workers/fronts/list-headshot.test.ts's.
+    // part of the rule is render-workers/shared/list-headshot.test.ts's.
   });
 
   it('shows no headshot for an author whose photo is the default-person image or who has none', async () => {

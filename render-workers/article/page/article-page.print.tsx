@@ -65,7 +65,7 @@ export function printDateValue(iso: string): string {
 const link = z.object({ name: z.string(), url: z.string() });
 
 /**
- * Blocks are the loader's view model (already validated and sanitised, render-workers/load/);
+ * Blocks are the loader's view model (already validated and sanitised, render-workers/shared/);
  * here only their shape as a kind-tagged object is checked, so a new block kind needs no change.
  */
 const block = z.custom<Block>(

@@ -254,7 +254,7 @@ function PostContent({ sections, text }: { sections: ListSection[]; text: UiText
 
 /**
  * The recommended-video strip (spec 1 §2.6, §4): the VideoCarousel island, which renders the same
- * list (render-workers/pages/video-list.tsx) and adds the arrows, the sticky bar and the local flag.
+ * list (render-workers/shared/video-list.tsx) and adds the arrows, the sticky bar and the local flag.
  */
 function RecommendedVideos({ videos }: { videos: ArticlePageView['recommendedVideos'] }) {
   return (

@@ -1,6 +1,6 @@
 /**
  * What the standard, gated and interactive article layouts show (spec 1 §2.6), decided by the
- * loader (render-workers/load/article.ts) so the components only lay it out.
+ * loader (render-workers/article/render-article.ts) so the components only lay it out.
  */
 import type { VideoItem } from '../../shared/videos.js';
 import type { Block, Link, ListSection } from '../../shared/view-model.js';

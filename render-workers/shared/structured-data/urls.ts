@@ -2,7 +2,7 @@
  * Every URL in structured data is absolute (issue 15 item 8: author URLs were site-relative, which
  * crawlers resolve against nothing and drop) and passes the one safe-URL rule first (issue 16:
  * `data:` and `javascript:` author URLs were stored in the NewsArticle JSON-LD). A refused URL is
- * left out of the data and logged as a skip (render-workers/load/links.ts).
+ * left out of the data and logged as a skip (render-workers/shared/links.ts).
  */
 import { safeAbsoluteUrl } from '../links.js';
 
