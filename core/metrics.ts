@@ -114,9 +114,10 @@ const LATENCY_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900, 1800, 36
 /** Seconds for one page: most render in tens of milliseconds, a slow upstream adds seconds. */
 const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export interface RenderObservation {
+/** `Kind`: the render worker's outcome kinds (render-workers/render-page.ts `OutcomeKind`). */
+export interface RenderObservation<Kind extends string = string> {
   /** RenderOutcome.kind: 'article', 'section', 'home', 'feed', 'not-found', ... */
-  kind: string;
+  kind: Kind;
   /** The job's reason: event, republish, schedule, miss, sweep. */
   reason: string;
   renderSeconds: number;
@@ -126,16 +127,16 @@ export interface RenderObservation {
   changed: boolean;
 }
 
-export interface RenderMetrics {
+export interface RenderMetrics<Kind extends string = string> {
   readonly registry: Registry;
-  rendered(observation: RenderObservation): void;
+  rendered(observation: RenderObservation<Kind>): void;
   /** One failed attempt; `code` from `failureCode`. */
   failed(code: string): void;
   /** One purge batch, after its retries. */
   purged(ok: boolean): void;
 }
 
-export function createRenderMetrics(registry: Registry): RenderMetrics {
+export function createRenderMetrics<Kind extends string = string>(registry: Registry): RenderMetrics<Kind> {
   const latency = new Histogram({
     name: `${PREFIX}render_latency_seconds`,
     help: 'Seconds from a render request (job requestedAt: the event, schedule or editor action) to the page stored.',

@@ -4,7 +4,7 @@
  * `missRenderTarget` when it answers 404; only a target this module accepts may become a `miss`
  * render job, and the job's path is the page path it names (one job renders every variant).
  *
- * This is a gate, not the router: render-workers/render-page.ts still decides what a path
+ * This is a gate, not the router: render-workers/page-kinds.ts still decides what a path
  * renders as, and a path accepted here may render nothing (the worker then records it in the
  * negative cache, core/miss-cache.ts). The gate is deliberately stricter than storage's page
  * paths (core/storage/keys.ts): a miss render is asked for by anyone on the internet, so only

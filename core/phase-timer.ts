@@ -8,7 +8,7 @@
  *   upstream-parse     core/upstream/transport.ts, JSON.parse and the image-path rewrite
  *   upstream-validate  core/upstream/transport.ts, zod validation of the envelope and first result
  *   sanitise           render-workers/blocks/sanitize.ts, render-workers/people/person-rules.ts
- *   react              render-workers/render-html.ts, render-workers/shell/amp-document.tsx
+ *   react              render-workers/shared/render-html.ts, render-workers/shell/amp-document.tsx
  *   hash               core/storage/write.ts contentHash
  *   storage            `timeStore` around an ObjectStore: every call to the driver
  *   redis              `timeRedis` on a Redis connection: every command until its reply

@@ -16,7 +16,7 @@
  *   still fences an older one out, and no write lands between another's check and write.
  *   Publishes of one page in this process also run one at a time.
  *
- * And one so a partial failure never makes a page worse (docs/architecture.md "Page builders"): a `degraded` render (part of its data failed and the page says so, such as
+ * And one so a partial failure never makes a page worse (docs/architecture.md "Page kinds"): a `degraded` render (part of its data failed and the page says so, such as
  * a live event whose live blog failed) keeps a stored page that was not degraded: nothing is
  * written, every key is reported `kept`, and the stored page's dependencies stay. Degraded pages
  * carry the DEGRADED_SURROGATE_KEY, which is how a later degraded render tells them from good ones
@@ -29,15 +29,15 @@ import { admitPageRender, pageFenceGate } from '../core/page-fence.js';
 import type { PageRender } from '../core/page-status.js';
 import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
 import { DEFAULT_KEEP_VERSIONS, pruneVersions, snapshotPage } from '../core/page-versions.js';
-import { pageSurrogateKey as corePageSurrogateKey, parseKey } from '../core/storage/keys.js';
+import { pageSurrogateKey as corePageSurrogateKey } from '../core/storage/keys.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import { deleteUnlessNewer, writeIfChanged } from '../core/storage/write.js';
+import { isVariantOfPage as isPageVariant } from './page-objects.js';
 
 /** Surrogate key of every object a degraded render wrote (see the header). */
 export const DEGRADED_SURROGATE_KEY = 'degraded';
 
-/** The content type of every stored HTML page. */
-export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+export { HTML_CONTENT_TYPE } from './page-objects.js';
 
 export interface RenderedObject {
   key: string;
@@ -181,10 +181,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   const deletionRecord = input.clearDeletion === true ? [index.deletedKey(page)] : [];
 
   // Only the page's own variants are versioned (not the 404 page home writes, nor crawler files).
-  const isVariantOfPage = (key: string): boolean => {
-    const parsed = parseKey(key);
-    return parsed?.kind === 'page' && parsed.site === page.site && parsed.path === page.path;
-  };
+  const isVariantOfPage = (key: string): boolean => isPageVariant(page, key);
   if (input.degraded !== undefined && (await storesGoodPage(store, input.objects.map((object) => object.key).filter(isVariantOfPage)))) {
     if (deletionRecord.length > 0) await redis.del(...deletionRecord);
     result.kept = input.objects.map((object) => object.key);

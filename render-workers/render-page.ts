@@ -1,29 +1,17 @@
 /**
- * One render job, steps 1-5 of the flow (docs/architecture.md "The path of a change"): resolve the path to a page builder, load upstream
- * data while recording every read, build the view model, render to HTML or XML, and write storage
- * (skipping unchanged objects). Nothing is written unless every step succeeded.
+ * One render job, steps 1-5 of the render flow (docs/architecture.md): route the path to its page
+ * kind, build the page (loading upstream data while recording every read, building the view model,
+ * rendering to HTML or XML), and publish it (writing storage, skipping unchanged objects). Nothing
+ * is written unless every step succeeded.
  *
- * Routing, in order (spec 1 §2.1):
- *   /                                   home (and the 404 page, ADR 0006)
- *   /robots.txt, sitemaps, /rss/*.xml   crawler files (render-workers/crawlers/)
- *   static and special pages            render-workers/static/
- *   /search-results/search, people, /shows...   search/, people/, shows/
- *   /video...                           the video area (render-workers/video/route.ts)
- *   /games, /games/{id}                 render-workers/games/
- *   /coverage/{page?}                   live events (render-workers/live/)
- *   /{section}/{article...}             the article at that path, if any (render-workers/article/)
- *   /{section}, /category/...           section, category, tag and elections fronts (render-workers/fronts/)
- *   anything else                       a static page at that path, if upstream has one
+ * Route → build → publish: the kinds and their order are render-workers/page-kinds.ts (the order
+ * matters, see its header); the contract is render-workers/page-kind.ts (ADR 0036); what a page
+ * stores and removes is render-workers/page-objects.ts.
  */
-import { organizationJsonLd, webSiteJsonLd } from './structured-data/home.js';
-import { createElement } from 'react';
 import type { DependencyIndex, PageRef } from '../core/dependency-index.js';
 import type { Logger } from '../core/logger.js';
 import type { RenderJob } from '../core/queue.js';
-import { fillText, uiText } from '../core/isomorphic/ui-text.js';
-import { SITES, type SiteId, type SiteInfo } from '../core/isomorphic/sites.js';
-import { cacheControlFor } from '../core/storage/cache-policy.js';
-import { notFoundPageKey, PAGE_VARIANTS, pageKey, pageKeys } from '../core/storage/keys.js';
+import { SITES, type SiteId } from '../core/isomorphic/sites.js';
 import type { ObjectStore } from '../core/storage/types.js';
 import type { UpstreamClient } from '../core/upstream/client.js';
 import type { ReadReuseCache } from '../core/upstream/read-reuse.js';
@@ -31,38 +19,22 @@ import { createRenderSideData, type LastGoodStore, type RenderSideData } from '.
 import type { UpstreamClients } from '../core/upstream/clients.js';
 import type { StaticPageClient } from '../core/upstream/static-page-client.js';
 import type { TagClient } from '../core/upstream/tag-client.js';
-import { renderArticle } from './article/render-article.js';
-import { redirectRecord } from './article/redirects.js';
-import { editionAlternates } from './alternates.js';
-import { buildCrawlerFile, isCrawlerPath } from './crawlers/crawler-files.js';
-import { sectionFrontBuilder } from './fronts/build-section-front.js';
-import { loadFrontRegions } from './fronts/load-components.js';
-import { SectionFrontPage } from './fronts/section-front-page.js';
-import { buildHead, canonicalFor, loadShell } from './load/shell.js';
-import { withSkipLog } from './load/skip-log.js';
-import type { BuiltPage, PageBuildContext } from './page-context.js';
-import { NotFoundPage } from './pages/not-found-page.js';
-import { loadLatestVideos, type VideoItem } from './load/videos.js';
-import { HTML_CONTENT_TYPE, publishPage } from './publish.js';
-import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
-import { renderDocument } from './render-html.js';
-import { buildStaticPage } from './static/build-static-page.js';
-import { isStaticPath } from './static/paths.js';
-import { buildSearchPage, isSearchPagePath } from './search/build-search-page.js';
-import { buildPersonPage, isPersonPagePath } from './people/build-person-page.js';
-import { buildPersonsList, isPersonsListPath } from './people/build-persons-list.js';
 import type { ShowClient } from '../core/upstream/show-client.js';
-import { buildShowPage } from './shows/build-show-page.js';
-import { buildShowsList } from './shows/build-shows-list.js';
-import { showIdFromPath, SHOWS_LIST_PATH } from './shows/show-rules.js';
 import type { LiveEventClient } from '../core/upstream/live-event-client.js';
-import { buildGamesPage, isGamesPath } from './games/build-games-page.js';
-import { buildLiveEventPage, isLiveEventPath } from './live/build-live-event-page.js';
-import { buildVideoArea, isVideoAreaPath } from './video/route.js';
+import { commitPageRender, type PageRenderRecords } from '../core/render-bookkeeping.js';
+import type { PageKindContext } from './page-kind.js';
+import { PAGE_KINDS, type AnyBuiltPage, type BuiltPageKind } from './page-kinds.js';
+import { deletedPage, staleVariantKeys } from './page-objects.js';
+import { publishPage } from './publish.js';
+import { editionAlternates } from './shared/alternates.js';
+import { withSkipLog } from './shared/skip-log.js';
+
+/** What a render came to (RenderOutcome.kind, the render log's and the metrics' `kind`). */
+export type OutcomeKind = BuiltPageKind | 'not-found' | 'deleted';
 
 export interface RenderOutcome {
-  /** What the path rendered as: 'home', 'article', 'redirect', 'section', 'static', 'feed', ..., or 'not-found'. */
-  kind: string;
+  /** What the path rendered as: 'home', 'article', 'redirect', 'section', 'static', 'feed', ..., 'not-found' or 'deleted'. */
+  kind: OutcomeKind;
   written: string[];
   unchanged: string[];
   /** A degraded render (BuiltPage.degraded) that kept the stored good page: the keys it did not write. */
@@ -125,11 +97,11 @@ export interface PageRendererOptions {
   /** The environment's ad-hoc gating switch (spec 2 §6). Default off. */
   adHocGating?: boolean;
   /**
-   * Takes the page's fencing token (core/page-fence.ts) at the start of a render, so a render
-   * never writes over a newer one's output (ADR 0009). Without it writes are not ordered: only
-   * single-process tools may leave it out.
+   * Takes the page's fencing token (core/page-fence.ts `takePageFence`) at the start of a render,
+   * so a render never writes over a newer one's output (ADR 0009). Required (ADR 0035): no caller
+   * can forget the ordering.
    */
-  takeFence?: (page: PageRef) => Promise<number>;
+  takeFence: (page: PageRef) => Promise<number>;
   /**
    * Where side data's last good copies are kept for every worker (core/last-good.ts). Without it a
    * failed side read falls back to empty at once (and the page is degraded).
@@ -143,19 +115,9 @@ export interface PageRendererOptions {
   readReuse?: ReadReuseCache;
 }
 
-const HTML = HTML_CONTENT_TYPE;
-
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
-  const defaultFront = sectionFrontBuilder(options.tags);
-  const frontBuilders = new Map<SiteId, ReturnType<typeof sectionFrontBuilder>>();
-  const buildFrontFor = (site: SiteId) => {
-    const tags = options.editions?.[site]?.tags;
-    if (tags === undefined) return defaultFront;
-    let builder = frontBuilders.get(site);
-    if (builder === undefined) frontBuilders.set(site, (builder = sectionFrontBuilder(tags)));
-    return builder;
-  };
+  const adHocGating = options.adHocGating ?? false;
 
   return {
     async render(job, jobId, records) {
@@ -163,7 +125,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const page = { site: job.site, path: job.path };
       // Before any upstream read: a render that starts later reads newer data and takes a
       // higher token, so storage ends with the newest data whichever render finishes last.
-      const fence = options.takeFence ? await options.takeFence(page) : undefined;
+      const fence = await options.takeFence(page);
       const reads = new Set<string>();
       const log = options.logger.child({ page: { site: job.site, path: job.path } });
       const sideData = createRenderSideData(options.lastGood, job.site, (error, key) => log.warn({ error, sideData: key }, 'last good copy of side data unavailable'));
@@ -175,10 +137,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const clients = options.editions?.[job.site] ?? options;
       const client = clients.upstream.withRecorder(recorder);
       const clock = now();
-      const ctx: PageBuildContext = {
+      // Every upstream client bound to this render's recorder once.
+      const ctx: PageKindContext = {
         site,
         path: job.path,
         client,
+        tags: clients.tags.withRecorder(recorder),
+        staticPages: clients.staticPages.withRecorder(recorder),
+        shows: clients.shows.withRecorder(recorder),
+        liveEvents: clients.liveEvents.withRecorder(recorder),
+        adHocGating,
         log,
         publicOrigin: options.publicOrigins[job.site],
         shellContext: { site, scripts: options.scripts, now: clock, alternates: editionAlternates(job.path, options.publicOrigins) },
@@ -189,22 +157,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       };
 
       // Unsafe URLs and iframe sandbox tokens dropped while building are logged on this page's log.
-      const built = await withSkipLog(log, () =>
-        route(ctx, {
-          adHocGating: options.adHocGating ?? false,
-          buildFront: buildFrontFor(job.site),
-          staticPages: clients.staticPages.withRecorder(recorder),
-          shows: clients.shows.withRecorder(recorder),
-          liveEvents: clients.liveEvents.withRecorder(recorder),
-        }),
-      );
+      const built = await withSkipLog(log, () => build(ctx));
       // The copies this render read well are stored before it reports (a render that fails next
       // must find them), and what it could not read well is named.
       await sideData.settle();
       const { stale, missing } = sideDataFallbacks(sideData);
       // What the render log says of this render (core/page-status.ts), the rest filled in by publish.
-      const renderRecord = (kind: string) => ({ jobId: jobId ?? null, reason: job.reason, kind, staleData: stale, missingData: missing });
-      const publishRecords = (kind: string) => (records === undefined ? {} : { records: { stores: records, render: renderRecord(kind) } });
+      const renderRecord = (kind: OutcomeKind) => ({ jobId: jobId ?? null, reason: job.reason, kind, staleData: stale, missingData: missing });
+      const publishRecords = (kind: OutcomeKind) => (records === undefined ? {} : { records: { stores: records, render: renderRecord(kind) } });
       if (stale.length > 0) log.warn({ sideData: { stale } }, 'side data read failed; rendered with its last good copy');
       if (built === null) {
         const deletion = await options.index.deletion(page);
@@ -227,16 +187,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         }
         // Deleted upstream: remove every stored variant, leaving the 404 page, or the redirect the
         // delete event named.
-        const keys = pageKeys(job.site, job.path);
         const redirect = deletion.redirectTo;
         const result = await publishPage(options.store, options.index, {
           page,
-          objects: redirect === undefined ? [] : [{ key: keys.redirect, body: redirectRecord(redirect), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-          remove: PAGE_VARIANTS.filter((variant) => redirect === undefined || variant !== 'redirect').map((variant) => keys[variant]),
+          ...deletedPage(job.site, job.path, redirect),
           dataKeys: [...reads],
           reason: job.reason,
           ...(jobId === undefined ? {} : { jobId }),
-          ...(fence === undefined ? {} : { fence }),
+          fence,
           ...publishRecords(redirect === undefined ? 'deleted' : 'redirect'),
         });
         log.info({ deletion: { eventId: deletion.eventId, redirectTo: redirect ?? null }, removed: result.written.length }, 'content deleted upstream; stored page removed');
@@ -244,7 +202,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       }
       // A path that now holds another kind of page must not keep an article's redirect record or
       // AMP/print variants from before (they would shadow it or linger).
-      const remove = built.remove ?? (built.kind === 'article' || built.kind === 'redirect' ? [] : staleArticleKeys(job.site, job.path));
+      const remove = built.remove ?? (built.kind === 'article' || built.kind === 'redirect' ? [] : staleVariantKeys(job.site, job.path));
       // Side data with no good copy anywhere fell back to empty: such a page never replaces a
       // stored page that had the data (publish.ts keeps a stored page that was not degraded).
       const degraded = [built.degraded, missing.length > 0 ? `no good copy of side data: ${missing.join(', ')}` : undefined].filter((reason) => reason !== undefined).join('; ') || undefined;
@@ -255,7 +213,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         dataKeys: [...reads],
         reason: job.reason,
         ...(jobId === undefined ? {} : { jobId }),
-        ...(fence === undefined ? {} : { fence }),
+        fence,
         ...(degraded === undefined ? {} : { degraded }),
         // Content is here (again): a deletion recorded earlier no longer applies. Cleared by
         // publish in its admission's round trip.
@@ -278,106 +236,16 @@ function wasRecorded(recorded: boolean): { recorded?: true } {
   return recorded ? { recorded } : {};
 }
 
-function staleArticleKeys(site: SiteId, path: string): string[] {
-  return [pageKey(site, path, 'redirect'), pageKey(site, path, 'amp'), pageKey(site, path, 'print')];
-}
-
-interface RouteDeps {
-  adHocGating: boolean;
-  buildFront: (ctx: PageBuildContext) => Promise<BuiltPage | null>;
-  staticPages: StaticPageClient;
-  shows: ShowClient;
-  liveEvents: LiveEventClient;
-}
-
-async function route(ctx: PageBuildContext, deps: RouteDeps): Promise<BuiltPage | null> {
-  const { path, site } = ctx;
-  if (path === '/') return await buildHome(ctx);
-  if (isCrawlerPath(path)) return await buildCrawlerFile(ctx);
-  if (isSearchPagePath(path)) return await buildSearchPage(ctx);
-  if (isPersonsListPath(path)) return await buildPersonsList(ctx);
-  if (isPersonPagePath(path)) return await buildPersonPage(ctx);
-  if (isStaticPath(path, site)) return await buildStaticPage(ctx, deps.staticPages);
-  // Shows (spec 2 §2): /shows and /shows/{id}; a missing show is the 404 page, not a static page.
-  if (path === SHOWS_LIST_PATH) return await buildShowsList(ctx, deps.shows);
-  if (showIdFromPath(path) !== null) return await buildShowPage(ctx, deps.shows);
-  // The video area, games and live events (spec 2 §2): their paths are never articles or fronts.
-  if (isVideoAreaPath(path)) return await buildVideoArea(ctx, deps.shows);
-  if (isGamesPath(path)) return await buildGamesPage(ctx);
-  if (isLiveEventPath(path)) return await buildLiveEventPage(ctx, deps.liveEvents);
-
-  const segments = path.slice(1).split('/');
-  // Article pages have a section slug and an article slug (spec 1 §2.1 /{slug}/{article}).
-  if (segments.length >= 2 && segments[0] !== 'category') {
-    const article = await ctx.client.getArticleByPath(path);
-    if (article) {
-      return await renderArticle(article, {
-        site,
-        path,
-        client: ctx.client,
-        log: ctx.log,
-        publicOrigin: ctx.publicOrigin,
-        shellContext: ctx.shellContext,
-        adHocGating: deps.adHocGating,
-        now: ctx.now,
-        sideData: ctx.sideData,
-      });
-    }
-  }
-  return (await deps.buildFront(ctx)) ?? (await buildStaticPage(ctx, deps.staticPages));
-}
-
-/** Home: a front built from the home layout's regions, like the section fronts (spec 1 §2.1). */
-async function buildHome(ctx: PageBuildContext): Promise<BuiltPage> {
-  const { site, client, log, publicOrigin } = ctx;
-  const [shell, layout, latestVideos] = await Promise.all([
-    loadShell(client, ctx.shellContext),
-    client.getLayout('home', '/'),
-    loadLatestVideos(client, { domain: site.layoutDomain, now: ctx.now }),
-  ]);
-  const regions = await loadFrontRegions(client, layout, log, { autoAds: true });
-  const text = uiText(site.id);
-  const head = buildHead({
-    site,
-    title: text.homeTitle,
-    description: fillText(text.homeDescription, { site: site.name }),
-    canonicalUrl: canonicalFor(publicOrigin, '/'),
-    // The site and its publisher, with the site search crawlers may offer (ADR 0020).
-    structuredData: [webSiteJsonLd(site, publicOrigin), organizationJsonLd(site, publicOrigin)],
-  });
-  const home = renderDocument(
-    createElement(SectionFrontPage, {
-      model: { head, shell, view: { heading: site.name, isHome: true, sectionCode: 'home', regions } },
-      bodyClass: 'page-home',
-    }),
-  );
-  return {
-    kind: 'home',
-    objects: [
-      { key: pageKey(site.id, '/', 'standard'), body: home, contentType: HTML, cacheControl: cacheControlFor('html') },
-      notFoundPage(site, shell, publicOrigin, latestVideos),
-    ],
-  };
-}
-
 /**
- * The 404 page shares the home page's inputs (the shell); it is rendered with it so that a menu
- * change that re-renders home refreshes the 404 page too (ADR 0006). Its "Latest Videos" are read
- * with home's recorder, so a new latest-news video re-renders both; the list is hidden when no
- * videos load (spec 1 §2.2).
+ * Route and build: the first kind that claims the path builds it. A kind whose build finds nothing
+ * either ends there (no page at this path) or, with `onNone: 'next-kind'`, hands the path on to the
+ * next kind that claims it.
  */
-function notFoundPage(site: SiteInfo, shell: Awaited<ReturnType<typeof loadShell>>, publicOrigin: string, latestVideos: VideoItem[]) {
-  const head = buildHead({
-    site,
-    // Spec 1 §2.2, spec 2 §8: the 404 page reads 'This page could not be found' (the page-loading
-    // layer's text, here the document title) above its visible texts.
-    title: uiText(site.id).notFoundTitle,
-    description: uiText(site.id).notFoundBody,
-    canonicalUrl: canonicalFor(publicOrigin, '/'),
-    noIndex: true,
-  });
-  // The 404 page answers for every missing path: it is no edition's counterpart of home.
-  const { alternates: _homeAlternates, ...notFoundShell } = shell;
-  const html = renderDocument(createElement(NotFoundPage, { model: { head, shell: notFoundShell, view: { latestVideos } } }));
-  return { key: notFoundPageKey(site.id), body: html, contentType: HTML, cacheControl: cacheControlFor('notFound'), status: 404 };
+async function build(ctx: PageKindContext): Promise<AnyBuiltPage | null> {
+  for (const kind of PAGE_KINDS) {
+    if (!kind.claims(ctx.path, ctx.site)) continue;
+    const built: AnyBuiltPage | null = await kind.build(ctx);
+    if (built !== null || kind.onNone !== 'next-kind') return built;
+  }
+  return null;
 }

@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformError } from '../core/errors.js';
 import { createLogger } from '../core/logger.js';
-import { PageStatusStore } from '../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, renderJobName, renderJobOptions, type RenderJob } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { jobSettled } from '../tests/support/eventually.js';
@@ -77,7 +77,7 @@ function failingRenderer(failures: (path: string, attempt: number) => Error | nu
 
 function startWorker(renderer: PageRenderer, concurrency = 1): void {
   const connection = createRedis(server.url, { blocking: true, name: 'retry-test-worker' });
-  const worker = createRenderWorker({ connection, prefix, concurrency, renderer, logger, pageStatus: status, retryPolicy: POLICY });
+  const worker = createRenderWorker({ connection, prefix, concurrency, renderer, logger, pageStatus: status, renderLog: new PageRenderLog(redis, prefix), retryPolicy: POLICY });
   cleanups.push(async () => {
     await worker.close(true);
     connection.disconnect();

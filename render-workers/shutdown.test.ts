@@ -11,6 +11,7 @@ import { createLogger } from '../core/logger.js';
 import { createMetricsRegistry, createRenderMetrics } from '../core/metrics.js';
 import { PlatformError } from '../core/errors.js';
 import { RENDER_QUEUE, renderJobName, renderJobOptions, type RenderJob } from '../core/queue.js';
+import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { createRedis } from '../core/redis.js';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
 import type { PageRenderer, RenderOutcome } from './render-page.js';
@@ -59,6 +60,11 @@ function job(path: string): RenderJob {
   return { site: 'news', path, reason: 'event', requestedAt: new Date().toISOString() };
 }
 
+/** The editors' records every worker keeps (required, ADR 0035), on the test's Redis. */
+function records(): { pageStatus: PageStatusStore; renderLog: PageRenderLog } {
+  return { pageStatus: new PageStatusStore(queueConnection, prefix), renderLog: new PageRenderLog(queueConnection, prefix) };
+}
+
 async function enqueue(data: RenderJob): Promise<Job> {
   return await queue.add(renderJobName(data), data, renderJobOptions(data, { attempts: 3, backoffMs: 1_000, eventDebounceMs: 0 }));
 }
@@ -96,7 +102,7 @@ function heldRenderer() {
 
 function startWorker(renderer: PageRenderer, extra: { lockDurationMs?: number } = {}): RenderWorker {
   const connection = createRedis(server.url, { blocking: true, name: 'shutdown-test-worker' });
-  const worker = createRenderWorker({ connection, prefix, concurrency: 2, renderer, logger, lockDurationMs: extra.lockDurationMs ?? 30_000 });
+  const worker = createRenderWorker({ connection, prefix, concurrency: 2, renderer, logger, ...records(), lockDurationMs: extra.lockDurationMs ?? 30_000 });
   cleanups.push(async () => {
     await worker.close(true);
     connection.disconnect();
@@ -177,6 +183,7 @@ describe('render worker failures', () => {
       concurrency: 1,
       logger,
       metrics,
+      ...records(),
       renderer: {
         render: () => Promise.reject(new PlatformError('OBJECT_META_INVALID', 'surrogate key "a b" has a space')),
       },

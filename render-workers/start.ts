@@ -32,7 +32,7 @@ import { ReadReuseCache } from '../core/upstream/read-reuse.js';
 import { publishBundleAssets } from './assets.js';
 import type { WorkerConfig } from './config.js';
 import { startRecoverySweep, storageProbe, upstreamProbe, type RunningRecoverySweep } from './recovery-sweep.js';
-import { createPageRenderer, type PageRenderer } from './render-page.js';
+import { createPageRenderer, type OutcomeKind, type PageRenderer } from './render-page.js';
 import { createRenderWorker, type RenderWorker } from './worker.js';
 
 export interface RenderWorkerShared {
@@ -54,7 +54,7 @@ export interface RunningRenderWorker {
   renderer: PageRenderer;
   /** The upstream clients per edition the renderer reads through. */
   editions: Record<SiteId, UpstreamClients>;
-  metrics: RenderMetrics;
+  metrics: RenderMetrics<OutcomeKind>;
   /** The worker's /metrics address, when `config.metrics` asked for one. */
   metricsUrl: string | undefined;
   /**
@@ -83,7 +83,7 @@ export async function startRenderWorker(config: WorkerConfig, shared: RenderWork
     const scripts = shared.scripts ?? (await publishBundleAssets(store, config.bundleDir, logger)).scripts;
     // Per edition: each asks upstream for its language (ADR 0019).
     const editions = createEditionClients({ config: config.upstream, logger });
-    const metrics = createRenderMetrics(createMetricsRegistry({ processMetrics: true }));
+    const metrics = createRenderMetrics<OutcomeKind>(createMetricsRegistry({ processMetrics: true }));
     // Upstream answers reused between renders fetched after their request (ADR 0029).
     let readReuse: ReadReuseCache | undefined;
     if (config.readReuse) {

@@ -31,7 +31,7 @@ import type { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { failureCode, type RenderMetrics } from '../core/metrics.js';
 import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
-import type { RenderOutcome, PageRenderer } from './render-page.js';
+import type { OutcomeKind, RenderOutcome, PageRenderer } from './render-page.js';
 import { DEFAULT_RETRY_POLICY, isDependencyFailure, isFinalAttempt, nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 
 /** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
@@ -57,11 +57,14 @@ export interface RenderWorkerOptions {
   /** CDN purger (core/cdn/purger.ts). Default: none, nothing is purged. */
   purger?: Purger;
   /** Render metrics (core/metrics.ts). Default: none recorded. */
-  metrics?: RenderMetrics;
-  /** Keeps each page's last failure for the editors' page status (core/page-status.ts). */
-  pageStatus?: PageStatusStore;
-  /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). */
-  renderLog?: PageRenderLog;
+  metrics?: RenderMetrics<OutcomeKind>;
+  /**
+   * Keeps each page's last failure for the editors' page status (core/page-status.ts). Required
+   * (ADR 0035), like the renderer's fence: no worker runs without the editors' records.
+   */
+  pageStatus: PageStatusStore;
+  /** Keeps each page's last render and its outcome, stale side data included (core/page-status.ts). Required. */
+  renderLog: PageRenderLog;
   /** Pages whose render stored nothing, for render on miss (core/miss-cache.ts). Default: none kept. */
   negativeCache?: MissNegativeCache;
   /** When failed renders are tried again (retry-policy.ts). Default DEFAULT_RETRY_POLICY. */
@@ -69,7 +72,7 @@ export interface RenderWorkerOptions {
 }
 
 /** Render outcomes that leave no page at the path (render-page.ts). */
-const NO_PAGE_KINDS: ReadonlySet<string> = new Set(['not-found', 'deleted']);
+const NO_PAGE_KINDS: ReadonlySet<OutcomeKind> = new Set<OutcomeKind>(['not-found', 'deleted']);
 
 export interface ShutdownOptions {
   /** How long active renders may run on before they are handed back to the queue. */
@@ -149,9 +152,9 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         );
         // Bookkeeping for the page status: never fails the render it describes.
         if (outcome.recorded !== true) {
-          options.pageStatus?.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
+          options.pageStatus.clearFailure({ site: data.site, path: data.path }).catch((error: unknown) => log.warn({ error }, 'could not clear the page failure record'));
           options.renderLog
-            ?.record(
+            .record(
               { site: data.site, path: data.path },
               {
                 at: new Date().toISOString(),
@@ -196,7 +199,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         else log.warn(fields, 'render failed');
         const message = isPlatformError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
         await options.pageStatus
-          ?.recordFailure(
+          .recordFailure(
             { site: data.site, path: data.path },
             {
               jobId: job.id,

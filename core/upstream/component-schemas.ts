@@ -1,7 +1,7 @@
 /**
  * Models of the front components placed in layout regions (spec 1 §3, §9; spec 2 §2, §3), one zod
  * schema per component `type`. A layout keeps its components open (`{ type, model }`,
- * core/upstream/schemas.ts); the fronts loader (render-workers/fronts/load-components.ts) validates
+ * core/upstream/schemas.ts); the fronts loader (render-workers/shared/load-components.ts) validates
  * each model here and logs and skips a component whose type is unknown or whose model is invalid.
  *
  * | type | model |

@@ -18,7 +18,7 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { isRecord } from '../../core/isomorphic/guards.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 
-/** Spec 1 §2.6 slideshow texts (render-workers/pages/article/slideshow-page.tsx re-exports them). */
+/** Spec 1 §2.6 slideshow texts (render-workers/article/page/slideshow-page.tsx re-exports them). */
 export const SLIDESHOW_TEXTS = {
   startOver: 'Start Over',
   shareSlideshow: 'Share Slideshow',

@@ -99,7 +99,7 @@ export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
 
 /**
  * A list of video cards (thumbnail, title, duration): this strip and the 404 page's "Latest
- * Videos" (render-workers/pages/video-list.tsx re-exports it). render-workers/load/videos.ts
+ * Videos" (render-workers/shared/video-list.tsx re-exports it). render-workers/shared/videos.ts
  * VideoItem fits VideoListItem.
  */
 export interface VideoListItem {

@@ -16,7 +16,7 @@ import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { normalisePagePath, variantUrlPath } from '../../core/storage/keys.js';
 import type { FullArticle } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeAbsoluteUrl } from '../load/links.js';
+import { safeAbsoluteUrl } from '../shared/links.js';
 import { isGatedArticle, isQuizArticle, lastTagSegment } from './rules.js';
 
 // ---------------------------------------------------------------------------------------------

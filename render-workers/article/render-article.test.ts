@@ -7,7 +7,7 @@ import { pageKey } from '../../core/storage/keys.js';
 import { createDataset } from '../../infra/sample-upstream/data/index.js';
 import { articlePathOf } from '../../infra/sample-upstream/store.js';
 import { startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
-import { GATE_TEXTS } from '../pages/article/gate-overlay.js';
+import { GATE_TEXTS } from './page/gate-overlay.js';
 
 let h: RendererHarness;
 const dataset = createDataset();

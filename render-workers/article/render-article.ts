@@ -5,41 +5,39 @@
  * path other than its canonical one (spec 1 §2.2).
  */
 import { brandImageUrl } from '../brand/images.js';
-import { breadcrumbListJsonLd, type BreadcrumbListJsonLd, type Crumb } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, type BreadcrumbListJsonLd, type Crumb } from '../shared/structured-data/breadcrumbs.js';
 import { createElement, type ReactNode } from 'react';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import type { Logger } from '../../core/logger.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey, variantUrlPath } from '../../core/storage/keys.js';
+import { variantUrlPath } from '../../core/storage/keys.js';
 import { z } from 'zod';
 import { isUpstreamFailure, type UpstreamClient } from '../../core/upstream/client.js';
 import { articleSummarySchema, type FullArticle, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { parsedWith, readSideData, type SideData } from '../../core/upstream/side-data.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { toBlocks } from '../load/blocks.js';
-import { loadListSections } from '../load/front.js';
-import { optionalLink, safeHref, safeLinks } from '../load/links.js';
-import { loadShell, type ShellContext } from '../load/shell.js';
-import { loadRecommendedVideos } from '../load/videos.js';
-import { ArticlePage, ON_OUR_RADAR } from '../pages/article/article-page.js';
-import { renderAmpArticlePage } from '../pages/article/article-page.amp.js';
-import { parsePrintProps, PrintArticlePage } from '../pages/article/article-page.print.js';
-import type { ArticlePageView } from '../pages/article/article-view.js';
-import type { JsonValue, VariantSite } from '../pages/article/variant-props.js';
-import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from '../pages/article/slideshow-page.js';
-import { HTML_CONTENT_TYPE, type RenderedObject } from '../publish.js';
-import { renderDocument } from '../render-html.js';
-import type { Block, Link, ListSection, ShellModel } from '../view-model.js';
-import { insertArticleAds } from './ads.js';
+import { toBlocks } from '../shared/load-blocks.js';
+import { loadListSections } from '../shared/front.js';
+import { optionalLink, safeHref, safeLinks } from '../shared/links.js';
+import { loadShell, type ShellContext } from '../shared/shell.js';
+import { loadRecommendedVideos } from '../shared/videos.js';
+import { ArticlePage, ON_OUR_RADAR } from './page/article-page.js';
+import { renderAmpArticlePage } from './page/article-page.amp.js';
+import { parsePrintProps, PrintArticlePage } from './page/article-page.print.js';
+import type { ArticlePageView } from './page/article-view.js';
+import type { JsonValue, VariantSite } from './page/variant-props.js';
+import { RECOMMENDED_SLIDESHOWS, SlideshowPage } from './page/slideshow-page.js';
+import type { RenderedObject } from '../publish.js';
+import { htmlObject, redirectPage, variantKeys } from '../page-objects.js';
+import { renderDocument } from '../shared/render-html.js';
+import type { Block, Link, ListSection, ShellModel } from '../shared/view-model.js';
+import { insertArticleAds } from '../shared/ads.js';
 import { categorySlugOf, chooseArticleLayout } from './layout.js';
 import { articleHeadTags, deriveArticleMeta, HeadTags, robotsFor, type ArticleMeta } from './meta.js';
-import { canonicalRedirect, redirectRecord } from './redirects.js';
+import { canonicalRedirect } from '../shared/redirects.js';
 import { cutBio, DEFAULT_PERSON_IMAGE, disclosureFor, isGatedArticle, limitRelatedTopics, limitTags, showHeadshot, showPrintLink, textToSpeechApplies } from './rules.js';
 import { specialSeriesBanners } from './special-series.js';
-import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from './structured-data.js';
-
-const HTML = HTML_CONTENT_TYPE;
+import { JsonLd, newsArticleJsonLd, SPEAKABLE_PARAGRAPHS } from '../shared/structured-data/news-article.js';
 
 /** Social and structured-data images go through the image service at their spec sizes (§9). */
 function resizeOrKeep(src: string, size: { width: number; height: number }): string {
@@ -89,13 +87,9 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   const { site, path, client, log } = options;
   const redirect = await verifiedRedirect(article, path, client, log);
   if (redirect) {
-    return {
-      kind: 'redirect',
-      objects: [{ key: pageKey(site.id, path, 'redirect'), body: redirectRecord(redirect.to), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-      // The variants that stood here before the article moved are shadowed by the record anyway;
-      // removing them keeps storage honest.
-      remove: [pageKey(site.id, path, 'standard'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
-    };
+    // The variants that stood here before the article moved are shadowed by the record anyway;
+    // removing them keeps storage honest.
+    return redirectPage(site.id, path, redirect.to);
   }
 
   const section = categorySlugOf(path);
@@ -156,7 +150,6 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   ];
 
   const objects: RenderedObject[] = [];
-  const html = (key: string, body: string): RenderedObject => ({ key, body, contentType: HTML, cacheControl: cacheControlFor('html') });
 
   let standardHtml: string;
   if (standardLayout === 'slideshow') {
@@ -171,23 +164,23 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     };
     standardHtml = renderDocument(createElement(ArticlePage, { head: { tags: extraHead('standard') }, shell, view }));
   }
-  objects.push(html(pageKey(site.id, path, 'standard'), standardHtml));
+  objects.push(htmlObject(site.id, path, standardHtml));
 
   if (printLayout === 'gated') {
     // A gated article's print URL shows the gated page (spec 1 §2.6 priority: gated before print).
-    objects.push(html(pageKey(site.id, path, 'print'), standardHtml));
+    objects.push(htmlObject(site.id, path, standardHtml, 'print'));
   } else {
-    objects.push(html(pageKey(site.id, path, 'print'), renderPrint(article, meta, blocks, shell)));
+    objects.push(htmlObject(site.id, path, renderPrint(article, meta, blocks, shell), 'print'));
   }
 
-  if (meta.isAMP) objects.push(html(pageKey(site.id, path, 'amp'), renderAmp(article, meta, blocks, shell, section)));
+  if (meta.isAMP) objects.push(htmlObject(site.id, path, renderAmp(article, meta, blocks, shell, section), 'amp'));
 
   return {
     kind: 'article',
     objects,
     // An article published at a path that used to redirect must not stay shadowed by the record;
     // an article no longer flagged AMP loses its AMP page.
-    remove: [pageKey(site.id, path, 'redirect'), ...(meta.isAMP ? [] : [pageKey(site.id, path, 'amp')])],
+    remove: variantKeys(site.id, path, meta.isAMP ? ['redirect'] : ['redirect', 'amp']),
   };
 }
 

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { Logger } from '../../core/logger.js';
 import { describeIssues, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeHref } from '../load/links.js';
-import type { Link } from '../view-model.js';
+import { safeHref } from '../shared/links.js';
+import type { Link } from '../shared/view-model.js';
 
 export const SPECIAL_SERIES_COMPONENT = 'special-series';
 

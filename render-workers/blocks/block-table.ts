@@ -10,7 +10,7 @@
  * tree, and with it every `useId`, is what a switch over the kinds would give.
  */
 import type { ReactNode } from 'react';
-import type { Block } from '../view-model.js';
+import type { Block } from '../shared/view-model.js';
 
 export type BlockKind = Block['kind'];
 

@@ -13,8 +13,8 @@
  */
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
-import { AD_LABEL } from '../article/ads.js';
-import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import { AD_LABEL } from '../shared/ads.js';
+import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
 import { EMBED_ERROR_TEXTS } from '../../core/isomorphic/constants.js';
 import { StaticCountdownBlockView } from './countdown-blocks.js';
 import { nothing, renderBlock, type BlockTable } from './block-table.js';

@@ -10,7 +10,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { UiTextProvider } from '../shell/ui-text-context.js';
-import type { Block, BlockImage } from '../view-model.js';
+import type { Block, BlockImage } from '../shared/view-model.js';
 import { AmpBodyBlocks } from './blocks.amp.js';
 import { PrintBodyBlocks } from './blocks.print.js';
 import { BodyBlocks, STANDARD_BLOCKS } from './blocks.js';

@@ -3,7 +3,7 @@
  * no ads, no iframes, embeds and videos as links, and every image at the print size 612x344
  * (spec 1 §9 "print image").
  */
-import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
 import { StaticCountdownBlockView } from './countdown-blocks.js';
 import { nothing, renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageCaption, TEXT_BLOCKS } from './common-blocks.js';

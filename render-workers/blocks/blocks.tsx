@@ -1,13 +1,13 @@
 /**
  * Body blocks of the standard article page (spec 1 §3). Block HTML is already sanitised and
- * images already sized by the loader (render-workers/load/blocks.ts); components only lay them out.
+ * images already sized by the loader (render-workers/shared/load-blocks.ts); components only lay them out.
  * Third-party embeds are placeholder figures carrying the data their islands need (data-*
  * attributes) and a plain link: no third-party script is loaded by any block.
  */
 import { Island } from '../../interactive-bundle/island.js';
 import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
-import type { Block, BlockImage, EmbedModel } from '../view-model.js';
+import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
 import { useUiText } from '../shell/ui-text-context.js';
 import { CountdownBlockView } from './countdown-blocks.js';
 import { renderBlock, type BlockTable } from './block-table.js';

@@ -1,11 +1,11 @@
 /**
  * Block markup shared by the variants: the text blocks, whose HTML is the same in standard, AMP and
  * print, and the image blocks whose standard and AMP markup differ only in the image element,
- * written once behind an image slot (`<img>`/`<picture>` on standard, `<amp-img>` on AMP). HTML fields were sanitised by the loader (render-workers/load/blocks.ts) with
+ * written once behind an image slot (`<img>`/`<picture>` on standard, `<amp-img>` on AMP). HTML fields were sanitised by the loader (render-workers/shared/load-blocks.ts) with
  * the spec 1 §5 allow-lists; everything else is escaped text.
  */
 import type { ReactNode } from 'react';
-import type { BlockImage, EmbedModel, TableCell } from '../view-model.js';
+import type { BlockImage, EmbedModel, TableCell } from '../shared/view-model.js';
 import type { BlockOf, PartialBlockTable } from './block-table.js';
 
 type TextKind = 'paragraph' | 'heading' | 'list' | 'pullquote' | 'table' | 'external-link';

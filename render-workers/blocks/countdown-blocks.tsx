@@ -8,7 +8,7 @@ import { formatArticleDate } from '../../core/isomorphic/dates.js';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { useSiteId, useUiText } from '../shell/ui-text-context.js';
-import type { Block } from '../view-model.js';
+import type { Block } from '../shared/view-model.js';
 
 type CountdownBlock = Extract<Block, { kind: 'countdown' }>;
 

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { sanitizePersonDescription } from '../people/person-rules.js';
-import { withSkipLog } from '../load/skip-log.js';
+import { withSkipLog } from '../shared/skip-log.js';
 import { firstAmpIframe, sanitizeParagraph, sanitizePullQuote, sanitizeRawHtml, sanitizeRawHtmlForPrint, toPlainText } from './sanitize.js';
 import { MAX_SOURCE_CHARS, SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 

@@ -20,7 +20,7 @@
  * Bounded: at most MAX_ENTRIES entries and MAX_CHARS characters of keys and results, the least
  * recently used going first. Sources longer than MAX_SOURCE_CHARS are not kept.
  */
-import { collectSkips, reportSkip, type Skip } from '../load/skip-log.js';
+import { collectSkips, reportSkip, type Skip } from '../shared/skip-log.js';
 
 export const MAX_ENTRIES = 20_000;
 /** Characters of keys and results kept in all (about twice that in bytes as JS strings). */

@@ -5,9 +5,9 @@
 import { plainTextOf } from '../../core/plain-text.js';
 import untimedSanitizeHtml from 'sanitize-html';
 import { timedSync } from '../../core/phase-timer.js';
-import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../load/links.js';
-import { reportSkip } from '../load/skip-log.js';
-import type { AmpIframeModel } from '../view-model.js';
+import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../shared/links.js';
+import { reportSkip } from '../shared/skip-log.js';
+import type { AmpIframeModel } from '../shared/view-model.js';
 import { DEFAULT_IFRAME_SANDBOX, iframeSandbox } from './iframe-sandbox.js';
 import { SanitizeMemo, sanitizeMemo } from './sanitize-memo.js';
 

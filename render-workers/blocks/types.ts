@@ -7,7 +7,7 @@
 /** Devices an ad slot shows on (spec 1 §9 breakpoints: mobile < 768, tablet 768-1023, desktop >= 1024). */
 export type Device = 'desktop' | 'tablet' | 'mobile';
 
-/** One ad placement, decided by the article's ad rules (render-workers/article/ads.ts). */
+/** One ad placement, decided by the article's ad rules (render-workers/shared/ads.ts). */
 export interface AdSlotModel {
   /** Stable id within the page, e.g. "ad-inline-3" (deterministic: unchanged pages stay byte-identical). */
   id: string;
@@ -18,4 +18,4 @@ export interface AdSlotModel {
   placement: string;
 }
 
-export type { Block } from '../view-model.js';
+export type { Block } from '../shared/view-model.js';

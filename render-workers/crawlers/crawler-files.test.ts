@@ -22,7 +22,7 @@ import type { ObjectStore } from '../../core/storage/types.js';
 import { writeIfChanged } from '../../core/storage/write.js';
 import { createUpstreamClient, type UpstreamClient } from '../../core/upstream/client.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { buildCrawlerFile, CRAWLER_PUBLISH_PATHS, isCrawlerPath } from './crawler-files.js';
 import { FEED_ITEM_COUNT, FEED_SECTIONS, RSS_CONTENT_TYPE } from './rss.js';
 import { NEWS_WINDOW_HOURS, XML_CONTENT_TYPE } from './sitemaps.js';

@@ -1,7 +1,7 @@
 /**
  * What crawlers read (ADR 0020): section RSS feeds, sitemaps, the news sitemap, robots.txt.
- * render-page.ts routes every path `isCrawlerPath` accepts to `buildCrawlerFile`; the whole-site
- * publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
+ * The crawler-files kind (kind.ts) claims every path `isCrawlerPath` accepts and builds it with
+ * `buildCrawlerFile`; the whole-site publish renders `CRAWLER_PUBLISH_PATHS` (core/site-pages.ts).
  *
  *   path                          writes                                   records
  *   /rss/{section}.xml (12)       feedKey(site, section)                   list:category:<section>, category:/<section>
@@ -13,7 +13,7 @@
  *   /robots.txt                   robots.txt                               nothing
  */
 import { feedSectionFromRequestPath } from '../../core/storage/keys.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { ROBOTS_PATH, buildRobots } from './robots.js';
 import { buildRssFeed, isFeedSection } from './rss.js';
 import { NEWS_SITEMAP_PATH, buildNewsSitemap, buildSitemaps, isSitemapPath } from './sitemaps.js';
@@ -28,7 +28,7 @@ export function isCrawlerPath(path: string): boolean {
 }
 
 /** The crawler file(s) at `ctx.path`; null for a path `isCrawlerPath` refuses. */
-export async function buildCrawlerFile(ctx: PageBuildContext): Promise<BuiltPage | null> {
+export async function buildCrawlerFile(ctx: PageBuildContext): Promise<BuiltPage<'robots' | 'sitemap' | 'feed'> | null> {
   const { path } = ctx;
   if (path === ROBOTS_PATH) return buildRobots(ctx);
   if (path === NEWS_SITEMAP_PATH) return buildNewsSitemap(ctx);

@@ -14,8 +14,8 @@
 import { ROBOTS_PATH } from '../../core/isomorphic/constants.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { rootFileKey } from '../../core/storage/keys.js';
-import { canonicalFor } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { canonicalFor } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { NEWS_SITEMAP_PATH, SITEMAP_INDEX_PATH } from './sitemaps.js';
 
 export { ROBOTS_PATH };
@@ -34,7 +34,7 @@ export function renderRobots(publicOrigin: string): string {
   ].join('\n');
 }
 
-export function buildRobots(ctx: PageBuildContext): Promise<BuiltPage> {
+export function buildRobots(ctx: PageBuildContext): Promise<BuiltPage<'robots'>> {
   return Promise.resolve({
     kind: 'robots',
     objects: [

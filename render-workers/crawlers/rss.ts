@@ -11,9 +11,9 @@ import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import { feedKey, feedUrlPath, isValidPagePath } from '../../core/storage/keys.js';
 import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import type { ArticleSummary } from '../../core/upstream/schemas.js';
-import { canonicalFor } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import type { FeedLink } from '../view-model.js';
+import { canonicalFor } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import type { FeedLink } from '../shared/view-model.js';
 import { element, parseDate, plainText, rfc822, xmlAttribute, XML_DECLARATION } from './xml.js';
 
 // Spec 1 §2.4's 12 sections; ingest lists them too, so the list lives in core.
@@ -135,7 +135,7 @@ export function sectionFeedLink(site: SiteInfo, publicOrigin: string, section: F
  * every article event in that section invalidates: ingest/events.ts) and the section's category
  * (records `category:/<slug>`, so a renamed section re-titles its feed).
  */
-export async function buildRssFeed(ctx: PageBuildContext, section: FeedSection): Promise<BuiltPage> {
+export async function buildRssFeed(ctx: PageBuildContext, section: FeedSection): Promise<BuiltPage<'feed'>> {
   const [category, summaries] = await Promise.all([
     ctx.client.getCategoryByPath(`/${section}`),
     ctx.client.searchArticles({ category: section, size: FEED_ITEM_COUNT, from: 0 }),

@@ -17,8 +17,8 @@ import { cacheControlFor } from '../../core/storage/cache-policy.js';
 import { isValidPagePath, rootFileKey } from '../../core/storage/keys.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { ArticleSummary } from '../../core/upstream/schemas.js';
-import { canonicalFor } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import { canonicalFor } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import type { RenderedObject } from '../publish.js';
 import { HARD_CODED_NOINDEX_ARTICLE_IDS } from '../article/meta.js';
 import { sitemapExclusion } from './sitemap-entries.js';
@@ -131,7 +131,7 @@ async function loadSitePages(ctx: PageBuildContext): Promise<{ sections: string[
  * `list:latest`: the site-map reads record nothing, and every article event (publish, edit,
  * removal) invalidates `list:latest` (ingest/events.ts), so the sitemaps follow the articles.
  */
-export async function buildSitemaps(ctx: PageBuildContext): Promise<BuiltPage> {
+export async function buildSitemaps(ctx: PageBuildContext): Promise<BuiltPage<'sitemap'>> {
   ctx.record(dataKeys.latestList());
   const { sections, articles } = await loadSitePages(ctx);
   const absolute = (path: string): string => canonicalFor(ctx.publicOrigin, path);
@@ -169,7 +169,7 @@ export function toNewsEntry(summary: ArticleSummary, publicOrigin: string, windo
  * the same articles in the window write the same bytes. The file does change as articles age
  * out of the window with no content event; a schedule re-renders it for that.
  */
-export async function buildNewsSitemap(ctx: PageBuildContext): Promise<BuiltPage> {
+export async function buildNewsSitemap(ctx: PageBuildContext): Promise<BuiltPage<'sitemap'>> {
   const now = ctx.now;
   const windowStart = new Date(now.getTime() - NEWS_WINDOW_HOURS * 3_600_000);
   const entries: NewsEntry[] = [];

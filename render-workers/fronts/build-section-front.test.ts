@@ -12,8 +12,8 @@ import { createUpstreamClient } from '../../core/upstream/client.js';
 import { createTagClient } from '../../core/upstream/tag-client.js';
 import { HARNESS_NOW, HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
 import { errorLines, validateHtml } from '../../tests/support/html-validator.js';
-import type { BuiltPage } from '../page-context.js';
-import { frontRoute, sectionFrontBuilder, TOPPER_LINK } from './build-section-front.js';
+import type { BuiltPage } from '../page-kind.js';
+import { buildSectionFront, frontRoute, TOPPER_LINK } from './build-section-front.js';
 
 let h: RendererHarness;
 const logLines: Array<{ level: number; message: string; api?: { url?: string } }> = [];
@@ -39,19 +39,22 @@ async function build(path: string): Promise<{ page: BuiltPage | null; html: stri
   const config = parseUpstreamConfig({ UPSTREAM_BASE_URL: h.upstream.url, UPSTREAM_TIMEOUT_MS: '5000' });
   const keys = new Set<string>();
   const client = createUpstreamClient({ config, logger }).withRecorder({ record: (key) => keys.add(key) });
-  const builder = sectionFrontBuilder(createTagClient({ config, logger }));
+  const tags = createTagClient({ config, logger }).withRecorder({ record: (key) => keys.add(key) });
   const site = SITES.news;
-  const page = await builder({
-    site,
-    path,
-    client,
-    log: logger,
-    publicOrigin: HARNESS_ORIGIN,
-    shellContext: { site, scripts: [], now: HARNESS_NOW },
-    record: (key) => keys.add(key),
-    sideData: createRenderSideData(undefined, 'news', () => {}),
-    now: HARNESS_NOW,
-  });
+  const page = await buildSectionFront(
+    {
+      site,
+      path,
+      client,
+      log: logger,
+      publicOrigin: HARNESS_ORIGIN,
+      shellContext: { site, scripts: [], now: HARNESS_NOW },
+      record: (key) => keys.add(key),
+      sideData: createRenderSideData(undefined, 'news', () => {}),
+      now: HARNESS_NOW,
+    },
+    { tags },
+  );
   return { page, html: page?.objects[0]?.body.toString() ?? '', keys: [...keys] };
 }
 

@@ -12,26 +12,24 @@
  * category" (docs/architecture.md "Failure handling"), so the job retries and the stored front stays meanwhile.
  * `front:<path>` is recorded only when the page rendered as a front (ingest's fronts schedule).
  */
-import { breadcrumbListJsonLd, homeCrumb } from '../structured-data/breadcrumbs.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
+import { breadcrumbListJsonLd, homeCrumb } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { sectionCode } from '../../core/isomorphic/sections.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { frontLayoutFlagsSchema } from '../../core/upstream/component-schemas.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { Category, Layout } from '../../core/upstream/schemas.js';
-import { DEFAULT_WING_COLOR, tagPathFor, type SponsorImages, type Tag, type TagClient, type TagReader } from '../../core/upstream/tag-client.js';
+import { DEFAULT_WING_COLOR, tagPathFor, type SponsorImages, type Tag, type TagReader } from '../../core/upstream/tag-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { buildHead, canonicalFor, cssHexColor, loadShell } from '../load/shell.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { renderDocument } from '../render-html.js';
+import { buildHead, canonicalFor, cssHexColor, loadShell } from '../shared/shell.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { renderDocument } from '../shared/render-html.js';
 import { isFeedSection, sectionFeedLink } from '../crawlers/rss.js';
-import { loadFrontRegions } from './load-components.js';
-import { SectionFrontPage } from './section-front-page.js';
-import type { SectionFrontView, SponsorPicture, SponsorView } from './view-model.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { SectionFrontPage } from '../shared/section-front-page.js';
+import type { SectionFrontView, SponsorPicture, SponsorView } from '../shared/front-view-model.js';
+import { htmlObject } from '../page-objects.js';
 
 /** The topper link on section fronts (spec 1 §2.4). */
 export const TOPPER_LINK = { name: 'America Together', url: '/category/us/personal-freedoms/america-together' } as const;
@@ -43,8 +41,6 @@ export const SPONSOR_BREAKPOINT_MEDIA = {
   tablet: '(min-width: 768px)',
   mobile: '(max-width: 767px)',
 } as const;
-
-const HTML = HTML_CONTENT_TYPE;
 
 export interface FrontRoute {
   kind: 'section' | 'category';
@@ -65,12 +61,7 @@ export interface SectionFrontDeps {
   tags: TagReader;
 }
 
-/** `(ctx) => buildSectionFront(ctx, ...)` with the tag client bound to each render's recorder. */
-export function sectionFrontBuilder(tags: TagClient): (ctx: PageBuildContext) => Promise<BuiltPage | null> {
-  return (ctx) => buildSectionFront(ctx, { tags: tags.withRecorder({ record: (key) => ctx.record(key), ...(ctx.reuse === undefined ? {} : { reuse: ctx.reuse }) }) });
-}
-
-export async function buildSectionFront(ctx: PageBuildContext, deps: SectionFrontDeps): Promise<BuiltPage | null> {
+export async function buildSectionFront(ctx: PageBuildContext, deps: SectionFrontDeps): Promise<BuiltPage<FrontRoute['kind']> | null> {
   const route = frontRoute(ctx.path, ctx.site.layoutDomain);
   const loaded = route.kind === 'section' ? await loadSection(ctx, route, deps) : await loadCategoryRoute(ctx, route, deps);
   return loaded === null ? null : render(ctx, route, loaded);
@@ -136,12 +127,12 @@ function sponsorView(tag: Tag | null): SponsorView | undefined {
     ...(logo ? { logo } : {}),
     ...(background ? { background } : {}),
     // Only a hex colour reaches the style attribute; anything else gets the default red.
-    // One colour rule for the whole shell (render-workers/load/shell.ts): 3, 4, 6 or 8 hex digits.
+    // One colour rule for the whole shell (render-workers/shared/shell.ts): 3, 4, 6 or 8 hex digits.
     wingColor: cssHexColor(sponsor.wingColor) ?? DEFAULT_WING_COLOR,
   };
 }
 
-async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded): Promise<BuiltPage> {
+async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded): Promise<BuiltPage<FrontRoute['kind']>> {
   const { info, tag, layout } = loaded;
   const [shell, regions] = await Promise.all([
     loadShell(ctx.client, ctx.shellContext, { topicUrl: ctx.path, ...(safeHref(info.url) ? { sectionUrl: safeHref(info.url) ?? '' } : {}) }),
@@ -190,6 +181,6 @@ async function render(ctx: PageBuildContext, route: FrontRoute, loaded: Loaded):
   );
   return {
     kind: route.kind,
-    objects: [{ key: pageKey(ctx.site.id, ctx.path, 'standard'), body: html, contentType: HTML, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(ctx.site.id, ctx.path, html)],
   };
 }

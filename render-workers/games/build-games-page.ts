@@ -19,21 +19,18 @@ import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { z } from 'zod';
 import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues, type Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { GamePage, type GamePageView } from '../pages/game-page.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { GamePage, type GamePageView } from './game-page.js';
 import { shareLinks } from '../shell/share-links.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
-import { GamesHubPage, type GameCardView, type GameRegions } from '../pages/games-hub-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { GamesHubPage, type GameCardView, type GameRegions } from './games-hub-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import {
   GAME_AD_UNITS,
   GAME_ADHESION_AD,
@@ -50,6 +47,7 @@ import {
 } from './game-rules.js';
 import { gameFrameSource } from './game-frame.js';
 import { GAME_CARD_COMPONENT, GAME_COMPONENT_TYPES, GAMES_COMPONENT, gameCardModelSchema, gameCardSchema, gameSchema, gamesModelSchema, type Game, type GameCard } from './game-schemas.js';
+import { htmlPage } from '../page-objects.js';
 
 export { GAMES_PATH, isGamesPath } from './game-rules.js';
 
@@ -125,11 +123,13 @@ function cardView(card: GameCard): GameCardView | null {
   };
 }
 
-function htmlPage(ctx: PageBuildContext, kind: string, html: string): BuiltPage {
-  return { kind, objects: [{ key: pageKey(ctx.site.id, ctx.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }] };
+function gamesPage<Kind extends GamesPageKind>(ctx: PageBuildContext, kind: Kind, html: string): BuiltPage<Kind> {
+  return htmlPage(kind, ctx.site.id, ctx.path, html);
 }
 
-export async function buildGamesPage(ctx: PageBuildContext): Promise<BuiltPage | null> {
+type GamesPageKind = 'games' | 'game';
+
+export async function buildGamesPage(ctx: PageBuildContext): Promise<BuiltPage<GamesPageKind> | null> {
   if (ctx.path === GAMES_PATH) return buildHub(ctx);
   const id = gameIdFromPath(ctx.path);
   if (id === null) {
@@ -139,7 +139,7 @@ export async function buildGamesPage(ctx: PageBuildContext): Promise<BuiltPage |
   return buildGame(ctx, id);
 }
 
-async function buildHub(ctx: PageBuildContext): Promise<BuiltPage | null> {
+async function buildHub(ctx: PageBuildContext): Promise<BuiltPage<'games'> | null> {
   const data = await loadGamesData(ctx);
   if (data === null) return null;
   const cards = data.cards.map(cardView).filter((card): card is GameCardView => card !== null);
@@ -151,10 +151,10 @@ async function buildHub(ctx: PageBuildContext): Promise<BuiltPage | null> {
   // The games section's pages use their title alone, without the site-name suffix (spec 1 §2.5).
   const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, siteSuffix: false, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
   const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: GAMES_TEXTS.hubHeading, cards, regions } } }));
-  return htmlPage(ctx, 'games', html);
+  return gamesPage(ctx, 'games', html);
 }
 
-async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage | null> {
+async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage<'game'> | null> {
   const data = await loadGamesData(ctx);
   if (data === null) return null;
   const card = cardOfGame(data.cards, id);
@@ -199,7 +199,7 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage |
   const description = toPlainText(game.metaDescription ?? '') || dek || title;
   const head = buildHead({ site: ctx.site, title: toPlainText(game.metaTitle ?? '') || title, siteSuffix: false, description, canonicalUrl, ...(current.logo === undefined ? {} : { imageUrl: current.logo }) });
   const html = renderDocument(createElement(GamePage, { model: { head, shell, view } }));
-  return htmlPage(ctx, 'game', html);
+  return gamesPage(ctx, 'game', html);
 }
 
 /** A CSS class name from upstream's `class`, or undefined when it is not a plain one. */

@@ -1,6 +1,6 @@
 /**
  * A game page's frame (spec 2 §2 "game frame", §9 700px high): its src is the game's `buttonUrl`
- * from the games layout, i.e. upstream data, so it passes the safe-URL rule (load/links.ts) and the
+ * from the games layout, i.e. upstream data, so it passes the safe-URL rule (shared/links.ts) and the
  * frame is sandboxed from the allow-list (blocks/iframe-sandbox.ts; ADR 0021).
  *
  * What a game needs, and so gets:
@@ -20,7 +20,7 @@
  */
 import { isCrossOrigin } from '../../core/isomorphic/safe-url.js';
 import { iframeSandbox, type SandboxToken } from '../blocks/iframe-sandbox.js';
-import { safeGameFrameSrc } from '../load/links.js';
+import { safeGameFrameSrc } from '../shared/links.js';
 
 /** The sandbox tokens a game frame asks for; allow-same-origin is kept only for a cross-origin src. */
 export const GAME_FRAME_SANDBOX_TOKENS: readonly SandboxToken[] = [

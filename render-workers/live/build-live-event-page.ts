@@ -19,23 +19,21 @@
  */
 import { createElement } from 'react';
 import { formatArticleDate } from '../../core/isomorphic/dates.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { LiveEvent, LiveEventClient } from '../../core/upstream/live-event-client.js';
 import type { Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
-import { safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { LiveEventPage, type LiveEventPageView } from '../pages/live-event-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { loadFrontRegions, loadLeftRail } from '../shared/load-components.js';
+import { safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { LiveEventPage, type LiveEventPageView } from './live-event-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { AD_INFO_INCOMPLETE_MESSAGE, checkAdInfo, LIVE_EVENT_LAYOUT_SUBTYPE, liveEventElementId, videoAndPlaylist } from './live-event-rules.js';
 import { liveUpdateEntries } from './live-blog-updates.js';
 import { liveBlogPostingJsonLd } from './structured-data.js';
+import { htmlObject } from '../page-objects.js';
 
 /** The schedule that re-renders live pages (ingest/schedules.ts, every minute). */
 export const LIVE_REFRESH_SCHEDULE = 'live';
@@ -69,7 +67,7 @@ async function loadLayout(ctx: PageBuildContext): Promise<Layout | null> {
   }
 }
 
-export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: LiveEventClient): Promise<BuiltPage | null> {
+export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: LiveEventClient): Promise<BuiltPage<'live-event'> | null> {
   const { site, path, client, log } = ctx;
   // Recorded first, whatever happens next: an event that goes live later is picked up by the minute schedule too.
   ctx.record(dataKeys.refresh(LIVE_REFRESH_SCHEDULE));
@@ -118,6 +116,6 @@ export async function buildLiveEventPage(ctx: PageBuildContext, liveEvents: Live
   return {
     kind: 'live-event',
     ...(liveBlogRead?.status === 'failed' ? { degraded: 'live blog unavailable' } : {}),
-    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, path, html)],
   };
 }

@@ -10,7 +10,7 @@
 import { formatArticleDate } from '../../core/isomorphic/dates.js';
 import type { LiveBlogUpdate } from '../../core/upstream/live-event-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeAbsoluteUrl } from '../load/links.js';
+import { safeAbsoluteUrl } from '../shared/links.js';
 
 /** Most updates carried by the page and its JSON-LD (ours: the spec gives none; keeps a runaway feed from bloating every page). */
 export const LIVE_BLOG_UPDATES_MAX = 100;

@@ -6,7 +6,7 @@
 import type { LiveEventAdInfo, LiveEventVideo } from '../../core/upstream/live-event-client.js';
 import { safeMedia, safeSrcset, type LiveEventVideoItem } from '../../interactive-bundle/islands/live-event-video.island.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
 
 /** Layout subtype of live-event pages (spec 2 §7; docs/upstream-contract.md §4.3). */
 export const LIVE_EVENT_LAYOUT_SUBTYPE = 'liveEvent';

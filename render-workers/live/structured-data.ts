@@ -3,7 +3,7 @@
  * live-blog SEO feed, §8 "Live-blog SEO fetch failure: empty data"). The liveBlogUpdate entries are
  * the ones the page shows (live-blog-updates.ts builds both), newest first; when the feed
  * fails the list is empty and the rest stays. Rendered with the article's JsonLd element, which
- * escapes the script body (render-workers/article/structured-data.ts).
+ * escapes the script body (render-workers/shared/structured-data/news-article.ts).
  */
 import type { LiveEvent } from '../../core/upstream/live-event-client.js';
 import { toPlainText } from '../blocks/sanitize.js';

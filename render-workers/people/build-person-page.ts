@@ -12,21 +12,17 @@
  *     regions empty; a fetch failure is logged and fails the render the same way);
  *   - schema.org Person structured data.
  */
-import { absoluteUrl } from '../structured-data/urls.js';
+import { absoluteUrl } from '../shared/structured-data/urls.js';
 import { createElement } from 'react';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import type { Person } from '../../core/upstream/schemas.js';
-import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
-import { safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { PersonPage, type PersonCardView } from '../pages/person-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { loadFrontRegions, loadLeftRail } from '../shared/load-components.js';
+import { safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { PersonPage, type PersonCardView } from './person-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import {
   hasPersonPageRole,
   hasReadMore,
@@ -37,11 +33,12 @@ import {
   personSocialLinks,
   PERSON_ROLE_ERROR,
 } from './person-rules.js';
+import { htmlObject, redirectPage, staleVariantKeys } from '../page-objects.js';
 
 /** The layout subtype of person pages (docs/upstream-contract.md layout table; elementId personSlug, spec 2 §7). */
 export const PERSON_LAYOUT_SUBTYPE = 'person';
 
-/** True for /person/{p}/{slug}; /person/personalities is the persons list (render-page.ts routes it first). */
+/** True for /person/{p}/{slug}; /person/personalities is the persons list (page-kinds.ts lists its kind first). */
 export function isPersonPagePath(path: string): boolean {
   return personRouteParams(path) !== null;
 }
@@ -96,7 +93,7 @@ function isoDate(value: string | undefined): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage | null> {
+export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage<'person' | 'redirect'> | null> {
   const { path, site, client, log } = ctx;
   const params = personRouteParams(path);
   if (params === null) return null;
@@ -117,11 +114,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
 
   const canonicalPath = personCanonicalPath(person) ?? path;
   if (canonicalPath !== path) {
-    return {
-      kind: 'redirect',
-      objects: [{ key: pageKey(site.id, path, 'redirect'), body: redirectRecord(canonicalPath), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-      remove: [pageKey(site.id, path, 'standard'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
-    };
+    return redirectPage(site.id, path, canonicalPath);
   }
 
   const [shell, layout] = await Promise.all([
@@ -149,7 +142,7 @@ export async function buildPersonPage(ctx: PageBuildContext): Promise<BuiltPage 
   );
   return {
     kind: 'person',
-    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
-    remove: [pageKey(site.id, path, 'redirect'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
+    objects: [htmlObject(site.id, path, html)],
+    remove: staleVariantKeys(site.id, path),
   };
 }

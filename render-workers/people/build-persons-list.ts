@@ -8,19 +8,17 @@
  * the stored page stays meanwhile.
  */
 import { createElement } from 'react';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import type { Person } from '../../core/upstream/schemas.js';
-import { safeImageSrc } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { PersonsListPage, type PersonListItem } from '../pages/persons-list-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { safeImageSrc } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { PersonsListPage, type PersonListItem } from './persons-list-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { PERSONALITIES_PATH } from '../static/paths.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
 import { hasPersonPageRole, personCanonicalPath } from './person-rules.js';
+import { htmlObject } from '../page-objects.js';
 
 /** Spec 2 §2: both routes of the persons list. */
 export const PERSONS_LIST_PATHS: readonly string[] = [PERSONALITIES_PATH, '/person/personalities'];
@@ -29,7 +27,7 @@ export function isPersonsListPath(path: string): boolean {
   return PERSONS_LIST_PATHS.includes(path);
 }
 
-export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage | null> {
+export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage<'persons'> | null> {
   const { path, site, client, log } = ctx;
   let persons: Person[];
   try {
@@ -60,6 +58,6 @@ export async function buildPersonsList(ctx: PageBuildContext): Promise<BuiltPage
   const html = renderDocument(createElement(PersonsListPage, { head, shell, heading: uiText(site.id).onAirPersonalities, persons: items }));
   return {
     kind: 'persons',
-    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, path, html)],
   };
 }

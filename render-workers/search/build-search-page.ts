@@ -6,19 +6,17 @@
  */
 import { createElement } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { SEARCH_PAGE_HEADING, SearchResultsPage } from '../pages/search-results-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { SEARCH_PAGE_HEADING, SearchResultsPage } from './search-results-page.js';
+import { renderDocument } from '../shared/render-html.js';
+import { htmlObject } from '../page-objects.js';
 
 export function isSearchPagePath(path: string): boolean {
   return path === SEARCH_RESULTS_PATH;
 }
 
-export async function buildSearchPage(ctx: PageBuildContext): Promise<BuiltPage> {
+export async function buildSearchPage(ctx: PageBuildContext): Promise<BuiltPage<'search'>> {
   const { site } = ctx;
   const shell = await loadShell(ctx.client, ctx.shellContext);
   const head = buildHead({
@@ -31,7 +29,7 @@ export async function buildSearchPage(ctx: PageBuildContext): Promise<BuiltPage>
   const html = renderDocument(createElement(SearchResultsPage, { model: { head, shell, view: {} } }));
   return {
     kind: 'search',
-    objects: [{ key: pageKey(site.id, SEARCH_RESULTS_PATH, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, SEARCH_RESULTS_PATH, html)],
   };
 }
 

@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { uiText } from '../../core/isomorphic/ui-text.js';
-import { JsonLd } from '../article/structured-data.js';
+import { JsonLd } from '../shared/structured-data/news-article.js';
 import { UiTextProvider } from './ui-text-context.js';
-import type { HeadModel, ShellModel } from '../view-model.js';
+import type { HeadModel, ShellModel } from '../shared/view-model.js';
 import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './styles.js';
 import { DESIGN_CSS, DESIGN_TOKENS_CSS } from './design-tokens.js';
 import { SiteHeader } from './header.js';

@@ -7,7 +7,7 @@ import type { Element } from 'domhandler';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
-import type { ShellModel } from '../view-model.js';
+import type { ShellModel } from '../shared/view-model.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
 import { SiteFooter, copyrightLine } from './footer.js';
 

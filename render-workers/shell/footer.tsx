@@ -6,7 +6,7 @@
 import type { SiteId } from '../../core/isomorphic/sites.js';
 import { socialLinks } from '../../core/isomorphic/social.js';
 import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
-import type { ShellModel } from '../view-model.js';
+import type { ShellModel } from '../shared/view-model.js';
 
 export function SiteFooter({ shell }: { shell: ShellModel }) {
   const social = socialLinks(shell.site.id);

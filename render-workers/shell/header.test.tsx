@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { HEADER_MENU_CATEGORIES } from '../../core/isomorphic/constants.js';
 import { NETWORK_SITES } from '../../core/isomorphic/network.js';
 import { SITES } from '../../core/isomorphic/sites.js';
-import type { MenuEntry, ShellModel } from '../view-model.js';
+import type { MenuEntry, ShellModel } from '../shared/view-model.js';
 import { HEADER_TEXTS, SiteHeader } from './header.js';
 import { NETWORK_BAR_LABEL } from './network-bar.js';
 

@@ -12,7 +12,7 @@ import { menuAccentStyle } from '../../core/isomorphic/menu-accent.js';
 import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { MenuItem, MenusProps } from '../../interactive-bundle/islands/menus.island.js';
-import type { MenuEntry, ShellModel } from '../view-model.js';
+import type { MenuEntry, ShellModel } from '../shared/view-model.js';
 import { NetworkBar } from './network-bar.js';
 
 /** Fixed header texts and targets (spec 1 §2.3), as the news edition words them; every edition's own are in core/isomorphic/ui-text.ts. */
@@ -25,7 +25,7 @@ export const HEADER_TEXTS = {
   mobileMenu: 'Menu',
 } as const;
 
-/** Upstream colours were checked when the shell loaded (load/shell.ts menuColor); shown as an accent bar. */
+/** Upstream colours were checked when the shell loaded (shared/shell.ts menuColor); shown as an accent bar. */
 function colorStyle(entry: MenuEntry) {
   return menuAccentStyle(entry.color);
 }

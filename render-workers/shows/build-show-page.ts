@@ -9,22 +9,19 @@
  * (spec 2 §2).
  */
 import { createElement } from 'react';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream/show-client.js';
-import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { loadFrontRegions, loadLeftRail } from '../fronts/load-components.js';
-import { safeHref } from '../load/links.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { ShowPage, type ShowPageView } from '../pages/show-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { loadFrontRegions, loadLeftRail } from '../shared/load-components.js';
+import { safeHref } from '../shared/links.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { ShowPage, type ShowPageView } from './show-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { SHOW_POSTER_SIZES, showIdFromPath, showPathOf, showRedirectTarget } from './show-rules.js';
 import { hostLink, imageOf, posterOf } from './show-view.js';
 import { tvSeriesJsonLd } from './structured-data.js';
+import { htmlObject, redirectPage } from '../page-objects.js';
 
 /** Layout subtype of show pages (docs/upstream-contract.md §4.3). */
 export const SHOW_LAYOUT_SUBTYPE = 'show';
@@ -50,7 +47,7 @@ export async function loadShow(ctx: PageBuildContext, shows: ShowClient, id: str
   return show;
 }
 
-export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage<'show' | 'redirect'> | null> {
   const { site, path, client, log } = ctx;
   const id = showIdFromPath(path);
   if (id === null) return null;
@@ -59,11 +56,7 @@ export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): P
 
   const target = showRedirectTarget(show, path);
   if (target !== null) {
-    return {
-      kind: 'redirect',
-      objects: [{ key: pageKey(site.id, path, 'redirect'), body: redirectRecord(target), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-      remove: [pageKey(site.id, path, 'standard'), pageKey(site.id, path, 'amp'), pageKey(site.id, path, 'print')],
-    };
+    return redirectPage(site.id, path, target);
   }
 
   const [shell, layout] = await Promise.all([loadShell(client, ctx.shellContext), client.getLayout(SHOW_LAYOUT_SUBTYPE, show.show_slug)]);
@@ -100,6 +93,6 @@ export async function buildShowPage(ctx: PageBuildContext, shows: ShowClient): P
   const html = renderDocument(createElement(ShowPage, { model: { head, shell, view } }));
   return {
     kind: 'show',
-    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, path, html)],
   };
 }

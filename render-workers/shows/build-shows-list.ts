@@ -6,18 +6,16 @@
  * is not "not found": docs/architecture.md "Failure handling"); the job retries and the stored page stays meanwhile.
  */
 import { createElement } from 'react';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream/show-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { ShowsListPage, type ShowsListView } from '../pages/shows-list-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { ShowsListPage, type ShowsListView } from './shows-list-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { SHOWS_LIST_HEADING, SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
 import { posterOf } from './show-view.js';
+import { htmlObject } from '../page-objects.js';
 
 /** Every published show, or null when the list is missing or empty. A failed read is logged and thrown. */
 export async function loadPublishedShows(ctx: Pick<PageBuildContext, 'log'>, shows: ShowClient): Promise<Show[] | null> {
@@ -33,7 +31,7 @@ export async function loadPublishedShows(ctx: Pick<PageBuildContext, 'log'>, sho
   return published.length === 0 ? null : published;
 }
 
-export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage<'shows'> | null> {
   const { site, client } = ctx;
   const published = await loadPublishedShows(ctx, shows);
   if (published === null) {
@@ -59,7 +57,7 @@ export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): 
   const html = renderDocument(createElement(ShowsListPage, { model: { head, shell, view } }));
   return {
     kind: 'shows',
-    objects: [{ key: pageKey(site.id, SHOWS_LIST_PATH, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, SHOWS_LIST_PATH, html)],
   };
 }
 

@@ -1,11 +1,11 @@
 /**
  * Shared checks for the shows pages: poster and image URLs through the safe-URL rule
- * (load/links.ts), host links on this site's person pages, plain-text titles and descriptions.
+ * (shared/links.ts), host links on this site's person pages, plain-text titles and descriptions.
  */
 import type { Show } from '../../core/upstream/show-client.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeHref, safeImageSrc } from '../load/links.js';
-import type { PosterView } from '../pages/show-page.js';
+import { safeHref, safeImageSrc } from '../shared/links.js';
+import type { PosterView } from './show-page.js';
 
 export function posterOf(show: Show, sizes: PosterView['sizes']): PosterView | undefined {
   const src = safeImageSrc(show.thumbnail ?? show.image);

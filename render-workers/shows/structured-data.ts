@@ -1,10 +1,10 @@
 /**
- * Show metadata as schema.org TVSeries JSON-LD (spec 2 §7; docs/architecture.md "Page builders", structured data), built
- * like the article's NewsArticle (render-workers/article/structured-data.ts) and rendered with its
+ * Show metadata as schema.org TVSeries JSON-LD (spec 2 §7; docs/architecture.md "Page kinds", structured data), built
+ * like the article's NewsArticle (render-workers/shared/structured-data/news-article.ts) and rendered with its
  * JsonLd element, which escapes the script body.
  */
 import type { Show } from '../../core/upstream/show-client.js';
-import { absoluteUrl } from '../structured-data/urls.js';
+import { absoluteUrl } from '../shared/structured-data/urls.js';
 
 export interface TvSeriesJsonLd {
   '@context': 'https://schema.org';

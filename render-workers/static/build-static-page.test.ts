@@ -14,7 +14,7 @@ import { dataKeys } from '../../core/upstream/data-keys.js';
 import { createStaticPageClient, staticPageSchema, type StaticPage, type StaticPageClient } from '../../core/upstream/static-page-client.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { errorLines, validateHtml } from '../../tests/support/html-validator.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { buildStaticPage, staticPageTitle } from './build-static-page.js';
 import { COOKIE_DEMO_PATH, isStaticPath, LEGAL_PAGE_PATHS, SPECIAL_PAGE_PATHS, STATIC_PAGE_PATHS } from './paths.js';
 import { COOKIE_DEMO, PERSONALITIES_HEADING } from './static-page.js';

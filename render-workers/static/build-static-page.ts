@@ -4,19 +4,17 @@
  * article body blocks (unknown ones logged and skipped), the title rule with the games exception,
  * the body class from the last path segment, and the header/footer rules of /gowatch and /connect.
  */
-import { HTML_CONTENT_TYPE } from '../publish.js';
 import { createElement } from 'react';
 import { toPlainText } from '../blocks/sanitize.js';
 import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { isValidPagePath, pageKey } from '../../core/storage/keys.js';
+import { isValidPagePath } from '../../core/storage/keys.js';
 import type { StaticPage as StaticPageRecord, StaticPageClient } from '../../core/upstream/static-page-client.js';
-import { toBlocks } from '../load/blocks.js';
-import { loadFrontRegions } from '../fronts/load-components.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { renderDocument } from '../render-html.js';
-import type { HeadModel } from '../view-model.js';
+import { toBlocks } from '../shared/load-blocks.js';
+import { loadFrontRegions } from '../shared/load-components.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { renderDocument } from '../shared/render-html.js';
+import type { HeadModel } from '../shared/view-model.js';
 import {
   COOKIE_DEMO_PATH,
   FOOTER_HIDDEN_PATHS,
@@ -26,8 +24,7 @@ import {
   translationStatementPath,
 } from './paths.js';
 import { StaticPage, type StaticPageView } from './static-page.js';
-
-const HTML = HTML_CONTENT_TYPE;
+import { htmlObject } from '../page-objects.js';
 
 /** Paths that are static pages of one site only: each site's translation statement (spec 1 §1). */
 const SITE_ONLY_PATHS: ReadonlySet<string> = new Set(
@@ -82,7 +79,7 @@ function canonicalPath(record: StaticPageRecord | null, path: string): string {
  * built-in shell), or the translation statement on a site without the translation notice.
  * `staticPages` is the static page reader; its reads are recorded through `ctx.record`.
  */
-export async function buildStaticPage(ctx: PageBuildContext, staticPages: StaticPageClient): Promise<BuiltPage | null> {
+export async function buildStaticPage(ctx: PageBuildContext, staticPages: StaticPageClient): Promise<BuiltPage<'static'> | null> {
   const { path, site, log } = ctx;
   const statement = translationStatementPath(site);
   // The translation statement belongs to the site whose notice links to it (spec 1 §1).
@@ -155,6 +152,6 @@ export async function buildStaticPage(ctx: PageBuildContext, staticPages: Static
   );
   return {
     kind: 'static',
-    objects: [{ key: pageKey(site.id, path, 'standard'), body: html, contentType: HTML, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, path, html)],
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Which paths are static pages, and the per-path rules of the static-page layout (spec 1 §2.1
- * route table, §2.3, §2.5). render-page.ts routes a path here when `isStaticPath` says so.
+ * route table, §2.3, §2.5). The static kind (kind.ts) claims a path when `isStaticPath` says so.
  */
 import { SITES, type SiteInfo } from '../../core/isomorphic/sites.js';
 

@@ -4,10 +4,10 @@
  * The cookie demo form and the "On Air Personalities" heading are part of their pages' shells.
  */
 import { BodyBlocks } from '../blocks/blocks.js';
-import { Region } from '../fronts/components.js';
-import type { FrontComponent } from '../fronts/view-model.js';
+import { Region } from '../shared/front-components.js';
+import type { FrontComponent } from '../shared/front-view-model.js';
 import { Document } from '../shell/document.js';
-import type { Block, HeadModel, ShellModel } from '../view-model.js';
+import type { Block, HeadModel, ShellModel } from '../shared/view-model.js';
 
 /** Spec 1 §2.3: the cookie demo page's fields and button; expiration defaults to 90 days. */
 export const COOKIE_DEMO = {
@@ -37,7 +37,7 @@ export interface StaticPageProps {
   bodyClass: string;
   hideHeader: boolean;
   hideFooter: boolean;
-  /** Stylesheet URLs from the page record, already checked (render-workers/load/links.ts). */
+  /** Stylesheet URLs from the page record, already checked (render-workers/shared/links.ts). */
   stylesheets: string[];
 }
 

@@ -20,10 +20,8 @@
  * the client's retryable error (a failed read is not "not found": docs/architecture.md "Failure handling"), so the job retries
  * and the stored page stays meanwhile.
  */
-import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import type { Layout, LayoutComponent } from '../../core/upstream/schemas.js';
@@ -32,12 +30,11 @@ import { toPlainText } from '../blocks/sanitize.js';
 import { VIDEO_LOAD_MORE_STEP, videoCards } from '../../core/isomorphic/live/videos.js';
 import { RECOMMENDED_VIDEOS_SIZE } from '../../core/upstream/video-client.js';
 import type { VideoLoadMoreProps } from '../../interactive-bundle/islands/video-load-more.island.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import { VIDEO_CAROUSEL_MAX } from '../load/videos.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { VideoAreaPage, type VideoAreaView } from '../pages/video-area-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import { VIDEO_CAROUSEL_MAX } from '../shared/videos.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { VideoAreaPage, type VideoAreaView } from './lists/video-area-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { loadShow } from '../shows/build-show-page.js';
 import { loadPublishedShows } from '../shows/build-shows-list.js';
 import { showPathOf } from '../shows/show-rules.js';
@@ -45,6 +42,7 @@ import { cardImage } from './lists/card-images.js';
 import { loadCarousel, loadCarousels, type CarouselView, type VideoCarouselModel } from './lists/carousels.js';
 import { topicsOf, topicTag, VIDEO_LAYOUT_SUBTYPE, type VideoTopic } from './lists/topics.js';
 import { VIDEO_HOME_PATH, VIDEO_SHOWS_PATH, VIDEO_TOPICS_PATH } from './paths.js';
+import { htmlObject } from '../page-objects.js';
 
 export const VIDEO_HOME_HEADING = 'Video';
 export const VIDEO_SHOWS_HEADING = 'Video Shows';
@@ -88,7 +86,7 @@ async function loadVideoLayout(ctx: PageBuildContext, elementId: string): Promis
   }
 }
 
-async function page(ctx: PageBuildContext, kind: string, head: { title: string; description: string; imageUrl?: string }, view: VideoAreaView): Promise<BuiltPage> {
+async function page<Kind extends string>(ctx: PageBuildContext, kind: Kind, head: { title: string; description: string; imageUrl?: string }, view: VideoAreaView): Promise<BuiltPage<Kind>> {
   const { site } = ctx;
   const shell = await loadShell(ctx.client, ctx.shellContext);
   const model = {
@@ -105,14 +103,14 @@ async function page(ctx: PageBuildContext, kind: string, head: { title: string; 
     view,
   };
   const html = renderDocument(createElement(VideoAreaPage, { model, path: ctx.path }));
-  return { kind, objects: [{ key: pageKey(site.id, ctx.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }] };
+  return { kind, objects: [htmlObject(site.id, ctx.path, html)] };
 }
 
 function regionComponents(layout: Layout): LayoutComponent[] {
   return [...layout.preContent, ...layout.main, ...layout.postContent];
 }
 
-export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage | null> {
+export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage<'video-home'> | null> {
   ctx.record(dataKeys.refresh('video'));
   const layout = await loadVideoLayout(ctx, '/video');
   const carousels = await loadCarousels(ctx, layout === null ? DEFAULT_HOME_CAROUSELS : regionComponents(layout));
@@ -124,7 +122,7 @@ export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage |
   );
 }
 
-export async function buildVideoShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+export async function buildVideoShowsList(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage<'video-shows'> | null> {
   ctx.record(dataKeys.refresh('video'));
   const published = await loadPublishedShows(ctx, shows);
   if (published === null) {
@@ -160,7 +158,7 @@ async function otherShows(ctx: PageBuildContext, shows: ShowClient, current: Sho
 }
 
 /** The show's video page, or null when there is no (published) show with this id. */
-export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClient, id: string): Promise<BuiltPage | null> {
+export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClient, id: string): Promise<BuiltPage<'video-show'> | null> {
   const show = await loadShow(ctx, shows, id);
   if (show === null) return null;
   ctx.record(dataKeys.refresh('video'));
@@ -220,7 +218,7 @@ async function topicMoreList(ctx: PageBuildContext, tag: string, label: string):
 }
 
 /** /video/topics (topic = null) or /video/topics/{topic...}. */
-export async function buildTopicPage(ctx: PageBuildContext, topic: string | null): Promise<BuiltPage | null> {
+export async function buildTopicPage(ctx: PageBuildContext, topic: string | null): Promise<BuiltPage<'video-topics' | 'video-topic'> | null> {
   const layout = await loadVideoLayout(ctx, VIDEO_TOPICS_PATH);
   const topics = topicsOf(ctx, layout);
   if (topic === null) {

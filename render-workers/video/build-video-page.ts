@@ -21,24 +21,20 @@
  *   sign-in; the VideoAccess island hides the bar again in a browser that has a provider id.
  */
 import { VIDEO_HOME_PATH } from './paths.js';
-import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../structured-data/breadcrumbs.js';
+import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
-import { cacheControlFor } from '../../core/storage/cache-policy.js';
-import { pageKey } from '../../core/storage/keys.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { hasAired, latestNewsVideoTag, type Video } from '../../core/upstream/video-client.js';
-import { redirectRecord } from '../article/redirects.js';
 import { toPlainText } from '../blocks/sanitize.js';
-import { safeAbsoluteUrl } from '../load/links.js';
-import { formatVideoDuration, toVideoItems } from '../load/videos.js';
-import { buildHead, canonicalFor, loadShell } from '../load/shell.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
-import { VideoPage, type VideoPageView } from '../pages/video-page.js';
-import { HTML_CONTENT_TYPE } from '../publish.js';
-import { renderDocument } from '../render-html.js';
+import { safeAbsoluteUrl } from '../shared/links.js';
+import { formatVideoDuration, toVideoItems } from '../shared/videos.js';
+import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { VideoPage, type VideoPageView } from './page/video-page.js';
+import { renderDocument } from '../shared/render-html.js';
 import { videoObjectJsonLd } from './page/structured-data.js';
 import {
   durationSeconds,
@@ -52,6 +48,7 @@ import {
   videoTypeOf,
   VIDEO_TYPE_LABELS,
 } from './page/video-rules.js';
+import { htmlObject, redirectPage } from '../page-objects.js';
 
 export interface VideoPageRequest {
   /** The video's slug, the last path segment. */
@@ -84,13 +81,8 @@ function sectionTagOf(video: Video, domain: string): string | undefined {
 
 /** The page of one video, or null when there is no such video (the stored 404 page). */
 /** A 301 record at the requested path to `location` (spec 2 §9 redirect 301). */
-function redirectTo(ctx: PageBuildContext, location: string): BuiltPage {
-  const site = ctx.site.id;
-  return {
-    kind: 'redirect',
-    objects: [{ key: pageKey(site, ctx.path, 'redirect'), body: redirectRecord(location), contentType: 'application/json', cacheControl: cacheControlFor('redirect') }],
-    remove: [pageKey(site, ctx.path, 'standard'), pageKey(site, ctx.path, 'amp'), pageKey(site, ctx.path, 'print')],
-  };
+function redirectTo(ctx: PageBuildContext, location: string): BuiltPage<'redirect'> {
+  return redirectPage(ctx.site.id, ctx.path, location);
 }
 
 /** The aired video whose external id is `id`, or null (a failed lookup is logged: the slug lookup already missed). */
@@ -106,7 +98,7 @@ async function videoById(ctx: PageBuildContext, id: string): Promise<Video | nul
   }
 }
 
-export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRequest): Promise<BuiltPage | null> {
+export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRequest): Promise<BuiltPage<'video' | 'redirect'> | null> {
   const { site, client, log, publicOrigin } = ctx;
   ctx.record(dataKeys.refresh('video'));
 
@@ -222,6 +214,6 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
   const html = renderDocument(createElement(VideoPage, { model: { head, shell, view } }));
   return {
     kind: 'video',
-    objects: [{ key: pageKey(site.id, ctx.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    objects: [htmlObject(site.id, ctx.path, html)],
   };
 }

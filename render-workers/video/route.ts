@@ -14,7 +14,7 @@
  * dataset test keeps the two apart.
  */
 import type { ShowClient } from '../../core/upstream/show-client.js';
-import type { BuiltPage, PageBuildContext } from '../page-context.js';
+import type { BuiltPage, PageBuildContext } from '../page-kind.js';
 import { buildShowVideoPage, buildTopicPage, buildVideoHome, buildVideoShowsList } from './build-video-lists.js';
 import { buildVideoPage } from './build-video-page.js';
 
@@ -24,7 +24,10 @@ export function isVideoAreaPath(path: string): boolean {
   return path === VIDEO_HOME_PATH || path.startsWith(`${VIDEO_HOME_PATH}/`);
 }
 
-export async function buildVideoArea(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage | null> {
+/** What the video area's pages render as. */
+export type VideoAreaPageKind = 'video-home' | 'video-shows' | 'video-show' | 'video-topics' | 'video-topic' | 'video' | 'redirect';
+
+export async function buildVideoArea(ctx: PageBuildContext, shows: ShowClient): Promise<BuiltPage<VideoAreaPageKind> | null> {
   const segments = ctx.path.split('/').filter(Boolean);
   if (segments[0] !== 'video') return null;
   const [, second, third, ...rest] = segments;

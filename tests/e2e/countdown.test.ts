@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import { BodyBlocks } from '../../render-workers/blocks/blocks.js';
-import { toBlocks } from '../../render-workers/load/blocks.js';
+import { toBlocks } from '../../render-workers/shared/load-blocks.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
 import { bundlePage, startBundleServer, type BundleServer } from '../support/bundle-server.js';
 

@@ -6,7 +6,8 @@
  * once (not after the five-minute s-maxage); a republish that changes nothing purges nothing.
  *
  * The services are wired here rather than through infra/local/stack.ts, which starts its worker
- * without a purger (CDN_PURGE=none is the embedded default).
+ * without a purger (CDN_PURGE=none is the embedded default); the worker itself starts as its own
+ * process starts it (render-workers/start.ts), with its purger's target set to the test Varnish.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,24 +15,21 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPurger } from '../../core/cdn/purger.js';
-import type { Purger } from '../../core/cdn/types.js';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
-import { createMetricsRegistry, createRenderMetrics, type RenderMetrics } from '../../core/metrics.js';
+import type { RenderMetrics } from '../../core/metrics.js';
 import { createRedis } from '../../core/redis.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { buildAdminApp } from '../../ingest/app.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
 import { pageSurrogateKey } from '../../render-workers/publish.js';
-import { createPageRenderer } from '../../render-workers/render-page.js';
-import { createRenderWorker, type RenderWorker } from '../../render-workers/worker.js';
+import { loadWorkerConfig } from '../../render-workers/config.js';
+import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { TEST_ADMIN_TOKEN as ADMIN_TOKEN, TEST_WEBHOOK_SECRET as WEBHOOK_SECRET } from '../support/stack.js';
 import { startTestVarnish, type TestVarnish } from '../support/varnish.js';
@@ -47,14 +45,12 @@ let redisServer: TestRedis;
 let dir: string;
 let store: ObjectStore;
 let redis: Redis;
-let workerConnection: Redis;
 let sample: RunningSampleUpstream;
 let edge: FastifyInstance;
 let admin: FastifyInstance;
 let varnish: TestVarnish;
-let purger: Purger;
 let metrics: RenderMetrics;
-let worker: RenderWorker;
+let worker: RunningRenderWorker;
 let producer: RenderProducer;
 let adminUrl: string;
 
@@ -106,21 +102,22 @@ beforeAll(async () => {
   const siteUrl = await edge.listen({ port: 0, host: '127.0.0.1' });
   varnish = await startTestVarnish({ backendUrl: siteUrl });
 
-  metrics = createRenderMetrics(createMetricsRegistry());
-  purger = createPurger(
-    { target: { driver: 'varnish', urls: [varnish.url] }, batchWindowMs: 50, maxBatchSize: 100, retries: 3, timeoutMs: 5_000 },
-    { logger, onBatch: (result) => metrics.purged(result.ok) },
+  // The worker as its own process starts it (render-workers/start.ts), its CDN purger pointed at
+  // the test Varnish, on this test's store and Redis.
+  const running = await startRenderWorker(
+    {
+      ...loadWorkerConfig({ REDIS_URL: redisServer.url, QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: '2' }),
+      publicOrigins: { news: siteUrl, es: siteUrl.replace('://', '://es.') },
+      upstream: upstreamConfig,
+      cdn: { target: { driver: 'varnish', urls: [varnish.url] }, batchWindowMs: 50, maxBatchSize: 100, retries: 3, timeoutMs: 5_000 },
+      metrics: undefined,
+      recoverySweep: undefined,
+      readReuse: undefined,
+    },
+    { store, logger, scripts: [] },
   );
-  const renderer = createPageRenderer({
-    store,
-    index,
-    ...createUpstreamClients({ config: upstreamConfig, logger }),
-    logger,
-    publicOrigins: { news: siteUrl, es: siteUrl.replace('://', '://es.') },
-    scripts: [],
-  });
-  workerConnection = createRedis(redisServer.url, { blocking: true, name: 'cdn-purge-worker' });
-  worker = createRenderWorker({ connection: workerConnection, prefix, concurrency: 2, renderer, logger, purger, metrics });
+  worker = running;
+  metrics = running.metrics;
 
   producer = createRenderProducer({ connection: redis, prefix, logger });
   admin = await buildAdminApp({
@@ -141,8 +138,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.close();
-  workerConnection?.disconnect();
-  await purger?.close();
   await admin?.close();
   await producer?.close();
   await varnish?.stop();

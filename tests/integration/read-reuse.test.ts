@@ -17,6 +17,7 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import type { PageRef } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { parseRenderJob, type RenderJob } from '../../core/queue.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { createRedis } from '../../core/redis.js';
 import { listSitePages } from '../../core/site-pages.js';
 import { pageKey } from '../../core/storage/keys.js';
@@ -151,7 +152,15 @@ describe('freshness', () => {
       expect(parseRenderJob(waiting?.data).requestedAt).toBe(eventAt);
 
       // A real worker takes the job: the answer it keeps is older than the job's bound now.
-      worker = createRenderWorker({ connection, prefix, concurrency: 1, renderer: on.renderer, logger });
+      worker = createRenderWorker({
+        connection,
+        prefix,
+        concurrency: 1,
+        renderer: on.renderer,
+        logger,
+        pageStatus: new PageStatusStore(on.index.scope.redis, prefix),
+        renderLog: new PageRenderLog(on.index.scope.redis, prefix),
+      });
       await expect.poll(async () => (await producer.queue.getJob(queued.jobId ?? ''))?.finishedOn, { timeout: 20_000, interval: 50 }).toBeDefined();
       expect(await (await producer.queue.getJob(queued.jobId ?? ''))?.isCompleted()).toBe(true);
       expect(gets.get(HEADER_URL) ?? 0).toBe(fetched + 1);

@@ -18,7 +18,7 @@ import { parseEnv } from '../../core/config/env.js';
 import { redisEnvShape, redisTargetFromEnv } from '../../core/config/redis.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { takePageFence } from '../../core/page-fence.js';
-import { PageStatusStore } from '../../core/page-status.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis, masterNodes, type RedisClient, type RedisClusterTarget } from '../../core/redis.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
@@ -141,7 +141,7 @@ describe('the services on a Redis Cluster with a password and TLS', () => {
         return { kind: 'article', written: [`news${data.path}`], unchanged: [] };
       },
     };
-    worker = createRenderWorker({ connection: connect('secure-worker', { blocking: true }), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix) });
+    worker = createRenderWorker({ connection: connect('secure-worker', { blocking: true }), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix), renderLog: new PageRenderLog(redis, prefix) });
     await eventually(async () => ((await inspect?.getCompletedCount()) === pages.length ? true : undefined), 'the worker to complete three renders', 20_000);
     expect(await inspect.getFailedCount()).toBe(0);
 

@@ -18,6 +18,7 @@ import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import type { Logger } from '../../core/logger.js';
 import { createMetricsRegistry, type Registry } from '../../core/metrics.js';
 import { MissNegativeCache } from '../../core/miss-cache.js';
+import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
 import { takePageFence } from '../../core/page-fence.js';
 import { QUEUE_PREFIX, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
@@ -180,6 +181,8 @@ beforeAll(async () => {
     renderer,
     logger,
     purger,
+    pageStatus: new PageStatusStore(redis, redisServer.prefix),
+    renderLog: new PageRenderLog(redis, redisServer.prefix),
     negativeCache: new MissNegativeCache(redis, redisServer.prefix),
   });
   queue = new Queue(RENDER_QUEUE, { connection: redis, prefix: redisServer.prefix });

@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
-import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
-import { VIDEO_CAROUSEL_MAX } from '../../render-workers/load/videos.js';
+import { RANK_LIST_MAX } from '../../render-workers/shared/load-components.js';
+import { VIDEO_CAROUSEL_MAX } from '../../render-workers/shared/videos.js';
 import { VIDEO_LOAD_MORE_STEP } from '../../core/isomorphic/live/videos.js';
 import { VIDEO_LOAD_MORE_TEXTS } from '../../interactive-bundle/islands/video-load-more.island.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -199,7 +199,7 @@ describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)
     expect(html).toMatch(/\.front \.item-meta \.headshot\{[^}]*width:48px;height:48px;/);
     documents.push(html);
     // The other network's story (Fox Business) is on no article list of the sample; the source
-    // part of the rule is render-workers/fronts/list-headshot.test.ts's.
+    // part of the rule is render-workers/shared/list-headshot.test.ts's.
   });
 
   it('shows no headshot for an author whose photo is the default-person image or who has none', async () => {

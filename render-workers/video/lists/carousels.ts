@@ -29,9 +29,9 @@ import { hasAired, latestNewsVideoTag, type RecommendedVideo, type Video } from 
 import type { LiveItem, MoxieVideo } from '../../../core/upstream/video-feeds.js';
 import { parseVideoCarouselProps, VIDEO_LIST_ITEM_STYLES, type VideoCarouselItem, type VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import { toPlainText } from '../../blocks/sanitize.js';
-import { safeHref } from '../../load/links.js';
-import { formatVideoDuration, VIDEO_CAROUSEL_MAX } from '../../load/videos.js';
-import type { PageBuildContext } from '../../page-context.js';
+import { safeHref } from '../../shared/links.js';
+import { formatVideoDuration, VIDEO_CAROUSEL_MAX } from '../../shared/videos.js';
+import type { PageBuildContext } from '../../page-kind.js';
 import type { JsonValue } from '../../../interactive-bundle/island-props.js';
 import { cardImage } from './card-images.js';
 

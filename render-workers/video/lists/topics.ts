@@ -9,7 +9,7 @@ import { VIDEO_TOPICS_PATH } from '../paths.js';
 import { z } from 'zod';
 import type { Layout } from '../../../core/upstream/schemas.js';
 import { toPlainText } from '../../blocks/sanitize.js';
-import type { PageBuildContext } from '../../page-context.js';
+import type { PageBuildContext } from '../../page-kind.js';
 
 export const VIDEO_LAYOUT_SUBTYPE = 'video';
 export const VIDEO_TOPICS_COMPONENT = 'video-topics';

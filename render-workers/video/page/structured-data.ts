@@ -2,7 +2,7 @@
  * VideoObject structured data of the single video page (ADR 0020; spec 2 §9 "Shared video
  * thumbnail 1280x720"): name, description, thumbnailUrl at 1280x720, uploadDate, duration in ISO
  * 8601, embedUrl and contentUrl, a BroadcastEvent with isLiveBroadcast for LIVE videos, and expires
- * when the video has an expiration date. Serialised by render-workers/article/structured-data.ts
+ * when the video has an expiration date. Serialised by render-workers/shared/structured-data/news-article.ts
  * JsonLd, which escapes it for a script element.
  */
 export interface VideoObjectInput {

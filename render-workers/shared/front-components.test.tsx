@@ -1,0 +1,55 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { contactFormIslandProps, FrontComponentView, loadMoreIslandProps, TimeLabel } from './front-components.js';
+
+describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
+  it('passes the preloaded item, the next from and hasMore to the island, with the page size 10', () => {
+    const props = loadMoreIslandProps({
+      pageSize: 10,
+      from: 11,
+      hasMore: true,
+      category: 'politics',
+      preloaded: [{ title: '</script><script>alert(1)</script>', url: '/us/a', isBreaking: false, isDeveloping: false, isLive: false, authors: [] }],
+    });
+    expect(props).toMatchObject({ category: 'politics', from: 11, pageSize: 10, hasMore: true, endpoint: '/api/article-search' });
+    expect(props.preloaded[0]).toMatchObject({ title: '</script><script>alert(1)</script>', url: '/us/a' });
+  });
+});
+
+describe('TimeLabel', () => {
+  it('stores the absolute date in <time datetime data-relative>', () => {
+    expect(renderToStaticMarkup(<TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', label: 'February 28, 2026' }} />)).toBe(
+      '<time dateTime="2026-02-28T13:05:00.000Z" data-relative="">February 28, 2026</time>',
+    );
+  });
+});
+
+describe('front islands (issue 7)', () => {
+  it('renders a tv-schedule component as the TvSchedule island, carrying dt only when the layout set it', () => {
+    const pinned = renderToStaticMarkup(<FrontComponentView component={{ type: 'tv-schedule', title: 'On Air', channel: 'news', dt: '2022-03-30' }} />);
+    expect(pinned).toContain('data-island="TvSchedule"');
+    expect(pinned).toContain('{"title":"On Air","channel":"news","dt":"2022-03-30","endpoint":"/api/schedule"}');
+    const today = renderToStaticMarkup(<FrontComponentView component={{ type: 'tv-schedule', title: 'On Air', channel: 'business' }} />);
+    expect(today).toContain('{"title":"On Air","channel":"business","endpoint":"/api/schedule"}');
+  });
+
+  it('renders the newsletter promo with the Newsletter island for its id, under its title', () => {
+    const html = renderToStaticMarkup(
+      <FrontComponentView component={{ type: 'newsletter-promo', anchorId: 'newsletter-politics', id: 'newsletter-politics', slid: 'fnpolitics', title: 'Politics Newsletter' }} />,
+    );
+    expect(html).toMatch(/<section class="newsletter-promo" id="newsletter-politics"[^>]*><h2 class="component-title">Politics Newsletter<\/h2><div data-island="Newsletter"/);
+    expect(html).toContain('{"newsletterId":"newsletter-politics","title":"Politics Newsletter","endpoint":"/api/newsletter"}');
+  });
+
+  it('renders the contact form as the ContactForm island with the live endpoints', () => {
+    const form = {
+      formId: 'f1',
+      location: false,
+      labels: { fullName: 'Full Name', email: 'Email', state: 'State', town: 'Town', message: 'Message', submit: 'Send' },
+      placeholders: { fullName: 'a', email: 'b', state: 'c', town: 'd', message: 'e' },
+      messages: { success: 'Your message has been sent!', error: 'An error occurred, please try again later.' },
+    };
+    expect(contactFormIslandProps(form)).toEqual({ ...form, endpoint: '/api/contact', tokenEndpoint: '/api/email' });
+    expect(renderToStaticMarkup(<FrontComponentView component={{ type: 'contact-form', form }} />)).toContain('data-island="ContactForm"');
+  });
+});

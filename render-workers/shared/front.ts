@@ -1,0 +1,47 @@
+/**
+ * The lists beside an article (its layout's right rail and post-content regions, spec 1
+ * §2.6): `article-list` components are filled by article search; other component types are not
+ * shown beside an article and are skipped here with a debug log. Section fronts are built by
+ * render-workers/fronts/.
+ */
+import type { Logger } from '../../core/logger.js';
+import type { UpstreamClient } from '../../core/upstream/client.js';
+import { articleListModelSchema, describeIssues, type ArticleSummary, type LayoutComponent } from '../../core/upstream/schemas.js';
+import { toPlainText } from '../blocks/sanitize.js';
+import type { ArticleListItem, ListSection } from './view-model.js';
+import { safeHref, safeLinks } from './links.js';
+
+export async function loadListSections(client: UpstreamClient, components: readonly LayoutComponent[], log: Logger): Promise<ListSection[]> {
+  const sections = await Promise.all(
+    components.map(async (component, index): Promise<ListSection | null> => {
+      if (component.type !== 'article-list') {
+        log.debug({ layoutComponent: { index, type: component.type } }, 'layout component not rendered yet');
+        return null;
+      }
+      const parsed = articleListModelSchema.safeParse(component.model);
+      if (!parsed.success) {
+        log.warn({ layoutComponent: { index, type: component.type } }, `Invalid article-list model: ${describeIssues(parsed.error)}`);
+        return null;
+      }
+      const model = parsed.data;
+      const items = await client.searchArticles({
+        ...(model.category === undefined ? {} : { category: model.category }),
+        size: model.size,
+        from: model.from,
+      });
+      return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem) };
+    }),
+  );
+  return sections.filter((s): s is ListSection => s !== null);
+}
+
+function toListItem(item: ArticleSummary): ArticleListItem {
+  return {
+    title: toPlainText(item.title),
+    url: item.url,
+    ...(safeHref(item.imageUrl) ? { imageUrl: safeHref(item.imageUrl) ?? '' } : {}),
+    ...(item.description ? { description: toPlainText(item.description) } : {}),
+    ...(item.category && safeHref(item.category.url) ? { category: { name: item.category.name, url: safeHref(item.category.url) ?? '' } } : {}),
+    ...(item.publicationDate ? { publicationDate: item.publicationDate } : {}),
+  };
+}
