@@ -236,7 +236,7 @@ function articleView(
     ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
     // No upstream authors: the newsroom or AP default from the derived meta (spec 1 §3).
     authors: (header.authors.length > 0 ? header.authors : meta.authors.map((a) => ({ name: a.name, url: a.url }))).map((author) => {
-      const headshot = showHeadshot('avatar' in author ? author : {}, { source: header.source?.name ?? meta.source.name, siteName: meta.siteName, defaultPersonImage: DEFAULT_PERSON_IMAGE })
+      const headshot = showHeadshot('avatar' in author ? author : {}, { source: header.source?.name ?? meta.source.name, defaultPersonImage: DEFAULT_PERSON_IMAGE })
         ? resizedImageUrl('avatar' in author ? author.avatar : undefined, IMAGE_SIZES.headshot)
         : null;
       return { ...optionalLink(toPlainText(author.name), author.url), ...(headshot ? { headshotUrl: headshot } : {}) };

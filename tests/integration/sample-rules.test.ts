@@ -210,6 +210,25 @@ describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)
   });
 });
 
+describe('article byline headshots on both editions (spec 1 §5 "only for the publisher\'s own source", §9 "headshot 32x32")', () => {
+  const path = '/us/neighbors-rebuild-a-flooded-library';
+  const headshot = /<span class="author"><img class="headshot" src="[^"]*\/authors\/32\/32\/marcus-delgado[^"]*" alt="" width="32" height="32"\/>/;
+
+  it('shows the author\'s 32x32 headshot on the news edition, where upstream names the source "Fox News"', async () => {
+    await h.render(path);
+    expect(await h.stored(path)).toMatch(headshot);
+  });
+
+  it('shows the same headshot on the Spanish edition: the newsroom "Fox News" is the publisher\'s own source there too', async () => {
+    const answer = (await (await fetch(`${h.upstream.url}/api/article?path=${encodeURIComponent(path)}`, { headers: { 'accept-language': 'es' } })).json()) as unknown;
+    expect(JSON.stringify(answer)).toContain('"source":{"name":"Fox News"');
+    await h.render(path, 'sweep', 'es');
+    const html = await h.stored(path, 'standard', 'es');
+    expect(html).toMatch(headshot);
+    documents.push(html);
+  });
+});
+
 describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more step 3")', () => {
   it('lists 3 videos after the rail\'s 10, with the island\'s props to load 3 more, and no button before hydration', async () => {
     expect(VIDEO_LOAD_MORE_STEP).toBe(3);
