@@ -251,6 +251,7 @@ function articleView(
     blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(body), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
     ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
     ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),
+    ...(article.starts_with_dropcap ? { dropcap: true } : {}),
     authorBios: header.authors
       .filter((a) => a.shortBio)
       .map((a) => ({ ...optionalLink(toPlainText(a.name), a.url), bio: cutBio(toPlainText(a.shortBio ?? '')) })),

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
+import { MAX_ARTICLE_TAGS, MAX_RELATED_TOPICS } from '../../render-workers/article/rules.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
 import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
 import { VIDEO_CAROUSEL_MAX } from '../../render-workers/load/videos.js';
@@ -256,6 +257,78 @@ describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more s
   it('adds no paged list to a topic whose videos fit its rail', async () => {
     await h.render('/video/topics/latest-news');
     expect(await h.stored('/video/topics/latest-news')).not.toContain('data-island="VideoLoadMore"');
+  });
+});
+
+describe('article parts the sample shows on purpose (spec 1 §2.6, §3, §9)', () => {
+  it('shows 5 of the 7 article tags of the eclipse article, each linking to its tag front, with the ISA classification', async () => {
+    const path = '/world/what-the-world-saw-during-the-total-solar-eclipse';
+    await h.render(path);
+    const html = await h.stored(path);
+    const tags = element(html, '<ul class="article-tags">', 'ul');
+    expect(MAX_ARTICLE_TAGS).toBe(5);
+    expect([...tags.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`)).toEqual([
+      'Astronomy /category/world/astronomy',
+      'Eclipse /category/world/eclipse',
+      'Science /category/world/science',
+      'Space /category/world/space',
+      'Weather /category/world/weather',
+    ]);
+    expect(html).toContain('<meta name="classification-isa" content="isa-astronomy, isa-eclipse"/>');
+    // Its 12 topics stop at 10 (spec 1 §9 "related topics: max 10").
+    expect(MAX_RELATED_TOPICS).toBe(10);
+    expect(element(html, '<nav class="related-topics"', 'nav').match(/<li>/g)?.length).toBe(10);
+    documents.push(html);
+  });
+
+  it('shows the footer note below the body of the flooded-library story', async () => {
+    const path = '/us/neighbors-rebuild-a-flooded-library';
+    await h.render(path);
+    const html = await h.stored(path);
+    expect(html).toContain('<p class="footer-note">Sarah Whitfield contributed to this report.</p>');
+    expect(html.indexOf('class="footer-note"')).toBeGreaterThan(html.indexOf('<div class="article-body'));
+  });
+
+  it('opens the library column with a drop cap, and no other story', async () => {
+    const path = '/opinion/the-case-for-keeping-the-library-open-late';
+    await h.render(path);
+    const html = await h.stored(path);
+    expect(html).toContain('<div class="article-body dropcap">');
+    expect(html).toContain('.article-body.dropcap>p:first-of-type::first-letter{float:left;font-size:3.4em;');
+    documents.push(html);
+    await h.render('/us/neighbors-rebuild-a-flooded-library');
+    expect(await h.stored('/us/neighbors-rebuild-a-flooded-library')).toContain('<div class="article-body">');
+  });
+
+  it('links the broadband story to the spec\'s /category/politics/the-big-idea, a published tag front', async () => {
+    await h.render('/politics/senate-panel-advances-rural-broadband-bill');
+    const html = await h.stored('/politics/senate-panel-advances-rural-broadband-bill');
+    expect(element(html, '<nav class="related-topics"', 'nav')).toContain('<a href="/category/politics/the-big-idea">The Big Idea</a>');
+    await h.render('/category/politics/the-big-idea');
+    const front = await h.stored('/category/politics/the-big-idea');
+    expect(front).toContain('href="/politics/senate-panel-advances-rural-broadband-bill"');
+    documents.push(front);
+  });
+});
+
+describe('Breaking and Developing flags in lists (spec 1 §3 article list item isBreaking, isDeveloping)', () => {
+  /** The flags of the list item linking to `url`. */
+  const flagsOf = (html: string, url: string): string[] => {
+    const at = html.indexOf(`href="${url}"`);
+    expect(at, url).toBeGreaterThan(0);
+    const item = element(html.slice(html.lastIndexOf('<article class="article-item', at)), '<article class="article-item', 'article');
+    return [...item.matchAll(/<span class="flag flag-([a-z]+)">([^<]+)<\/span>/g)].map((match) => `${match[1]}:${match[2]}`);
+  };
+
+  it('flags the volcano story Breaking and the port strike Developing on /world, in each edition\'s words', async () => {
+    await h.render('/world');
+    const html = await h.stored('/world');
+    expect(flagsOf(html, '/world/volcano-eruption-closes-airports-in-the-region')).toEqual(['breaking:Breaking']);
+    expect(flagsOf(html, '/world/port-strike-ends-shipping-backlog-clears')).toEqual(['developing:Developing']);
+    documents.push(html);
+    await h.render('/world', 'sweep', 'es');
+    const es = await h.stored('/world', 'standard', 'es');
+    expect(flagsOf(es, '/world/port-strike-ends-shipping-backlog-clears')).toEqual(['developing:En desarrollo']);
   });
 });
 

@@ -5,7 +5,7 @@
  * redirect), a long headline, the headshot cases, and the block kinds beyond the starter set.
  * Stories, people and places are fictional; the text was written for this dataset.
  */
-import { article, CANONICAL_ORIGIN } from './articles.js';
+import { article, CANONICAL_ORIGIN, titleCase } from './articles.js';
 import {
   ad,
   externalLink,
@@ -167,7 +167,8 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     ],
     header: { authors: [], source: { name: 'Associated Press', url: 'https://apnews.com' }, organizationName: 'Associated Press' },
     // AP wire post with no byline: the author shown is "Associated Press" (spec 1 §3 defaults).
-    extra: { content_type: 'spark_ap_post', external_source: 'ap', fn__sources: [{ label: 'Associated Press', url: 'https://apnews.com' }] },
+    // Breaking: lists flag it "Breaking" (spec 1 §3 article list item isBreaking).
+    extra: { content_type: 'spark_ap_post', external_source: 'ap', fn__sources: [{ label: 'Associated Press', url: 'https://apnews.com' }], fn__story_type: 'breaking' },
   }),
   article({
     id: 'art-2006',
@@ -235,7 +236,8 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
       paragraph('The people who use a public library after 6 p.m. are students, shift workers and parents who cannot come in during the day.'),
       paragraph('Cutting those hours saves little money and closes the doors on exactly the people a library exists to serve.'),
     ],
-    extra: { fn__story_type: 'opinion' },
+    // The column opens with a drop cap (spec 1 §3 starts_with_dropcap).
+    extra: { fn__story_type: 'opinion', starts_with_dropcap: true },
   }),
   article({
     id: 'art-2010',
@@ -461,6 +463,17 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     header: {
       authors: [byline(MARCUS_DELGADO), byline(SARAH_WHITFIELD)],
       articleTags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography'].map((slug) => ({ slug })),
+    },
+    // Seven article tags, of which the page shows 5 (spec 1 §9 "Article tags shown: max 5"); their
+    // ISA values make the classification-isa meta entry (spec 1 §3). Paths of the article's own
+    // tags, so each links to a published tag front.
+    extra: {
+      wp__tags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography'].map((slug, index) => ({
+        title: titleCase(slug),
+        slug,
+        path: `fox-news/world/${slug}`,
+        ...(index < 2 ? { isa_value: `isa-${slug}` } : {}),
+      })),
     },
   }),
   article({
