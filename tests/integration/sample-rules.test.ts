@@ -300,6 +300,21 @@ describe('article parts the sample shows on purpose (spec 1 §2.6, §3, §9)', (
     expect(await h.stored('/us/neighbors-rebuild-a-flooded-library')).toContain('<div class="article-body">');
   });
 
+  it('shows the sponsor block and an inline slideshow on the raised-bed article', async () => {
+    const path = '/lifestyle/how-to-build-a-raised-garden-bed';
+    await h.render(path);
+    const html = await h.stored(path);
+    expect(html).toContain(
+      '<aside class="sponsor"><p class="sponsor-indicator">Sponsored by Cedar Row Garden Supply</p><p class="sponsor-disclaimer">This content was paid for by Cedar Row Garden Supply and written by its team.</p></aside>',
+    );
+    expect(html.indexOf('<aside class="sponsor">')).toBeGreaterThan(html.indexOf('<div class="article-body'));
+    const slideshow = element(html, '<section class="slideshow-block">', 'section');
+    expect(slideshow).toContain('<h2><a href="/lifestyle/how-to-build-a-raised-garden-bed">The bed, step by step</a></h2>');
+    expect(slideshow.match(/<figure class="slide"/g)?.length).toBe(3);
+    expect(html).toContain('<body class="page-article layout-standard section-lifestyle');
+    documents.push(html);
+  });
+
   it('links the broadband story to the spec\'s /category/politics/the-big-idea, a published tag front', async () => {
     await h.render('/politics/senate-panel-advances-rural-broadband-bill');
     const html = await h.stored('/politics/senate-panel-advances-rural-broadband-bill');

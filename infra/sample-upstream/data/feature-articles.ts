@@ -27,6 +27,7 @@ import {
   relatedMedia,
   sharedVideo,
   slider,
+  slideshow,
   tiktok,
   tweet,
   vimeo,
@@ -271,7 +272,27 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
       featuredVideo(RAISED_BED_VIDEO),
       paragraph('A raised bed warms up sooner in spring, drains better than heavy clay, and saves your back when it is time to weed.'),
       list(['Four cedar boards, 2 by 10 inches', 'Sixteen exterior screws', 'A drill', 'Cardboard for the bottom', 'Soil and compost'], false),
+      // A slideshow inside a standard article (spec 1 §3 block types "slideshow").
+      slideshow({
+        title: 'The bed, step by step',
+        dek: 'From bare lawn to first seedlings.',
+        url: '/lifestyle/how-to-build-a-raised-garden-bed',
+        lastMod: '2025-03-13T14:00:00Z',
+        slides: ['Cardboard laid over the grass', 'Cedar boards screwed at the corners', 'Soil and compost raked level'].map((subject) => ({
+          name: `lifestyle/raised-bed-${subject.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+          alt: `${subject}, photographed for the slideshow`,
+          caption: `${subject}.`,
+          copyright: 'Sample Photo Service',
+        })),
+      }),
     ],
+    // A sponsored article: the sponsor block below the body (spec 1 §2.6, §3 header.sponsor).
+    header: {
+      sponsor: {
+        fn__indicator: 'Sponsored by Cedar Row Garden Supply',
+        fn__disclaimer: 'This content was paid for by Cedar Row Garden Supply and written by its team.',
+      },
+    },
   }),
   article({
     id: 'art-2012',
