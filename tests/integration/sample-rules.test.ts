@@ -347,6 +347,22 @@ describe('Breaking and Developing flags in lists (spec 1 §3 article list item i
   });
 });
 
+describe('business news cards on /us (spec 2 §2 "Business news cards link out in a new tab")', () => {
+  it('opens every card link in a new tab, links the Video label to video, and ends with the business site link', async () => {
+    await h.render('/us');
+    const html = await h.stored('/us');
+    const section = element(html, '<section class="business-news"', 'section');
+    const cards = [...section.matchAll(/<article class="business-news-card">[\s\S]*?<\/article>/g)].map((match) => match[0]);
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    for (const link of section.match(/<a [^>]*>/g) ?? []) expect(link).toMatch(/ target="_blank" rel="noopener"/);
+    // Category label, publish time, title; the description only when there is one.
+    expect(cards[0]).toMatch(/^<article class="business-news-card"><a class="category-label" href="https:\/\/www\.foxbusiness\.com\/economy"[^>]*>Economy<\/a><time dateTime="[^"]+"[^>]*>[^<]+<\/time><h3><a href="https:\/\/www\.foxbusiness\.com\/economy\/rates-hold-steady"[^>]*>Rates hold steady<\/a><\/h3><p>The central bank left rates unchanged\.<\/p><\/article>$/);
+    expect(cards[1]).toContain('<a class="category-label" href="https://www.foxbusiness.com/video" target="_blank" rel="noopener">Video</a>');
+    expect(cards[1]).not.toContain('<p>');
+    expect(section).toMatch(/<a class="business-site-link" href="https:\/\/www\.foxbusiness\.com\/" target="_blank" rel="noopener">More from (<!-- -->)?Fox Business<\/a><\/section>$/);
+  });
+});
+
 describe('HTML', () => {
   it('every page above passes the Nu HTML checker', async () => {
     expect(documents.length).toBeGreaterThan(0);
