@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
+import { DEFAULT_AD_SIZES, DESKTOP_HEADER_AD_SIZES } from '../../render-workers/article/ads.js';
 import { MAX_ARTICLE_TAGS, MAX_RELATED_TOPICS } from '../../render-workers/article/rules.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
 import { RANK_LIST_MAX } from '../../render-workers/fronts/load-components.js';
@@ -360,6 +361,20 @@ describe('business news cards on /us (spec 2 §2 "Business news cards link out i
     expect(cards[1]).toContain('<a class="category-label" href="https://www.foxbusiness.com/video" target="_blank" rel="noopener">Video</a>');
     expect(cards[1]).not.toContain('<p>');
     expect(section).toMatch(/<a class="business-site-link" href="https:\/\/www\.foxbusiness\.com\/" target="_blank" rel="noopener">More from (<!-- -->)?Fox Business<\/a><\/section>$/);
+  });
+});
+
+describe('ad sizes on the home page (spec 1 §9 "Ad sizes default 320x50 and 300x250; desktop header 970x250, 970x66, 728x90; label Advertisement")', () => {
+  it('gives the header slot the desktop header sizes and the auto-inserted slots the default sizes, each labelled', async () => {
+    expect(DESKTOP_HEADER_AD_SIZES).toEqual(['970x250', '970x66', '728x90']);
+    expect(DEFAULT_AD_SIZES).toEqual(['320x50', '300x250']);
+    await h.render('/');
+    const html = await h.stored('/');
+    const preContent = element(html, '<div class="region region-pre-content"', 'div');
+    expect(preContent).toContain('data-sizes="970x250,970x66,728x90"');
+    const auto = [...html.matchAll(/<aside class="ad [^"]*" id="ad-front-auto-\d+" data-sizes="([^"]+)"[^>]*><span class="ad-label">Advertisement<\/span><\/aside>/g)];
+    expect(auto.length).toBeGreaterThan(0);
+    for (const match of auto) expect(match[1]).toBe('320x50,300x250');
   });
 });
 
