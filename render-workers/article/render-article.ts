@@ -248,10 +248,9 @@ function articleView(
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
     source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' },
     featuredBlocks: blocks.slice(0, featuredCount),
-    blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(body), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
+    blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(markDropcap(body, article.starts_with_dropcap)), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
     ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
     ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),
-    ...(article.starts_with_dropcap ? { dropcap: true } : {}),
     authorBios: header.authors
       .filter((a) => a.shortBio)
       .map((a) => ({ ...optionalLink(toPlainText(a.name), a.url), bio: cutBio(toPlainText(a.shortBio ?? '')) })),
@@ -294,6 +293,12 @@ function leadingFeatured(blocks: Block[]): number {
 }
 
 /** The first two paragraphs are speakable (spec 1 §9); structured-data.ts names the selector. */
+/** The first paragraph of a starts_with_dropcap article opens with a drop cap (spec 1 §3). */
+function markDropcap(blocks: Block[], dropcap: boolean): Block[] {
+  const first = dropcap ? blocks.findIndex((block) => block.kind === 'paragraph') : -1;
+  return first < 0 ? blocks : blocks.map((block, index) => (index === first && block.kind === 'paragraph' ? { ...block, dropcap: true } : block));
+}
+
 function markSpeakable(blocks: Block[]): Block[] {
   let seen = 0;
   return blocks.map((block) => {

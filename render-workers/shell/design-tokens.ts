@@ -82,7 +82,7 @@ ${atLeast('tablet')}{.article h1.headline{font-size:var(--fs-3xl)}}
 .article-footer .related-topics a,.article-tags a{display:inline-block;padding:2px var(--space-3);border:1px solid var(--rule);border-radius:999px;font-size:var(--fs-sm);text-decoration:none}
 .article-body{font-size:var(--fs-lg);line-height:var(--lh-body)}
 .article-body p{margin:0 0 1.1em}
-.article-body.dropcap>p:first-of-type::first-letter{float:left;font-size:3.4em;line-height:.85;font-weight:700;margin:.06em .08em 0 0;color:var(--accent)}
+.article-body p.dropcap::first-letter{float:left;font-size:3.4em;line-height:.85;font-weight:700;margin:.06em .08em 0 0;color:var(--accent)}
 .article-body figure{margin:var(--space-5) 0}
 .article-body figcaption{font-size:var(--fs-sm);line-height:1.4}
 .article-body iframe{display:block;width:100%;border:0}

@@ -64,7 +64,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
           ) : null}
           {view.disclosure ? <p className="disclosure">{view.disclosure}</p> : null}
           {/* Gated: the remaining body is the restricted part the JSON-LD hasPart names. */}
-          <div className={['article-body', ...(view.layout === 'gated' ? [PAYWALL_CLASS] : []), ...(view.dropcap ? ['dropcap'] : [])].join(' ')}>
+          <div className={view.layout === 'gated' ? `article-body ${PAYWALL_CLASS}` : 'article-body'}>
             <BodyBlocks blocks={view.blocks} deals={deals} withHero={view.layout !== 'gated' || view.featuredBlocks.length === 0} />
           </div>
           {view.onOurRadar && view.onOurRadar.items.length > 0 ? (

@@ -41,8 +41,6 @@ export interface ArticlePageView {
   blocks: Block[];
   disclosure?: string;
   footerNote?: string;
-  /** The body's first paragraph opens with a drop cap (spec 1 §3 starts_with_dropcap). */
-  dropcap?: boolean;
   authorBios: AuthorBioView[];
   liveBlog?: { eventCode: string };
   sponsor?: { indicator?: string; disclaimer?: string };
