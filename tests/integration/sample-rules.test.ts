@@ -269,13 +269,15 @@ describe('article parts the sample shows on purpose (spec 1 §2.6, §3, §9)', (
     const tags = element(html, '<ul class="article-tags">', 'ul');
     expect(MAX_ARTICLE_TAGS).toBe(5);
     expect([...tags.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`)).toEqual([
-      'Astronomy /category/world/astronomy',
-      'Eclipse /category/world/eclipse',
-      'Science /category/world/science',
-      'Space /category/world/space',
-      'Weather /category/world/weather',
+      'Total Eclipse /category/world/total-eclipse',
+      'Path Of Totality /category/world/path-of-totality',
+      'Observatories /category/world/observatories',
+      'Stargazing /category/world/stargazing',
+      'Citizen Science /category/world/citizen-science',
     ]);
-    expect(html).toContain('<meta name="classification-isa" content="isa-astronomy, isa-eclipse"/>');
+    expect(html).toContain('<meta name="classification-isa" content="isa-total-eclipse, isa-path-of-totality"/>');
+    await h.render('/category/world/citizen-science');
+    expect(await h.stored('/category/world/citizen-science')).toContain(`href="${path}"`);
     // Its 12 topics stop at 10 (spec 1 §9 "related topics: max 10").
     expect(MAX_RELATED_TOPICS).toBe(10);
     expect(element(html, '<nav class="related-topics"', 'nav').match(/<li>/g)?.length).toBe(10);

@@ -486,10 +486,10 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
       articleTags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography'].map((slug) => ({ slug })),
     },
     // Seven article tags, of which the page shows 5 (spec 1 §9 "Article tags shown: max 5"); their
-    // ISA values make the classification-isa meta entry (spec 1 §3). Paths of the article's own
-    // tags, so each links to a published tag front.
+    // ISA values make the classification-isa meta entry (spec 1 §3). Not the related topics'
+    // terms, so the two lists differ; each gets a tag front (data/tag-fronts.ts).
     extra: {
-      wp__tags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography'].map((slug, index) => ({
+      wp__tags: ['total-eclipse', 'path-of-totality', 'observatories', 'stargazing', 'citizen-science', 'solar-corona', 'eclipse-glasses'].map((slug, index) => ({
         title: titleCase(slug),
         slug,
         path: `fox-news/world/${slug}`,
