@@ -229,7 +229,7 @@ function articleView(
     ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
     // No upstream authors: the newsroom or AP default from the derived meta (spec 1 §3).
     authors: (header.authors.length > 0 ? header.authors : meta.authors.map((a) => ({ name: a.name, url: a.url }))).map((author) => {
-      const headshot = showHeadshot('avatar' in author ? author : {}, { source: header.source?.name ?? meta.source.name, siteName: meta.siteName, defaultPersonImage: DEFAULT_PERSON_IMAGE })
+      const headshot = showHeadshot('avatar' in author ? author : {}, { source: header.source?.name ?? meta.source.name, defaultPersonImage: DEFAULT_PERSON_IMAGE })
         ? resizedImageUrl('avatar' in author ? author.avatar : undefined, IMAGE_SIZES.headshot)
         : null;
       return { ...optionalLink(toPlainText(author.name), author.url), ...(headshot ? { headshotUrl: headshot } : {}) };
@@ -241,7 +241,7 @@ function articleView(
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),
     source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' },
     featuredBlocks: blocks.slice(0, featuredCount),
-    blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(body), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
+    blocks: layout === 'interactive' ? body : insertArticleAds(withTextToSpeech(markSpeakable(markDropcap(body, article.starts_with_dropcap)), textToSpeechApplies(meta)), { section, bettingPromo: meta.foxBet }),
     ...(disclosure ? { disclosure: disclosure.lines.join(' ') } : {}),
     ...(article.fn__footer ? { footerNote: toPlainText(article.fn__footer) } : {}),
     authorBios: header.authors
@@ -286,6 +286,12 @@ function leadingFeatured(blocks: Block[]): number {
 }
 
 /** The first two paragraphs are speakable (spec 1 §9); structured-data.ts names the selector. */
+/** The first paragraph of a starts_with_dropcap article opens with a drop cap (spec 1 §3). */
+function markDropcap(blocks: Block[], dropcap: boolean): Block[] {
+  const first = dropcap ? blocks.findIndex((block) => block.kind === 'paragraph') : -1;
+  return first < 0 ? blocks : blocks.map((block, index) => (index === first && block.kind === 'paragraph' ? { ...block, dropcap: true } : block));
+}
+
 function markSpeakable(blocks: Block[]): Block[] {
   let seen = 0;
   return blocks.map((block) => {

@@ -15,6 +15,7 @@ import {
   isQuizArticle,
   limitRelatedTopics,
   limitTags,
+  OWN_SOURCE_NAMES,
   showHeadshot,
   showPrintLink,
   showsDeals,
@@ -75,7 +76,7 @@ describe('truncateText and cutBio (spec 1 §9: bio cut to 250 characters)', () =
 });
 
 describe('showHeadshot (spec 1 §5)', () => {
-  const options = { source: 'Fox News', siteName: 'Fox News', defaultPersonImage: 'https://static.example/default-person.png' };
+  const options = { source: 'Fox News', defaultPersonImage: 'https://static.example/default-person.png' };
 
   it('shows a present, non-default headshot for the publisher’s own source', () => {
     expect(showHeadshot({ avatar: 'https://img.example/sarah.jpg' }, options)).toBe(true);
@@ -92,6 +93,14 @@ describe('showHeadshot (spec 1 §5)', () => {
 
   it('hides headshots of other sources', () => {
     expect(showHeadshot({ avatar: 'https://img.example/sarah.jpg' }, { ...options, source: 'Associated Press' })).toBe(false);
+    expect(showHeadshot({ avatar: 'https://img.example/sarah.jpg' }, { ...options, source: 'Fox Business' })).toBe(false);
+  });
+
+  it('treats the newsroom and each edition\'s name as the publisher\'s own source, on both editions', () => {
+    expect(OWN_SOURCE_NAMES).toEqual(['Fox News', 'Fox News en Español']);
+    // A Spanish article's upstream source is the newsroom, "Fox News"; a defaulted one is the edition's name.
+    expect(showHeadshot({ avatar: 'https://img.example/sarah.jpg' }, { ...options, source: 'Fox News' })).toBe(true);
+    expect(showHeadshot({ avatar: 'https://img.example/sarah.jpg' }, { ...options, source: ' Fox News en Español ' })).toBe(true);
   });
 });
 

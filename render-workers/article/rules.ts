@@ -4,6 +4,7 @@
  * answer follows from the arguments.
  */
 import { lastTagSegment } from '../../core/isomorphic/deals.js';
+import { SITES } from '../../core/isomorphic/sites.js';
 import type { FullArticle } from '../../core/upstream/schemas.js';
 import type { ArticleMeta } from './meta.js';
 
@@ -44,17 +45,29 @@ export function cutBio(text: string): string {
 export const DEFAULT_PERSON_IMAGE = 'https://static.foxnews.com/static/orion/img/default-person.png';
 
 /**
+ * The publisher's own source names (spec 1 §5 "only for the publisher's own source"). Both editions
+ * publish the one newsroom's articles: upstream names their source "Fox News" on either edition,
+ * and an article without a source gets the edition's name (spec 1 §3 "Defaults: ... source label
+ * are the publisher's own newsroom name"), so each edition's name is the publisher's own too.
+ */
+export const OWN_SOURCE_NAMES: readonly string[] = Object.values(SITES).map((site) => site.name);
+
+export function isOwnSource(source: string): boolean {
+  return OWN_SOURCE_NAMES.includes(source.trim());
+}
+
+/**
  * Spec 1 §5: an author headshot is shown only if present, not the default-person image, and only
- * for the publisher's own source (`source` equals `siteName`, e.g. "Fox News").
+ * for the publisher's own source (`isOwnSource`), on either edition.
  */
 export function showHeadshot(
   author: { avatar?: string | undefined },
-  options: { source: string; siteName: string; defaultPersonImage: string },
+  options: { source: string; defaultPersonImage: string },
 ): boolean {
   const avatar = author.avatar?.trim() ?? '';
   if (avatar === '') return false;
   if (options.defaultPersonImage !== '' && avatar === options.defaultPersonImage.trim()) return false;
-  return options.source.trim() === options.siteName;
+  return isOwnSource(options.source);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ type TextKind = 'paragraph' | 'heading' | 'list' | 'pullquote' | 'table' | 'exte
 
 /** The text blocks, laid out alike in every variant: spread into each variant's block table. */
 export const TEXT_BLOCKS: PartialBlockTable<TextKind, unknown> = {
-  paragraph: (block) => <p className={block.speakable ? 'speakable' : undefined} dangerouslySetInnerHTML={{ __html: block.html }} />,
+  paragraph: (block) => <p className={[block.speakable ? 'speakable' : '', block.dropcap ? 'dropcap' : ''].filter(Boolean).join(' ') || undefined} dangerouslySetInnerHTML={{ __html: block.html }} />,
   heading: (block) => {
     const Tag = `h${block.level}` as const;
     return <Tag>{block.text}</Tag>;

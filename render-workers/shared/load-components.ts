@@ -436,13 +436,13 @@ function listImage(url: string | undefined, alt: string): FrontImage | null {
 
 /**
  * The first author headshot a list item may show (spec 1 §5: present, not the default-person
- * image, the publisher's own source), at the list size 48x48 (spec 1 §9). Both editions publish
- * the one newsroom's articles, so its name (SITES.news) is the own source on either.
+ * image, the publisher's own source on either edition, article/rules.ts isOwnSource), at the list
+ * size 48x48 (spec 1 §9). An item without a source is the newsroom's own.
  */
 export function listHeadshot(item: z.infer<typeof frontArticleItemSchema>): { src: string; name: string } | undefined {
   const source = item.source?.name ?? SITES.news.name;
   for (const author of item.authors) {
-    if (!showHeadshot(author, { source, siteName: SITES.news.name, defaultPersonImage: DEFAULT_PERSON_IMAGE })) continue;
+    if (!showHeadshot(author, { source, defaultPersonImage: DEFAULT_PERSON_IMAGE })) continue;
     const src = resizedImageUrl(author.avatar, IMAGE_SIZES.headshotInList);
     const name = toPlainText(author.name);
     if (src !== null && name !== '') return { src, name };

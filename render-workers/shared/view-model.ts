@@ -71,7 +71,7 @@ export interface FeedLink {
  * escape. URLs are already accepted (http(s) or site-relative) and images already resized.
  */
 export type Block =
-  | { kind: 'paragraph'; html: string; /** The first two paragraphs (spec 1 §9). */ speakable?: boolean }
+  | { kind: 'paragraph'; html: string; /** The first two paragraphs (spec 1 §9). */ speakable?: boolean; /** The first paragraph of a starts_with_dropcap article (spec 1 §3). */ dropcap?: boolean }
   | { kind: 'heading'; level: HeadingLevel; text: string }
   | { kind: 'list'; ordered: boolean; items: string[]; titleHtml?: string }
   | { kind: 'pullquote'; html: string; attribution?: string }

@@ -79,9 +79,12 @@ ${atLeast('tablet')}{.article h1.headline{font-size:var(--fs-3xl)}}
 .article-header .article-tools{margin:var(--space-2) 0 0;font-size:var(--fs-sm)}
 .article-header{margin-bottom:var(--space-5);padding-bottom:var(--space-3);border-bottom:1px solid var(--rule)}
 .article-footer h2,.article-footer .author-bio h2{font-size:var(--fs-lg);margin:0 0 var(--space-2)}
+.article-footer .sponsor{margin:var(--space-4) 0;padding:var(--space-3);background:var(--surface);border-left:3px solid var(--accent);font-size:var(--fs-sm);color:var(--muted)}
+.article-footer .sponsor p{margin:0}.article-footer .sponsor-indicator{font-weight:700;color:var(--ink);text-transform:uppercase;letter-spacing:.04em;margin-bottom:var(--space-1)}
 .article-footer .related-topics a,.article-tags a{display:inline-block;padding:2px var(--space-3);border:1px solid var(--rule);border-radius:999px;font-size:var(--fs-sm);text-decoration:none}
 .article-body{font-size:var(--fs-lg);line-height:var(--lh-body)}
 .article-body p{margin:0 0 1.1em}
+.article-body p.dropcap::first-letter{float:left;font-size:3.4em;line-height:.85;font-weight:700;margin:.06em .08em 0 0;color:var(--accent)}
 .article-body figure{margin:var(--space-5) 0}
 .article-body figcaption{font-size:var(--fs-sm);line-height:1.4}
 .article-body iframe{display:block;width:100%;border:0}

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DISCLOSURE_TEXTS } from '../../core/isomorphic/deals.js';
+import { MAX_ARTICLE_TAGS, MAX_RELATED_TOPICS } from '../../render-workers/article/rules.js';
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, searchState } from '../../core/isomorphic/search.js';
 import { RANK_LIST_MAX } from '../../render-workers/shared/load-components.js';
 import { VIDEO_CAROUSEL_MAX } from '../../render-workers/shared/videos.js';
@@ -210,6 +211,25 @@ describe('author headshots in lists (spec 1 §9 "headshot 32x32 (48x48 in lists)
   });
 });
 
+describe('article byline headshots on both editions (spec 1 §5 "only for the publisher\'s own source", §9 "headshot 32x32")', () => {
+  const path = '/us/neighbors-rebuild-a-flooded-library';
+  const headshot = /<span class="author"><img class="headshot" src="[^"]*\/authors\/32\/32\/marcus-delgado[^"]*" alt="" width="32" height="32"\/>/;
+
+  it('shows the author\'s 32x32 headshot on the news edition, where upstream names the source "Fox News"', async () => {
+    await h.render(path);
+    expect(await h.stored(path)).toMatch(headshot);
+  });
+
+  it('shows the same headshot on the Spanish edition: the newsroom "Fox News" is the publisher\'s own source there too', async () => {
+    const answer = (await (await fetch(`${h.upstream.url}/api/article?path=${encodeURIComponent(path)}`, { headers: { 'accept-language': 'es' } })).json()) as unknown;
+    expect(JSON.stringify(answer)).toContain('"source":{"name":"Fox News"');
+    await h.render(path, 'sweep', 'es');
+    const html = await h.stored(path, 'standard', 'es');
+    expect(html).toMatch(headshot);
+    documents.push(html);
+  });
+});
+
 describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more step 3")', () => {
   it('lists 3 videos after the rail\'s 10, with the island\'s props to load 3 more, and no button before hydration', async () => {
     expect(VIDEO_LOAD_MORE_STEP).toBe(3);
@@ -237,6 +257,126 @@ describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more s
   it('adds no paged list to a topic whose videos fit its rail', async () => {
     await h.render('/video/topics/latest-news');
     expect(await h.stored('/video/topics/latest-news')).not.toContain('data-island="VideoLoadMore"');
+  });
+});
+
+describe('article parts the sample shows on purpose (spec 1 §2.6, §3, §9)', () => {
+  it('shows 5 of the 7 article tags of the eclipse article, each linking to its tag front, with the ISA classification', async () => {
+    const path = '/world/what-the-world-saw-during-the-total-solar-eclipse';
+    await h.render(path);
+    const html = await h.stored(path);
+    const tags = element(html, '<ul class="article-tags">', 'ul');
+    expect(MAX_ARTICLE_TAGS).toBe(5);
+    expect([...tags.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`)).toEqual([
+      'Total Eclipse /category/world/total-eclipse',
+      'Path Of Totality /category/world/path-of-totality',
+      'Observatories /category/world/observatories',
+      'Stargazing /category/world/stargazing',
+      'Citizen Science /category/world/citizen-science',
+    ]);
+    expect(html).toContain('<meta name="classification-isa" content="isa-total-eclipse, isa-path-of-totality"/>');
+    await h.render('/category/world/citizen-science');
+    expect(await h.stored('/category/world/citizen-science')).toContain(`href="${path}"`);
+    // Its 12 topics stop at 10 (spec 1 §9 "related topics: max 10").
+    expect(MAX_RELATED_TOPICS).toBe(10);
+    expect(element(html, '<nav class="related-topics"', 'nav').match(/<li>/g)?.length).toBe(10);
+    documents.push(html);
+  });
+
+  it('shows the footer note below the body of the flooded-library story', async () => {
+    const path = '/us/neighbors-rebuild-a-flooded-library';
+    await h.render(path);
+    const html = await h.stored(path);
+    expect(html).toContain('<p class="footer-note">Sarah Whitfield contributed to this report.</p>');
+    expect(html.indexOf('class="footer-note"')).toBeGreaterThan(html.indexOf('<div class="article-body'));
+  });
+
+  it('opens the library column with a drop cap, and no other story', async () => {
+    const path = '/opinion/the-case-for-keeping-the-library-open-late';
+    await h.render(path);
+    const html = await h.stored(path);
+    // The first paragraph, not the text-to-speech note before it.
+    expect(html).toContain('<p class="speakable dropcap">The people who use a public library after 6 p.m. are students');
+    expect(html.match(/class="[^"]*dropcap/g)?.length).toBe(1);
+    expect(html).toContain('.article-body p.dropcap::first-letter{float:left;font-size:3.4em;');
+    documents.push(html);
+    await h.render('/us/neighbors-rebuild-a-flooded-library');
+    expect(await h.stored('/us/neighbors-rebuild-a-flooded-library')).not.toContain('class="speakable dropcap"');
+  });
+
+  it('shows the sponsor block and an inline slideshow on the raised-bed article', async () => {
+    const path = '/lifestyle/how-to-build-a-raised-garden-bed';
+    await h.render(path);
+    const html = await h.stored(path);
+    expect(html).toContain(
+      '<aside class="sponsor"><p class="sponsor-indicator">Sponsored by Cedar Row Garden Supply</p><p class="sponsor-disclaimer">This content was paid for by Cedar Row Garden Supply and written by its team.</p></aside>',
+    );
+    expect(html.indexOf('<aside class="sponsor">')).toBeGreaterThan(html.indexOf('<div class="article-body'));
+    const slideshow = element(html, '<section class="slideshow-block">', 'section');
+    expect(slideshow).toContain('<h2><a href="/lifestyle/how-to-build-a-raised-garden-bed">The bed, step by step</a></h2>');
+    expect(slideshow.match(/<figure class="slide"/g)?.length).toBe(3);
+    expect(html).toContain('<body class="page-article layout-standard section-lifestyle');
+    documents.push(html);
+  });
+
+  it('links the broadband story to the spec\'s /category/politics/the-big-idea, a published tag front', async () => {
+    await h.render('/politics/senate-panel-advances-rural-broadband-bill');
+    const html = await h.stored('/politics/senate-panel-advances-rural-broadband-bill');
+    expect(element(html, '<nav class="related-topics"', 'nav')).toContain('<a href="/category/politics/the-big-idea">The Big Idea</a>');
+    await h.render('/category/politics/the-big-idea');
+    const front = await h.stored('/category/politics/the-big-idea');
+    expect(front).toContain('href="/politics/senate-panel-advances-rural-broadband-bill"');
+    documents.push(front);
+  });
+});
+
+describe('Breaking and Developing flags in lists (spec 1 §3 article list item isBreaking, isDeveloping)', () => {
+  /** The flags of the list item linking to `url`. */
+  const flagsOf = (html: string, url: string): string[] => {
+    const at = html.indexOf(`href="${url}"`);
+    expect(at, url).toBeGreaterThan(0);
+    const item = element(html.slice(html.lastIndexOf('<article class="article-item', at)), '<article class="article-item', 'article');
+    return [...item.matchAll(/<span class="flag flag-([a-z]+)">([^<]+)<\/span>/g)].map((match) => `${match[1]}:${match[2]}`);
+  };
+
+  it('flags the volcano story Breaking and the port strike Developing on /world, in each edition\'s words', async () => {
+    await h.render('/world');
+    const html = await h.stored('/world');
+    expect(flagsOf(html, '/world/volcano-eruption-closes-airports-in-the-region')).toEqual(['breaking:Breaking']);
+    expect(flagsOf(html, '/world/port-strike-ends-shipping-backlog-clears')).toEqual(['developing:Developing']);
+    documents.push(html);
+    await h.render('/world', 'sweep', 'es');
+    const es = await h.stored('/world', 'standard', 'es');
+    expect(flagsOf(es, '/world/port-strike-ends-shipping-backlog-clears')).toEqual(['developing:En desarrollo']);
+  });
+});
+
+describe('business news cards on /us (spec 2 §2 "Business news cards link out in a new tab")', () => {
+  it('opens every card link in a new tab, links the Video label to video, and ends with the business site link', async () => {
+    await h.render('/us');
+    const html = await h.stored('/us');
+    const section = element(html, '<section class="business-news"', 'section');
+    const cards = [...section.matchAll(/<article class="business-news-card">[\s\S]*?<\/article>/g)].map((match) => match[0]);
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    for (const link of section.match(/<a [^>]*>/g) ?? []) expect(link).toMatch(/ target="_blank" rel="noopener"/);
+    // Category label, publish time, title; the description only when there is one.
+    expect(cards[0]).toMatch(/^<article class="business-news-card"><a class="category-label" href="https:\/\/www\.foxbusiness\.com\/economy"[^>]*>Economy<\/a><time dateTime="[^"]+"[^>]*>[^<]+<\/time><h3><a href="https:\/\/www\.foxbusiness\.com\/economy\/rates-hold-steady"[^>]*>Rates hold steady<\/a><\/h3><p>The central bank left rates unchanged\.<\/p><\/article>$/);
+    expect(cards[1]).toContain('<a class="category-label" href="https://www.foxbusiness.com/video" target="_blank" rel="noopener">Video</a>');
+    expect(cards[1]).not.toContain('<p>');
+    expect(section).toMatch(/<a class="business-site-link" href="https:\/\/www\.foxbusiness\.com\/" target="_blank" rel="noopener">More from (<!-- -->)?Fox Business<\/a><\/section>$/);
+  });
+});
+
+describe('ad sizes on the home page (spec 1 §9 "Ad sizes default 320x50 and 300x250; desktop header 970x250, 970x66, 728x90; label Advertisement")', () => {
+  it('gives the header slot the desktop header sizes and the auto-inserted slots the default sizes, each labelled', async () => {
+    // The spec's numbers as written: the header slot's sizes come from the layout, the auto slots' from the renderer.
+    await h.render('/');
+    const html = await h.stored('/');
+    const preContent = element(html, '<div class="region region-pre-content"', 'div');
+    expect(preContent).toContain('data-sizes="970x250,970x66,728x90"');
+    const auto = [...html.matchAll(/<aside class="ad [^"]*" id="ad-front-auto-\d+" data-sizes="([^"]+)"[^>]*><span class="ad-label">Advertisement<\/span><\/aside>/g)];
+    expect(auto.length).toBeGreaterThan(0);
+    for (const match of auto) expect(match[1]).toBe('320x50,300x250');
   });
 });
 

@@ -111,7 +111,8 @@ export const ARTICLES: ArticleRecord[] = [
     author: SARAH_WHITFIELD,
     published: '2025-03-18T13:05:00Z',
     updated: '2025-03-18T16:40:00Z',
-    tags: ['senate', 'technology', 'rural-america'],
+    // The Big Idea: its related-topic link is the spec's /category/politics/the-big-idea (spec 1 §2.6 "Link targets seen").
+    tags: ['senate', 'technology', 'rural-america', 'the-big-idea'],
     blocks: [
       image(
         'politics/capitol-committee-room',
@@ -348,6 +349,8 @@ export const ARTICLES: ArticleRecord[] = [
     id: 'art-1008',
     section: 'world',
     slug: 'port-strike-ends-shipping-backlog-clears',
+    // Developing: lists flag it "Developing" (spec 1 §3 article list item isDeveloping).
+    extra: { fn__story_type: 'developing' },
     title: 'Port strike ends after nine days, but the shipping backlog will take weeks to clear',
     dek: 'Dockworkers approved a four-year contract that raises wages and limits the use of automated cranes.',
     author: SARAH_WHITFIELD,

@@ -15,6 +15,15 @@ export interface TextPattern {
 export const ES_PATTERNS: readonly TextPattern[] = [{ english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` }];
 
 export const ES_TEXT: Readonly<Record<string, string>> = {
+  // Rules the sample shows on purpose (issue 19 spec pass, data/rule-articles.ts, feature-articles.ts).
+  'Sarah Whitfield contributed to this report.': 'Sarah Whitfield contribuyó a este informe.',
+  'Sponsored by Cedar Row Garden Supply': 'Patrocinado por Cedar Row Garden Supply',
+  'This content was paid for by Cedar Row Garden Supply and written by its team.': 'Este contenido fue pagado por Cedar Row Garden Supply y escrito por su equipo.',
+  'The bed, step by step': 'El bancal, paso a paso',
+  'From bare lawn to first seedlings.': 'Del césped desnudo a los primeros brotes.',
+  'Cardboard laid over the grass.': 'Cartón extendido sobre el césped.',
+  'Cedar boards screwed at the corners.': 'Tablas de cedro atornilladas en las esquinas.',
+  'Soil and compost raked level.': 'Tierra y compost nivelados con el rastrillo.',
   // The /newyears countdown block (data/static-pages.ts).
   'Countdown to midnight': 'Cuenta regresiva para la medianoche',
   'Happy New Year!': '¡Feliz Año Nuevo!',

@@ -5,7 +5,7 @@
  * redirect), a long headline, the headshot cases, and the block kinds beyond the starter set.
  * Stories, people and places are fictional; the text was written for this dataset.
  */
-import { article, CANONICAL_ORIGIN } from './articles.js';
+import { article, CANONICAL_ORIGIN, titleCase } from './articles.js';
 import {
   ad,
   externalLink,
@@ -27,6 +27,7 @@ import {
   relatedMedia,
   sharedVideo,
   slider,
+  slideshow,
   tiktok,
   tweet,
   vimeo,
@@ -167,7 +168,8 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     ],
     header: { authors: [], source: { name: 'Associated Press', url: 'https://apnews.com' }, organizationName: 'Associated Press' },
     // AP wire post with no byline: the author shown is "Associated Press" (spec 1 §3 defaults).
-    extra: { content_type: 'spark_ap_post', external_source: 'ap', fn__sources: [{ label: 'Associated Press', url: 'https://apnews.com' }] },
+    // Breaking: lists flag it "Breaking" (spec 1 §3 article list item isBreaking).
+    extra: { content_type: 'spark_ap_post', external_source: 'ap', fn__sources: [{ label: 'Associated Press', url: 'https://apnews.com' }], fn__story_type: 'breaking' },
   }),
   article({
     id: 'art-2006',
@@ -235,7 +237,8 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
       paragraph('The people who use a public library after 6 p.m. are students, shift workers and parents who cannot come in during the day.'),
       paragraph('Cutting those hours saves little money and closes the doors on exactly the people a library exists to serve.'),
     ],
-    extra: { fn__story_type: 'opinion' },
+    // The column opens with a drop cap (spec 1 §3 starts_with_dropcap).
+    extra: { fn__story_type: 'opinion', starts_with_dropcap: true },
   }),
   article({
     id: 'art-2010',
@@ -269,7 +272,27 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
       featuredVideo(RAISED_BED_VIDEO),
       paragraph('A raised bed warms up sooner in spring, drains better than heavy clay, and saves your back when it is time to weed.'),
       list(['Four cedar boards, 2 by 10 inches', 'Sixteen exterior screws', 'A drill', 'Cardboard for the bottom', 'Soil and compost'], false),
+      // A slideshow inside a standard article (spec 1 §3 block types "slideshow").
+      slideshow({
+        title: 'The bed, step by step',
+        dek: 'From bare lawn to first seedlings.',
+        url: '/lifestyle/how-to-build-a-raised-garden-bed',
+        lastMod: '2025-03-13T14:00:00Z',
+        slides: ['Cardboard laid over the grass', 'Cedar boards screwed at the corners', 'Soil and compost raked level'].map((subject) => ({
+          name: `lifestyle/raised-bed-${subject.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+          alt: `${subject}, photographed for the slideshow`,
+          caption: `${subject}.`,
+          copyright: 'Sample Photo Service',
+        })),
+      }),
     ],
+    // A sponsored article: the sponsor block below the body (spec 1 §2.6, §3 header.sponsor).
+    header: {
+      sponsor: {
+        fn__indicator: 'Sponsored by Cedar Row Garden Supply',
+        fn__disclaimer: 'This content was paid for by Cedar Row Garden Supply and written by its team.',
+      },
+    },
   }),
   article({
     id: 'art-2012',
@@ -461,6 +484,17 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     header: {
       authors: [byline(MARCUS_DELGADO), byline(SARAH_WHITFIELD)],
       articleTags: ['astronomy', 'eclipse', 'science', 'space', 'weather', 'travel', 'photography'].map((slug) => ({ slug })),
+    },
+    // Seven article tags, of which the page shows 5 (spec 1 §9 "Article tags shown: max 5"); their
+    // ISA values make the classification-isa meta entry (spec 1 §3). Not the related topics'
+    // terms, so the two lists differ; each gets a tag front (data/tag-fronts.ts).
+    extra: {
+      wp__tags: ['total-eclipse', 'path-of-totality', 'observatories', 'stargazing', 'citizen-science', 'solar-corona', 'eclipse-glasses'].map((slug, index) => ({
+        title: titleCase(slug),
+        slug,
+        path: `fox-news/world/${slug}`,
+        ...(index < 2 ? { isa_value: `isa-${slug}` } : {}),
+      })),
     },
   }),
   article({

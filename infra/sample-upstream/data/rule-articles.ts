@@ -63,7 +63,11 @@ const SERIES_ARTICLE = article({
     heading('What comes next'),
     paragraph('The county plans to reopen the library on its upper floor this summer while the ground floor is rebuilt with flood vents and raised shelving.'),
   ],
-  extra: seriesTags('us', ['flooding'], [SPECIAL_SERIES.americaTogether, SPECIAL_SERIES.aroundTheStates]),
+  extra: {
+    ...seriesTags('us', ['flooding'], [SPECIAL_SERIES.americaTogether, SPECIAL_SERIES.aroundTheStates]),
+    // The footer note below the body (spec 1 §2.6 "below the body a footer note"; fn__footer).
+    fn__footer: 'Sarah Whitfield contributed to this report.',
+  },
 });
 
 const DEALS_ARTICLE = article({

@@ -77,7 +77,8 @@ function summaryOf(title: string | undefined, articles: readonly ArticleRecord[]
 
 /** The tag paths an article carries, with their titles. */
 function tagsOf(article: ArticleRecord): Array<{ path: string; title: string }> {
-  const named = (article.fn__tags ?? []).map((tag) => ({ path: tag.path, title: tag.title }));
+  // fn__tags (related topics) and wp__tags (the article tags, spec 1 §9): both link to tag fronts.
+  const named = [...(article.fn__tags ?? []), ...(article.wp__tags ?? [])].map((tag) => ({ path: tag.path, title: tag.title }));
   const plain = (article.tags ?? []).filter((path) => !named.some((tag) => tag.path === path)).map((path) => ({ path, title: titleCase(path.split('/').pop() ?? path) }));
   return [...named, ...plain].filter((tag) => tag.path.startsWith(TAG_DOMAIN));
 }
