@@ -387,3 +387,16 @@ describe('HTML', () => {
     expect(errorLines(results)).toEqual([]);
   }, 120_000);
 });
+
+describe('comments on video pages (spec 2 §3 "Video state", §4: visible only if enabled and set visible)', () => {
+  it('shows no comments on a video page, whose comments are enabled but not visible by default, while an article allowing comments shows them', async () => {
+    await h.render('/video/live-briefing-room');
+    const video = await h.stored('/video/live-briefing-room');
+    expect(video).toContain('<h1');
+    expect(video).not.toContain('id="comments"');
+    expect(video).not.toMatch(/class="comments[ "]/);
+    // The control: an article of the same sample that allows comments has them.
+    await h.render('/us/neighbors-rebuild-a-flooded-library');
+    expect(await h.stored('/us/neighbors-rebuild-a-flooded-library')).toContain('id="comments"');
+  });
+});
