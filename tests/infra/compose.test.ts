@@ -19,7 +19,7 @@ import { edgeEnvShape, loadEdgeConfig, loadEdgeUpstreamConfig } from '../../edge
 import { loadIngestConfig, loadRepublishCliConfig } from '../../ingest/config.js';
 import { loadSampleUpstreamConfig, sampleUpstreamEnvShape } from '../../infra/sample-upstream/config.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
-import { redisEnvShape } from '../../core/config/redis.js';
+import { queuePrefixEnvShape, redisEnvShape } from '../../core/config/redis.js';
 
 const dependsOnSchema = z.union([z.array(z.string()), z.record(z.string(), z.looseObject({ condition: z.string() }))]);
 const serviceSchema = z.looseObject({
@@ -76,12 +76,12 @@ function shapeKeys(file: string, constName: string): string[] {
 const READS: Record<string, { names: Set<string>; load: (env: Record<string, string>) => unknown }> = {
   'sample-upstream': { names: new Set(Object.keys(sampleUpstreamEnvShape)), load: (env) => loadSampleUpstreamConfig(env) },
   'render-worker': {
-    names: new Set([...shapeKeys('render-workers/config.ts', 'shape'), ...Object.keys(redisEnvShape), ...Object.keys(storageEnvShape), ...Object.keys(upstreamEnvShape), ...Object.keys(cdnEnvShape)]),
+    names: new Set([...shapeKeys('render-workers/config.ts', 'shape'), ...Object.keys(redisEnvShape), ...Object.keys(queuePrefixEnvShape), ...Object.keys(storageEnvShape), ...Object.keys(upstreamEnvShape), ...Object.keys(cdnEnvShape)]),
     load: (env) => loadWorkerConfig(env),
   },
   ingest: {
     // ingest/config.ts parses the upstream variables with parseUpstreamConfig.
-    names: new Set([...shapeKeys('ingest/config.ts', 'shape'), ...Object.keys(redisEnvShape), ...Object.keys(storageEnvShape), ...Object.keys(upstreamEnvShape), ...Object.keys(cdnEnvShape)]),
+    names: new Set([...shapeKeys('ingest/config.ts', 'shape'), ...Object.keys(redisEnvShape), ...Object.keys(queuePrefixEnvShape), ...Object.keys(storageEnvShape), ...Object.keys(upstreamEnvShape), ...Object.keys(cdnEnvShape)]),
     load: (env) => loadIngestConfig(env),
   },
   'edge-router': { names: new Set(Object.keys(edgeEnvShape)), load: (env) => [loadEdgeConfig(env), loadEdgeUpstreamConfig(env)] },
