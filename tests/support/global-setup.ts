@@ -23,9 +23,9 @@ import type { SharedSiteInfo } from './shared-stack.js';
 import { testStackOptions } from './stack-options.js';
 
 /** What a test file's source says it uses (its imports of the support modules). */
-const USES_SITE = /from '(\.\.\/)*(support\/)?(shared-stack|own-edge)\.js'/;
-const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server)\.js'/;
-const USES_REDIS = /from '(\.\.\/)*(support\/)?stack\.js'/;
+const USES_SITE = /from '(\.\.\/)*(support\/)?(shared-stack|own-edge|forked-site)\.js'/;
+const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server)\.js'|captured-stack\.js'/;
+const USES_REDIS = /from '(\.\.\/)*(support\/)?stack\.js'|captured-stack\.js'/;
 
 /** How long the one publish may take (both editions, ~550 pages, on a loaded 2-core machine). */
 const PUBLISH_TIMEOUT_MS = 300_000;
@@ -62,7 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: storage.dir }, { storage, renderJobDefaults: { attempts: 1, backoffMs: 10 } }));
       const running = stack;
       const published = await withTimeout(running.publishSite(), PUBLISH_TIMEOUT_MS, 'the shared site publish');
-      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, published };
+      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, queuePrefix: redis.prefix, published };
       project.provide('sharedSite', info);
     }
   } catch (error) {

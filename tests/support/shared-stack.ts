@@ -28,6 +28,8 @@ export interface SharedSiteInfo {
   adminUrl: string;
   upstreamUrl: string;
   storage: StorageConfig;
+  /** The key prefix of the site's Redis keys on the run's redis-server (to copy, never to write). */
+  queuePrefix: string;
   /** The one publish of both editions (`publishSite()`). */
   published: PublishSummary;
 }
