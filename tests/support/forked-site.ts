@@ -23,6 +23,8 @@ import { testBundle, testRedis, type TestStack } from './stack.js';
 export interface ForkedStack extends TestStack {
   /** The shared site's one publish of both editions, which the copy holds. */
   published: PublishSummary;
+  /** The directory of the stack's storage (the fs driver): the file's copy of the shared site's. */
+  storageDir: string;
 }
 
 /** Copies every key under `from:` to the same name under `to:`, except the render queue's. */
@@ -67,6 +69,7 @@ export async function startForkedStack(options: Omit<TestStackOptions, 'storage'
     return {
       stack,
       published: shared.published,
+      storageDir,
       stop: async () => {
         await stack.close();
         await redis.stop();
