@@ -9,6 +9,10 @@
  * excepted: the file's queue starts empty). The stack is then started on the copies as
  * tests/support/stack.ts starts one, with a sample upstream of its own in the state the shared
  * site was published from. Nothing is written to the shared site.
+ *
+ * Not for a test that compares stored bytes across a re-render: the sample upstream names its
+ * images on the address it is reached on (infra/sample-upstream/server.ts), so a page the fork
+ * renders again carries its own upstream's port where the copy carries the shared one's.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
