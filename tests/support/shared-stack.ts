@@ -32,6 +32,11 @@ export interface SharedSiteInfo {
   queuePrefix: string;
   /** The one publish of both editions (`publishSite()`). */
   published: PublishSummary;
+  /**
+   * A file of every log line every service of the stack wrote, at debug level, from its start
+   * until that publish was done (JSON lines, as written).
+   */
+  publishLog: string;
 }
 
 declare module 'vitest' {
