@@ -6,7 +6,7 @@
  */
 import { QueueEvents, type Queue } from 'bullmq';
 import type { DestinationStream } from 'pino';
-import { DependencyIndex } from '../../core/dependency-index.js';
+import { DependencyIndex, type PageRef } from '../../core/dependency-index.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { RENDER_QUEUE, type RenderJobDefaults, type RenderReason } from '../../core/queue.js';
 import { createRedis } from '../../core/redis.js';
@@ -113,6 +113,11 @@ export interface Stack {
     onProgress?: (done: number, total: number) => void;
     /** Only these sites (default: every site). Tests that read one site publish only it. */
     sites?: readonly SiteId[];
+    /**
+     * Only the listed pages this keeps (default: every one). Tests that read a few pages publish
+     * those and what they depend on, not the whole site.
+     */
+    only?: (page: PageRef) => boolean;
   }): Promise<PublishSummary>;
   close(): Promise<void>;
 }
@@ -270,11 +275,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       index,
       upstream,
       logger: log('stack'),
-      async publishSite({ reason = 'sweep', onProgress, sites = SITE_IDS } = {}) {
+      async publishSite({ reason = 'sweep', onProgress, sites = SITE_IDS, only } = {}) {
         const started = performance.now();
         // Every page of both sites (the Spanish edition is a second site over the same content,
         // spec 1 §1), the crawler files, and the es translation statement.
-        const targets = await listSitePages(upstream, sites);
+        const listed = await listSitePages(upstream, sites);
+        const targets = only === undefined ? listed : listed.filter(only);
         const paths = targets.map((t) => `${t.site}:${t.path}`);
         /** job id -> page path, for jobs not yet seen to finish. */
         const pending = new Map<string, string>();

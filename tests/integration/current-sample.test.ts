@@ -24,8 +24,10 @@ afterAll(async () => {
 
 describe('a fresh sample started now', () => {
   it('publishes a news sitemap with the last two days\' stories', async () => {
-    const summary = await stack.publishSite({ sites: ['news'] });
-    expect(summary.failed).toEqual([]);
+    // The news sitemap is built from the upstream's latest articles, not from other stored pages:
+    // it is the one page this test reads.
+    const summary = await stack.publishSite({ sites: ['news'], only: ({ path }) => path === '/sitemap-news.xml' });
+    expect(summary).toMatchObject({ total: 1, completed: 1, failed: [] });
     const response = await fetch(`${stack.siteUrl}/sitemap-news.xml`);
     expect(response.status).toBe(200);
     const xml = await response.text();

@@ -5,19 +5,19 @@
  * keep the last and lose the service name), and error-level lines are only what someone should act
  * on: the sample's own deliberate faults, none routine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCapturedStack, type CapturedStack } from '../security/captured-stack.js';
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openSharedSite } from '../support/shared-stack.js';
 
-let h: CapturedStack;
+let h: { logLines: string[] };
 
 beforeAll(async () => {
-  h = await startCapturedStack({ adminToken: 'log-lines-admin-token-0123456789', webhookSecret: 'log-lines-webhook-secret-0123456789' });
-  const summary = await h.stack.publishSite();
-  expect(summary.failed).toEqual([]);
-}, 240_000);
-
-afterAll(async () => {
-  await h?.stop();
+  // The run's one whole-site publish of both editions (tests/support/global-setup.ts) is a normal
+  // publish: its services' log lines, at debug level, from their start until it was done.
+  const shared = await openSharedSite();
+  await shared.close();
+  expect(shared.published.failed).toEqual([]);
+  h = { logLines: (await readFile(shared.publishLog, 'utf8')).split('\n').filter(Boolean) };
 });
 
 describe('log lines of a normal publish', () => {

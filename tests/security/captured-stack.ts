@@ -11,26 +11,34 @@ import { Writable } from 'node:stream';
 import type { StorageConfig } from '../../core/config/storage.js';
 import { startStack, type Stack } from '../../infra/local/stack.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
-import { startTestRedis } from '../support/redis-server.js';
+import { testBundle, testRedis } from '../support/stack.js';
 
 export interface CapturedStackOptions {
   adminToken: string;
   webhookSecret: string;
   /** Storage; the filesystem driver under `dir/storage` when omitted. */
   storage?: (dir: string) => StorageConfig;
+  /**
+   * Build the bundle into `dir/bundle` with this process's environment, instead of reading the
+   * run's one build (a test that checks what the build takes from the environment).
+   */
+  ownBundle?: boolean;
 }
 
 export interface CapturedStack {
   stack: Stack;
   /** Every log line every service wrote so far, as written (one JSON object each). */
   logLines: string[];
-  /** The temp directory: `bundle/` (the built bundle) and `storage/` (the fs store). */
+  /** The temp directory: `storage/` (the fs store), and `bundle/` when `ownBundle` asked for it. */
   dir: string;
+  /** The built bundle the stack serves: `dir/bundle`, or the run's one build. */
+  bundleDir: string;
   stop(): Promise<void>;
 }
 
 export async function startCapturedStack(options: CapturedStackOptions): Promise<CapturedStack> {
-  const redis = await startTestRedis();
+  // The run's redis-server under a key prefix of this stack's own (tests/support/stack.ts).
+  const redis = await testRedis();
   const dir = await mkdtemp(join(tmpdir(), 'captured-stack-'));
   const logLines: string[] = [];
   const destination = new Writable({
@@ -40,7 +48,13 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
     },
   });
   try {
-    await buildBundle({ outDir: join(dir, 'bundle') });
+    let bundleDir: string;
+    if (options.ownBundle === true) {
+      bundleDir = join(dir, 'bundle');
+      await buildBundle({ outDir: bundleDir });
+    } else {
+      bundleDir = await testBundle(dir);
+    }
     const stack = await startStack({
       redisUrl: redis.url,
       queuePrefix: redis.prefix,
@@ -50,7 +64,7 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
       adminPort: 0,
       adminToken: options.adminToken,
       webhookSecret: options.webhookSecret,
-      bundleDir: join(dir, 'bundle'),
+      bundleDir,
       workerConcurrency: 2,
       schedules: false,
       logLevel: 'debug',
@@ -60,6 +74,7 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
       stack,
       logLines,
       dir,
+      bundleDir,
       stop: async () => {
         await stack.close();
         await redis.stop();

@@ -4,17 +4,19 @@
  *
  * - one build of the interactive bundle (files that start a stack or a bundle server);
  * - one redis-server, on which each test stack gets a key prefix of its own;
- * - one published site (files that import tests/support/shared-stack.ts or own-edge.ts): a stack
- *   on that Redis and bundle, with both editions published once (`publishSite()`): exactly what
- *   `npm start` publishes, so tests that compare the store with the site map (sitemaps, feeds)
- *   read it as it is.
+ * - one published site (files that import tests/support/shared-stack.ts, own-edge.ts or
+ *   forked-site.ts): a stack on that Redis and bundle, with both editions published once
+ *   (`publishSite()`): exactly what `npm start` publishes, so tests that compare the store with
+ *   the site map (sitemaps, feeds) read it as it is; with every log line its services wrote
+ *   during that publish.
  *
  * It runs in vitest's main process, so it imports nothing that imports vitest; its addresses
  * reach the test files through provide/inject (tests/support/shared-stack.ts).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { TestProject } from 'vitest/node';
 import { startStack, type Stack } from '../../infra/local/stack.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
@@ -23,9 +25,9 @@ import type { SharedSiteInfo } from './shared-stack.js';
 import { testStackOptions } from './stack-options.js';
 
 /** What a test file's source says it uses (its imports of the support modules). */
-const USES_SITE = /from '(\.\.\/)*(support\/)?(shared-stack|own-edge)\.js'/;
-const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server)\.js'/;
-const USES_REDIS = /from '(\.\.\/)*(support\/)?stack\.js'/;
+const USES_SITE = /from '(\.\.\/)*(support\/)?(shared-stack|own-edge|forked-site)\.js'/;
+const USES_BUNDLE = /from '(\.\.\/)*(support\/)?(stack|bundle-server)\.js'|captured-stack\.js'/;
+const USES_REDIS = /from '(\.\.\/)*(support\/)?stack\.js'|captured-stack\.js'/;
 
 /** How long the one publish may take (both editions, ~550 pages, on a loaded 2-core machine). */
 const PUBLISH_TIMEOUT_MS = 300_000;
@@ -59,10 +61,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // One attempt a render (as accessibility, platform, responsive, search-results and
       // article-variants asked of their own publish): a page that fails is reported, not retried
       // into passing.
-      stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: storage.dir }, { storage, renderJobDefaults: { attempts: 1, backoffMs: 10 } }));
+      // Every line every service writes until the publish is done, at debug level, kept for
+      // tests/integration/log-lines.test.ts; none after, so other files' requests to the shared
+      // edge never reach it.
+      const publishLines: string[] = [];
+      let capturing = true;
+      const logDestination = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          if (capturing) for (const line of chunk.toString('utf8').split('\n')) if (line) publishLines.push(line);
+          callback();
+        },
+      });
+      const options = testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: storage.dir }, { storage, renderJobDefaults: { attempts: 1, backoffMs: 10 } });
+      stack = await startStack({ ...options, logLevel: 'debug', logDestination });
       const running = stack;
       const published = await withTimeout(running.publishSite(), PUBLISH_TIMEOUT_MS, 'the shared site publish');
-      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, published };
+      capturing = false;
+      const publishLog = join(dir, 'publish-log.jsonl');
+      await writeFile(publishLog, publishLines.map((line) => `${line}\n`).join(''));
+      const info: SharedSiteInfo = { siteUrl: running.siteUrl, adminUrl: running.adminUrl, upstreamUrl: running.upstreamUrl, storage, queuePrefix: redis.prefix, published, publishLog };
       project.provide('sharedSite', info);
     }
   } catch (error) {

@@ -28,8 +28,15 @@ export interface SharedSiteInfo {
   adminUrl: string;
   upstreamUrl: string;
   storage: StorageConfig;
+  /** The key prefix of the site's Redis keys on the run's redis-server (to copy, never to write). */
+  queuePrefix: string;
   /** The one publish of both editions (`publishSite()`). */
   published: PublishSummary;
+  /**
+   * A file of every log line every service of the stack wrote, at debug level, from its start
+   * until that publish was done (JSON lines, as written).
+   */
+  publishLog: string;
 }
 
 declare module 'vitest' {

@@ -51,16 +51,26 @@ function prefixOnSharedRedis(url: string): TestRedis {
   };
 }
 
-export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+/** A key prefix of the test's own on the run's redis-server, or a redis-server of its own outside vitest. */
+export async function testRedis(): Promise<TestRedis> {
   const shared = sharedRedisUrl();
-  const redis = shared === null ? await startTestRedis() : prefixOnSharedRedis(shared);
+  return shared === null ? await startTestRedis() : prefixOnSharedRedis(shared);
+}
+
+/** The run's built bundle, or a build of its own into `dir/bundle` when the run has none. */
+export async function testBundle(dir: string): Promise<string> {
+  const shared = sharedBundleDir();
+  if (shared !== null) return shared;
+  const bundleDir = join(dir, 'bundle');
+  await buildBundle({ outDir: bundleDir });
+  return bundleDir;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const redis = await testRedis();
   const dir = await mkdtemp(join(tmpdir(), 'stack-'));
   try {
-    let bundleDir = sharedBundleDir();
-    if (bundleDir === null) {
-      bundleDir = join(dir, 'bundle');
-      await buildBundle({ outDir: bundleDir });
-    }
+    const bundleDir = await testBundle(dir);
     const stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: join(dir, 'storage') }, options));
     return {
       stack,
