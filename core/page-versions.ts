@@ -66,34 +66,43 @@ export async function readLiveVariants(store: ObjectStore, page: PageRef): Promi
   return live;
 }
 
-/** Every kept version of the page, newest first. */
-export async function listVersions(store: ObjectStore, page: PageRef): Promise<PageVersion[]> {
-  const byId = new Map<string, PageVersionVariant[]>();
+/** The keys of every kept version of the page, by version id (from the listing alone). */
+async function versionKeys(store: ObjectStore, page: PageRef): Promise<Map<string, Array<{ key: string; variant: PageVariant }>>> {
+  const byId = new Map<string, Array<{ key: string; variant: PageVariant }>>();
   for await (const key of store.list(pageVersionsPrefix(page.site, page.path))) {
     const parsed = parseVersionKey(key);
     // A page whose own path has a `_v` segment keeps its versions under this prefix too.
     if (!parsed || parsed.site !== page.site || parsed.path !== page.path) continue;
-    const meta = await store.head(key);
-    if (!meta) continue;
-    const variants = byId.get(parsed.version) ?? [];
-    variants.push({
-      variant: parsed.variant,
-      key,
-      contentHash: meta.contentHash,
-      renderedAt: meta.renderedAt,
-      reason: meta.reason,
-      jobId: meta.jobId ?? null,
-      status: meta.status ?? 200,
-    });
-    byId.set(parsed.version, variants);
+    const keys = byId.get(parsed.version) ?? [];
+    keys.push({ key, variant: parsed.variant });
+    byId.set(parsed.version, keys);
   }
-  return [...byId.entries()]
-    .map(([id, variants]) => ({
+  return byId;
+}
+
+/** Version ids sort by the time the version went live: newest first. */
+function newestFirst(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/** Every kept version of the page, newest first. */
+export async function listVersions(store: ObjectStore, page: PageRef): Promise<PageVersion[]> {
+  const versions: PageVersion[] = [];
+  for (const [id, keys] of await versionKeys(store, page)) {
+    const variants: PageVersionVariant[] = [];
+    for (const { key, variant } of keys) {
+      const meta = await store.head(key);
+      if (!meta) continue;
+      variants.push({ variant, key, contentHash: meta.contentHash, renderedAt: meta.renderedAt, reason: meta.reason, jobId: meta.jobId ?? null, status: meta.status ?? 200 });
+    }
+    if (variants.length === 0) continue;
+    versions.push({
       id,
       renderedAt: variants.map((v) => new Date(v.renderedAt).toISOString()).sort().at(-1) ?? '',
       variants: variants.sort((a, b) => PAGE_VARIANTS.indexOf(a.variant) - PAGE_VARIANTS.indexOf(b.variant)),
-    }))
-    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    });
+  }
+  return versions.sort((a, b) => newestFirst(a.id, b.id));
 }
 
 /**
@@ -101,17 +110,9 @@ export async function listVersions(store: ObjectStore, page: PageRef): Promise<P
  * the listing alone: a version's id is in its keys and sorts by time, so no object is read.
  */
 export async function pruneVersions(store: ObjectStore, page: PageRef, keep: number): Promise<string[]> {
-  const byId = new Map<string, string[]>();
-  for await (const key of store.list(pageVersionsPrefix(page.site, page.path))) {
-    const parsed = parseVersionKey(key);
-    if (!parsed || parsed.site !== page.site || parsed.path !== page.path) continue;
-    const keys = byId.get(parsed.version) ?? [];
-    keys.push(key);
-    byId.set(parsed.version, keys);
-  }
-  const newestFirst = [...byId.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-  const removed = newestFirst.slice(Math.max(keep, 0));
-  await Promise.all(removed.flatMap((id) => (byId.get(id) ?? []).map((key) => store.delete(key))));
+  const byId = await versionKeys(store, page);
+  const removed = [...byId.keys()].sort(newestFirst).slice(Math.max(keep, 0));
+  await Promise.all(removed.flatMap((id) => (byId.get(id) ?? []).map(({ key }) => store.delete(key))));
   return removed;
 }
 
