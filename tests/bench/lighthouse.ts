@@ -21,6 +21,11 @@ interface Sample {
   metrics: Record<string, number>;
   scripts: string[];
   longTasks: string[];
+  /**
+   * Lighthouse's measure of the host CPU in the same run (lhr.environment.benchmarkIndex; an idle
+   * machine of this kind measures about 730 to 1,200). A low figure says the host, not the page, was slow.
+   */
+  benchmarkIndex: number;
 }
 
 const METRICS = [
@@ -66,7 +71,7 @@ async function auditOnce(url: string, port: number): Promise<Sample> {
   const longTasks = tableItems(lhr.audits['long-tasks']?.details)
     .slice(0, 6)
     .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`);
-  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, longTasks };
+  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
 async function main(): Promise<void> {
@@ -90,7 +95,7 @@ async function main(): Promise<void> {
       const samples: Sample[] = [];
       for (let i = 0; i < runs; i += 1) samples.push(await auditOnce(url, port));
       const scores = samples.map((s) => Math.round(s.score * 100));
-      process.stdout.write(`\n${kind} ${pageKind('news', kind).path}: performance median ${median(scores)} (runs ${scores.join('/')})\n`);
+      process.stdout.write(`\n${kind} ${pageKind('news', kind).path}: performance median ${median(scores)} (runs ${scores.join('/')}); host benchmark index ${samples.map((s) => Math.round(s.benchmarkIndex)).join(' / ')}\n`);
       for (const [, label] of METRICS) {
         const all = samples.map((s) => s.metrics[label] ?? Number.NaN);
         const format = (v: number) => (label === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
