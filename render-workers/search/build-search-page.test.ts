@@ -35,7 +35,7 @@ describe('search results page', () => {
       expect(html).toContain('data-island="HeaderSearch"');
       expect(html).toContain(HARNESS_SCRIPT);
     }
-    expect(errorLines(await validateHtml([news, es]))).toEqual([]);
+    expect(errorLines(await validateHtml([{ name: 'news search', html: news }, { name: 'es search', html: es }]))).toEqual([]);
   });
 
   it('renders the same bytes for unchanged content (pages are compared by hash)', async () => {

@@ -15,7 +15,7 @@ import { RANK_LIST_MAX } from '../../render-workers/shared/load-components.js';
 import { VIDEO_CAROUSEL_MAX } from '../../render-workers/shared/videos.js';
 import { VIDEO_LOAD_MORE_STEP } from '../../core/isomorphic/live/videos.js';
 import { VIDEO_LOAD_MORE_TEXTS } from '../../interactive-bundle/islands/video-load-more.island.js';
-import { errorLines, validateHtml } from '../support/html-validator.js';
+import { errorLines, pageDocuments, validateHtml } from '../support/html-validator.js';
 import { HARNESS_NOW, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
@@ -383,7 +383,7 @@ describe('ad sizes on the home page (spec 1 §9 "Ad sizes default 320x50 and 300
 describe('HTML', () => {
   it('every page above passes the Nu HTML checker', async () => {
     expect(documents.length).toBeGreaterThan(0);
-    const results = await validateHtml(documents);
+    const results = await validateHtml(pageDocuments(documents));
     expect(errorLines(results)).toEqual([]);
   }, 120_000);
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
-import { errorLines, validateHtml } from '../support/html-validator.js';
+import { errorLines, pageDocuments, validateHtml } from '../support/html-validator.js';
 import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
@@ -89,6 +89,6 @@ describe('shows pages', () => {
 
   it('stores only valid HTML', { timeout: 120_000 }, async () => {
     expect(documents.length).toBe(3);
-    expect(errorLines(await validateHtml(documents))).toEqual([]);
+    expect(errorLines(await validateHtml(pageDocuments(documents)))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
 import { pageKey } from '../../core/storage/keys.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
-import { errorLines, validateHtml } from '../support/html-validator.js';
+import { errorLines, pageDocuments, validateHtml } from '../support/html-validator.js';
 import { useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
@@ -294,6 +294,6 @@ describe('topic pages', () => {
 describe('stored pages', () => {
   it('are valid HTML', { timeout: 120_000 }, async () => {
     expect(documents.length).toBeGreaterThanOrEqual(8);
-    expect(errorLines(await validateHtml(documents))).toEqual([]);
+    expect(errorLines(await validateHtml(pageDocuments(documents)))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { videoSlugKey } from '../../core/upstream/video-client.js';
-import { errorLines, validateHtml } from '../support/html-validator.js';
+import { errorLines, pageDocuments, validateHtml } from '../support/html-validator.js';
 import { HARNESS_ORIGIN, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 let h: RendererHarness;
@@ -209,6 +209,6 @@ describe('not found and failures (spec 2 §8)', () => {
 
   it('stores only valid HTML', { timeout: 120_000 }, async () => {
     expect(documents.length).toBeGreaterThanOrEqual(9);
-    expect(errorLines(await validateHtml(documents))).toEqual([]);
+    expect(errorLines(await validateHtml(pageDocuments(documents)))).toEqual([]);
   });
 });

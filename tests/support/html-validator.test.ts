@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AMP_BOILERPLATE_CSS, AMP_NOSCRIPT_BOILERPLATE_CSS } from './amp-check.js';
-import { errorLines, validateHtml, vnuJarPath } from './html-validator.js';
+import { errorLines, validateHtml, validateHtmlFiles, vnuJarPath } from './html-validator.js';
 
 const GOOD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head><body><p>Fine.</p></body></html>';
 const BAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad</title></head><body><p><div>Block in a paragraph</p></div><img src="a.jpg"></body></html>';
@@ -31,7 +31,7 @@ describe('validateHtml (vnu-jar)', () => {
           { name: 'news/pages/bad/index.html', html: BAD },
           { name: 'news/pages/story/amp.html', html: AMP },
         ]),
-        validateHtml([file]),
+        validateHtmlFiles([file]),
       ]);
       const errors = errorLines(byContent);
       expect(errors.some((line) => line.startsWith('news/pages/bad/index.html:1:'))).toBe(true);
@@ -52,6 +52,10 @@ describe('validateHtml (vnu-jar)', () => {
     expect(errorLines(await validateHtml([{ name: 'plain', html: notAmp }]))).toEqual([
       'plain:1:92 Attribute “on” not allowed on element “p” at this point.',
     ]);
+  });
+
+  it('refuses a path that names no file (a string of HTML passed as a path would otherwise check nothing)', async () => {
+    await expect(validateHtmlFiles([GOOD])).rejects.toThrow(/no such file: <!DOCTYPE html>/);
   });
 
   it('answers an empty list for no documents without starting Java', async () => {

@@ -10,7 +10,7 @@
  * rules themselves.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,51 +83,81 @@ function isAmpDocument(html: string): boolean {
 /**
  * Checks every document in one vnu run and returns its messages (errors, warnings and infos; filter
  * on `type === 'error'` for "parses without errors"), minus AMP_ONLY_MESSAGES for AMP documents.
+ * Documents are given by content; files on disk go through validateHtmlFiles. (A string of HTML
+ * passed as a path names no file, and vnu says nothing about a file it cannot find: the two entry
+ * points keep that mistake from checking nothing.)
  */
-export async function validateHtml(documents: readonly string[] | readonly HtmlDocument[]): Promise<Message[]> {
+export async function validateHtml(documents: readonly HtmlDocument[]): Promise<Message[]> {
   if (documents.length === 0) return [];
   const dir = await mkdtemp(join(tmpdir(), 'vnu-'));
   try {
-    /** Absolute file path -> the document's name, and whether it is an AMP document. */
-    const files = new Map<string, { name: string; isAmp: () => Promise<boolean> }>();
-    let n = 0;
-    for (const doc of documents) {
-      if (typeof doc === 'string') {
-        const path = resolve(doc);
-        files.set(path, { name: doc, isAmp: async () => isAmpDocument(await readHead(path)) });
-      } else {
-        n += 1;
-        const path = join(dir, `${String(n).padStart(5, '0')}.html`);
-        await writeFile(path, doc.html, 'utf8');
-        const amp = isAmpDocument(doc.html);
-        files.set(path, { name: doc.name, isAmp: () => Promise.resolve(amp) });
-      }
+    const files = new Map<string, CheckedFile>();
+    for (const [i, doc] of documents.entries()) {
+      const path = join(dir, `${String(i + 1).padStart(5, '0')}.html`);
+      await writeFile(path, doc.html, 'utf8');
+      const amp = isAmpDocument(doc.html);
+      files.set(path, { name: doc.name, isAmp: () => Promise.resolve(amp) });
     }
-    const { stdout } = await run(
-      'java',
-      ['-jar', vnuJarPath(), '--format', 'json', '--stdout', '--exit-zero-always', '--no-langdetect', '--html', ...files.keys()],
-      { maxBuffer: 256 * 1024 * 1024 },
-    );
-    const output = vnuOutputSchema.parse(JSON.parse(stdout));
-    const messages: Message[] = [];
-    for (const raw of output.messages) {
-      const path = raw.url?.startsWith('file:') ? fileURLToPath(raw.url) : (raw.url ?? '');
-      const file = files.get(path);
-      if (file && (await file.isAmp()) && AMP_ONLY_MESSAGES.some((pattern) => pattern.test(raw.message))) continue;
-      messages.push({
-        document: file?.name ?? path,
-        type: raw.type,
-        ...(raw.subType === undefined ? {} : { subType: raw.subType }),
-        message: raw.message,
-        ...(raw.lastLine === undefined ? {} : { line: raw.lastLine }),
-        ...(raw.firstColumn === undefined ? {} : { column: raw.firstColumn }),
-        ...(raw.extract === undefined ? {} : { extract: raw.extract }),
-      });
-    }
-    return messages;
+    return await runVnu(files);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** validateHtml for HTML files on disk, named by their paths in the messages; a missing file is an error, not a pass. */
+export async function validateHtmlFiles(paths: readonly string[]): Promise<Message[]> {
+  if (paths.length === 0) return [];
+  const files = new Map<string, CheckedFile>();
+  for (const given of paths) {
+    const path = resolve(given);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new Error(`validateHtmlFiles: no such file: ${given.slice(0, 120)}`);
+    files.set(path, { name: given, isAmp: async () => isAmpDocument(await readHead(path)) });
+  }
+  return await runVnu(files);
+}
+
+/**
+ * Pages held as strings, as HtmlDocuments named after each page (its canonical URL, else its
+ * title, else its position), so a message says which page it is about.
+ */
+export function pageDocuments(pages: readonly string[]): HtmlDocument[] {
+  return pages.map((html, i) => {
+    const head = html.slice(0, 20_000);
+    const name = /<link rel="canonical" href="([^"]+)"/.exec(head)?.[1] ?? /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? `page ${i + 1}`;
+    return { name, html };
+  });
+}
+
+/** A file handed to vnu: the name its messages carry, and whether it is an AMP document. */
+interface CheckedFile {
+  name: string;
+  isAmp: () => Promise<boolean>;
+}
+
+async function runVnu(files: ReadonlyMap<string, CheckedFile>): Promise<Message[]> {
+  const { stdout } = await run(
+    'java',
+    ['-jar', vnuJarPath(), '--format', 'json', '--stdout', '--exit-zero-always', '--no-langdetect', '--html', ...files.keys()],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  const output = vnuOutputSchema.parse(JSON.parse(stdout));
+  const messages: Message[] = [];
+  for (const raw of output.messages) {
+    const path = raw.url?.startsWith('file:') ? fileURLToPath(raw.url) : (raw.url ?? '');
+    const file = files.get(path);
+    if (file && (await file.isAmp()) && AMP_ONLY_MESSAGES.some((pattern) => pattern.test(raw.message))) continue;
+    messages.push({
+      document: file?.name ?? path,
+      type: raw.type,
+      ...(raw.subType === undefined ? {} : { subType: raw.subType }),
+      message: raw.message,
+      ...(raw.lastLine === undefined ? {} : { line: raw.lastLine }),
+      ...(raw.firstColumn === undefined ? {} : { column: raw.firstColumn }),
+      ...(raw.extract === undefined ? {} : { extract: raw.extract }),
+    });
+  }
+  return messages;
 }
 
 async function readHead(path: string): Promise<string> {
