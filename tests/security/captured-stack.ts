@@ -4,14 +4,12 @@
  * a logged reason, and no secret may appear in any line. Like tests/support/stack.ts, but the
  * caller picks the secrets and the storage, and gets the log lines and the temp directory.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { StorageConfig } from '../../core/config/storage.js';
 import { startStack, type Stack } from '../../infra/local/stack.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
-import { testBundle, testRedis } from '../support/stack.js';
+import { onOwnResources, testBundle } from '../support/stack.js';
 
 export interface CapturedStackOptions {
   adminToken: string;
@@ -37,9 +35,6 @@ export interface CapturedStack {
 }
 
 export async function startCapturedStack(options: CapturedStackOptions): Promise<CapturedStack> {
-  // The run's redis-server under a key prefix of this stack's own (tests/support/stack.ts).
-  const redis = await testRedis();
-  const dir = await mkdtemp(join(tmpdir(), 'captured-stack-'));
   const logLines: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -47,7 +42,8 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
       callback();
     },
   });
-  try {
+  // The run's redis-server under a key prefix of this stack's own (tests/support/stack.ts).
+  return await onOwnResources('captured-stack', async (redis, dir) => {
     let bundleDir: string;
     if (options.ownBundle === true) {
       bundleDir = join(dir, 'bundle');
@@ -70,20 +66,6 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
       logLevel: 'debug',
       logDestination: destination,
     });
-    return {
-      stack,
-      logLines,
-      dir,
-      bundleDir,
-      stop: async () => {
-        await stack.close();
-        await redis.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await redis.stop();
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+    return { stack, logLines, dir, bundleDir };
+  });
 }

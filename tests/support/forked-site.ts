@@ -14,15 +14,14 @@
  * images on the address it is reached on (infra/sample-upstream/server.ts), so a page the fork
  * renders again carries its own upstream's port where the copy carries the shared one's.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { RENDER_QUEUE } from '../../core/queue.js';
 import { startStack, type PublishSummary } from '../../infra/local/stack.js';
 import { openSharedSite } from './shared-stack.js';
 import { testStackOptions, type TestStackOptions } from './stack-options.js';
-import { testBundle, testRedis, type TestStack } from './stack.js';
+import { onOwnResources, testBundle, type TestStack } from './stack.js';
 
 export interface ForkedStack extends TestStack {
   /** The shared site's one publish of both editions, which the copy holds. */
@@ -61,28 +60,14 @@ export async function startForkedStack(options: Omit<TestStackOptions, 'storage'
   const shared = await openSharedSite();
   await shared.close();
   if (shared.storage.driver !== 'fs') throw new Error(`a forked site needs the fs driver; the shared site uses ${shared.storage.driver}`);
-  const redis = await testRedis();
-  const dir = await mkdtemp(join(tmpdir(), 'forked-site-'));
-  try {
+  const sharedDir = shared.storage.dir;
+  return await onOwnResources('forked-site', async (redis, dir) => {
     const storageDir = join(dir, 'storage');
-    await cp(shared.storage.dir, storageDir, { recursive: true });
+    await cp(sharedDir, storageDir, { recursive: true });
     const copied = await copyKeys(redis.url, shared.queuePrefix, redis.prefix);
     if (copied === 0) throw new Error(`no Redis key of the shared site (prefix ${shared.queuePrefix}) was found to copy`);
     const bundleDir = await testBundle(dir);
     const stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir }, options));
-    return {
-      stack,
-      published: shared.published,
-      storageDir,
-      stop: async () => {
-        await stack.close();
-        await redis.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await redis.stop();
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+    return { stack, published: shared.published, storageDir };
+  });
 }

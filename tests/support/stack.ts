@@ -67,22 +67,35 @@ export async function testBundle(dir: string): Promise<string> {
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const redis = await testRedis();
-  const dir = await mkdtemp(join(tmpdir(), 'stack-'));
-  try {
+  return await onOwnResources('stack', async (redis, dir) => {
     const bundleDir = await testBundle(dir);
-    const stack = await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: join(dir, 'storage') }, options));
+    return { stack: await startStack(testStackOptions({ redisUrl: redis.url, queuePrefix: redis.prefix, bundleDir, storageDir: join(dir, 'storage') }, options)) };
+  });
+}
+
+/**
+ * A stack's own resources: a Redis key prefix (testRedis) and a temporary directory named after
+ * `name`. `start` builds the stack on them; both are released if it throws, and by the returned
+ * `stop`, which closes the stack first.
+ */
+export async function onOwnResources<T extends { stack: Stack }>(name: string, start: (redis: TestRedis, dir: string) => Promise<T>): Promise<T & { stop(): Promise<void> }> {
+  const redis = await testRedis();
+  const dir = await mkdtemp(join(tmpdir(), `${name}-`));
+  const release = async () => {
+    await redis.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const started = await start(redis, dir);
     return {
-      stack,
+      ...started,
       stop: async () => {
-        await stack.close();
-        await redis.stop();
-        await rm(dir, { recursive: true, force: true });
+        await started.stack.close();
+        await release();
       },
     };
   } catch (error) {
-    await redis.stop();
-    await rm(dir, { recursive: true, force: true });
+    await release();
     throw error;
   }
 }
