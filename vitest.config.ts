@@ -7,10 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 const LIGHTHOUSE = 'tests/e2e/lighthouse.test.ts';
 const EXCLUDE = ['node_modules/**', '**/dist/**', '.data/**'];
-/** The unit tests, beside the code they test. Everything under tests/ is integration, browser, security, reliability or load. */
+/** The unit tests, beside the code they test. The files under tests/ (integration, browser, security, reliability, load, and their helpers' own tests) run isolated in the suite project. */
 const UNIT = ['core', 'edge-router', 'infra', 'ingest', 'interactive-bundle', 'render-workers'].flatMap((dir) => [`${dir}/**/*.test.ts`, `${dir}/**/*.test.tsx`]);
 
-/** Settings of both projects (spelled out in each, not inherited: see globalSetup below). */
+/** Settings of every project (spelled out in each, not inherited: see globalSetup below). */
 const COMMON = {
   // Integration tests start real servers (Redis, s3rver, Chromium); give them room on a 2-core box.
   testTimeout: 30_000,
