@@ -71,6 +71,7 @@ const SAMPLE_PROPS: { [N in IslandName]: IslandPropsByName[N] } = {
   SocialEmbed: { provider: 'instagram', url: 'https://www.instagram.com/p/CsAmple1234/', linkText: 'View this post on Instagram', hideCaption: false },
   Countdown: { end: '2026-01-01T05:00:00.000Z', endLabel: 'January 01, 2026 12:00am EST', title: 'Countdown to midnight', endText: 'Happy New Year!' },
   VideoLoadMore: { title: 'More U.S. Videos', tag: 'fox-news/us', items: [{ name: 'Whiteout on the interstate', url: '/video/whiteout-on-the-interstate', duration: '0:48' }], from: 13, hasMore: true },
+  VideoPlayer: { title: 'Senate leaders outline the week ahead', poster: 'https://static.example.com/images/1280/720/senate.jpg', streams: [{ url: 'https://media.example.com/senate/master.m3u8', type: 'application/x-mpegURL' }] },
 };
 
 const HOSTILE = '</script><script>alert(1)</script><!-- & \u2028\u2029';

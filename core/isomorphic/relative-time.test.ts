@@ -73,3 +73,10 @@ describe('relativeTimeLabel in Spanish (issue 15)', () => {
     expect(relativeTimeLabel(before(5), now, 'fr')).toBe('5 mins ago');
   });
 });
+
+describe('absoluteDateLabel outside the usual years', () => {
+  it('writes the year with four digits at least, as before', () => {
+    expect(absoluteDateLabel('0999-06-15T17:00:00Z')).toBe('June 15, 0999');
+    expect(absoluteDateLabel('+012026-06-15T17:00:00Z')).toBe('June 15, 12026');
+  });
+});

@@ -3,7 +3,6 @@
  * the server stores the absolute date (pages must be deterministic) and the browser island
  * applies `relativeTimeLabel` with its own clock.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import { boundedMemo } from './bounded-memo.js';
 import { SITE_TIME_ZONE } from './constants.js';
 import { fillText, siteForLang, uiText, type UiText } from './ui-text.js';
@@ -38,7 +37,10 @@ export function relativeTimeLabel(value: Date | string, now: Date, lang = 'en'):
   if (minutes < RELATIVE_TIME_LIMITS.hours) return ago(Math.floor(minutes / 60), text.hourAgo, text.hoursAgo);
   if (minutes < RELATIVE_TIME_LIMITS.days) return ago(Math.floor(minutes / 1440), text.dayAgo, text.daysAgo);
   if (siteForLang(lang) === 'es') return spanishDateLabel(date, minutes < RELATIVE_TIME_LIMITS.sameYear);
-  if (minutes < RELATIVE_TIME_LIMITS.sameYear) return formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d');
+  if (minutes < RELATIVE_TIME_LIMITS.sameYear) {
+    const { month, day } = englishDateParts(date);
+    return `${month} ${day}`;
+  }
   return absoluteDateLabel(date);
 }
 
@@ -54,9 +56,11 @@ function spanishDateLabel(date: Date, withinYear: boolean): string {
 }
 
 /**
- * One formatter for the absolute label, made once: formatInTimeZone re-derives the zone offset
- * and re-parses the pattern on every call (~20 µs), and a front labels every item it lists
- * (a CPU profile of the publish benchmark). English month names, as date-fns's default locale writes them.
+ * One formatter for the English labels, made once: date-fns-tz's formatInTimeZone re-derives the
+ * zone offset and re-parses the pattern on every call (~20 µs), and a front labels every item it
+ * lists (a CPU profile of the publish benchmark). Intl alone also keeps date-fns out of the
+ * browser chunks that label times: evaluating it cost a phone tens of milliseconds of main thread
+ * on every front (docs/adr/0039-main-thread-at-page-load.md). English month names, as date-fns writes them.
  */
 let absoluteFormat: Intl.DateTimeFormat | undefined;
 
@@ -76,7 +80,7 @@ export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   return ABSOLUTE_LABELS[siteForLang(lang) === 'es' ? 'es' : 'en'](String(date.getTime()));
 }
 
-function englishDateLabel(date: Date): string {
+function englishDateParts(date: Date): { month: string; day: string; year: string } {
   absoluteFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
   let month = '';
   let day = '';
@@ -86,7 +90,11 @@ function englishDateLabel(date: Date): string {
     else if (part.type === 'day') day = part.value;
     else if (part.type === 'year') year = part.value;
   }
-  // date-fns pads the year to four digits and writes no era: leave years outside 1000-9999 to it.
-  if (!/^\d{4}$/.test(year) || month === '' || day === '') return formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM d, yyyy');
+  // Four digits at least, as the pattern 'yyyy' writes a year.
+  return { month, day, year: year.padStart(4, '0') };
+}
+
+function englishDateLabel(date: Date): string {
+  const { month, day, year } = englishDateParts(date);
   return `${month} ${day}, ${year}`;
 }

@@ -89,6 +89,9 @@ async function hydrateNamed<N extends IslandName>(
   json: JsonObject,
 ): Promise<void> {
   const island = await loadChunk(islandLoaders[name]);
+  // Chunks that arrive together are evaluated and continued in one microtask checkpoint: each
+  // island hydrates in a task of its own, so the page never holds one long task for all of them.
+  await nextTask();
   const props = island.parseProps(json);
   const markHydrated = () => root.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, 'true');
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
@@ -102,6 +105,23 @@ async function hydrateNamed<N extends IslandName>(
         console.error(`island "${name}" recovered from a hydration error`, error);
       },
     });
+  });
+}
+
+interface YieldingScheduler {
+  yield(): Promise<void>;
+}
+
+/**
+ * Resolves in a later task of the event loop, so the work after it runs in a task of its own
+ * (`scheduler.yield()` where the browser has it, which keeps the page's place in the queue; a
+ * zero timeout elsewhere).
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    setTimeout(resolve, 0);
   });
 }
 
@@ -169,7 +189,10 @@ function start(): void {
   // Time labels load their code (and the date library) only on pages that have them.
   if (document.querySelector('time[data-relative]') !== null) {
     loadChunk(() => import('./relative-times.js')).then(
-      (module) => module.startRelativeTimes(),
+      async (module) => {
+        await nextTask();
+        module.startRelativeTimes();
+      },
       (error: unknown) => console.error('relative time labels unavailable:', error),
     );
   }

@@ -32,6 +32,7 @@ import type { GameInfoModalProps } from './game-info-modal.island.js';
 import type { SocialEmbedProps } from './social-embed.island.js';
 import type { CountdownProps } from './countdown.island.js';
 import type { VideoLoadMoreProps } from './video-load-more.island.js';
+import type { VideoPlayerProps } from './video-player.island.js';
 
 /** Fails to compile when an island's props are not JSON: they are serialised into the page. */
 type RequireJsonProps<T extends { [name: string]: JsonObject }> = T;
@@ -56,6 +57,7 @@ export type IslandPropsByName = RequireJsonProps<{
   SocialEmbed: SocialEmbedProps;
   Countdown: CountdownProps;
   VideoLoadMore: VideoLoadMoreProps;
+  VideoPlayer: VideoPlayerProps;
 }>;
 
 export type IslandName = keyof IslandPropsByName;
@@ -126,6 +128,7 @@ export const islandLoaders: { readonly [N in IslandName]: IslandLoader<N> } = {
   SocialEmbed: () => import('./social-embed.island.js').then((module) => ({ component: module.SocialEmbed, parseProps: module.parseSocialEmbedProps })),
   Countdown: () => import('./countdown.island.js').then((module) => ({ component: module.Countdown, parseProps: module.parseCountdownProps })),
   VideoLoadMore: () => import('./video-load-more.island.js').then((module) => ({ component: module.VideoLoadMore, parseProps: module.parseVideoLoadMoreProps })),
+  VideoPlayer: () => import('./video-player.island.js').then((module) => ({ component: module.VideoPlayer, parseProps: module.parseVideoPlayerProps })),
 };
 
 export function isIslandName(value: unknown): value is IslandName {

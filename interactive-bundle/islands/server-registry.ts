@@ -23,6 +23,7 @@ import { GameInfoModal } from './game-info-modal.island.js';
 import { SocialEmbed } from './social-embed.island.js';
 import { Countdown } from './countdown.island.js';
 import { VideoLoadMore } from './video-load-more.island.js';
+import { VideoPlayer } from './video-player.island.js';
 import type { IslandComponent, IslandName } from './registry.js';
 
 export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> } = {
@@ -45,4 +46,5 @@ export const islandComponents: { readonly [N in IslandName]: IslandComponent<N> 
   SocialEmbed,
   Countdown,
   VideoLoadMore,
+  VideoPlayer,
 };

@@ -7,6 +7,8 @@
  *
  *   npm run bench:lighthouse                         article, front, video, search; 3 runs each
  *   npm run bench:lighthouse -- --kinds video --runs 5
+ *   npm run bench:lighthouse -- --cpu-slowdown 10    a slower host: Lighthouse's simulated CPU
+ *                                                    is 4x slower than this one by default
  */
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,8 @@ interface Sample {
   score: number;
   metrics: Record<string, number>;
   scripts: string[];
+  /** Main-thread time by kind of work (Lighthouse's mainthread-work-breakdown: style, parsing, script...). */
+  work: string[];
   longTasks: string[];
   /**
    * Lighthouse's measure of the host CPU in the same run (lhr.environment.benchmarkIndex; an idle
@@ -59,8 +63,12 @@ function tableItems(details: unknown): Array<Record<string, unknown>> {
   return (details as DetailsTable | undefined)?.items ?? [];
 }
 
-async function auditOnce(url: string, port: number): Promise<Sample> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function auditOnce(url: string, port: number, cpuSlowdown: number): Promise<Sample> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } },
+  );
   if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   const metrics: Record<string, number> = {};
@@ -68,21 +76,26 @@ async function auditOnce(url: string, port: number): Promise<Sample> {
   const scripts = tableItems(lhr.audits['bootup-time']?.details)
     .slice(0, 5)
     .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} total ${Math.round(Number(item.total))} ms, script ${Math.round(Number(item.scripting))} ms`);
+  const work = tableItems(lhr.audits['mainthread-work-breakdown']?.details)
+    .slice(0, 6)
+    .map((item) => `${String(item.groupLabel ?? item.group)} ${Math.round(Number(item.duration))} ms`);
   const longTasks = tableItems(lhr.audits['long-tasks']?.details)
     .slice(0, 6)
     .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`);
-  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
+  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, work, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { kinds: { type: 'string' }, runs: { type: 'string' } },
+    options: { kinds: { type: 'string' }, runs: { type: 'string' }, 'cpu-slowdown': { type: 'string' } },
     strict: true,
   });
   const kinds = (values.kinds ?? 'article,front,video,search').split(',').map((s) => s.trim()) as PageKindName[];
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+  const cpuSlowdown = Number(values['cpu-slowdown'] ?? 4);
+  if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be a number >= 1, got ${values['cpu-slowdown']}`);
 
   const running = await startTestStack();
   const port = await freePort();
@@ -93,7 +106,7 @@ async function main(): Promise<void> {
     for (const kind of kinds) {
       const url = `${origin}${pageKind('news', kind).path}`;
       const samples: Sample[] = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await auditOnce(url, port));
+      for (let i = 0; i < runs; i += 1) samples.push(await auditOnce(url, port, cpuSlowdown));
       const scores = samples.map((s) => Math.round(s.score * 100));
       process.stdout.write(`\n${kind} ${pageKind('news', kind).path}: performance median ${median(scores)} (runs ${scores.join('/')}); host benchmark index ${samples.map((s) => Math.round(s.benchmarkIndex)).join(' / ')}\n`);
       for (const [, label] of METRICS) {
@@ -103,6 +116,7 @@ async function main(): Promise<void> {
       }
       const last = samples[samples.length - 1];
       if (last) {
+        process.stdout.write(`  main thread by kind of work (last run): ${last.work.join(', ')}\n`);
         process.stdout.write(`  main thread by script (last run):\n${last.scripts.map((s) => `    ${s}`).join('\n')}\n`);
         process.stdout.write(`  long tasks (last run):\n${last.longTasks.map((s) => `    ${s}`).join('\n') || '    none'}\n`);
       }

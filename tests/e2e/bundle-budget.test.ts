@@ -8,13 +8,13 @@
  * the entry runs. Island chunks are dynamic imports, fetched only for islands a page has, and are
  * left out. Sizes are gzip level 9, as a CDN would serve them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle } from '../../interactive-bundle/build.js';
+import { buildBundle, buildBundleWithSources, type BuiltBundle } from '../../interactive-bundle/build.js';
 import { INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSize } from '../../interactive-bundle/initial-files.js';
-import type { Manifest } from '../../interactive-bundle/manifest.js';
+import { assetsDir, type Manifest } from '../../interactive-bundle/manifest.js';
 import { HARNESS_SCRIPT, startRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 
@@ -46,6 +46,36 @@ describe('bundle budget (issue 7)', () => {
     // Texts that exist only inside island modules.
     expect(text).not.toContain('Could not load more stories');
     expect(text).not.toContain('Type what you are looking for');
+  });
+});
+
+describe('main thread at page load (ADR 0039)', () => {
+  let dir: string;
+  let built: BuiltBundle;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bundle-hints-'));
+    built = await buildBundleWithSources({ outDir: dir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts every file with the compile hint, so Chromium compiles it off the main thread', async () => {
+    const without: string[] = [];
+    for (const file of built.manifest.files) {
+      if (!(await readFile(join(assetsDir(dir), file), 'utf8')).startsWith('//# allFunctionsCalledOnLoad\n')) without.push(file);
+    }
+    expect(without).toEqual([]);
+  });
+
+  it('keeps date-fns out of every file but the TV schedule island\'s (time labels use Intl)', async () => {
+    const withDateFns = [...built.sources].filter(([, sources]) => sources.some((source) => /\/node_modules\/date-fns(-tz)?\//.test(`/${source}`)));
+    expect(withDateFns.map(([file]) => file)).toHaveLength(1);
+    const [file, sources] = withDateFns[0] ?? ['', []];
+    expect(sources).toContain('interactive-bundle/islands/tv-schedule.island.tsx');
+    expect([...(await initialFiles(dir, built.manifest)).keys()]).not.toContain(file);
   });
 });
 

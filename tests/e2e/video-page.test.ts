@@ -7,6 +7,7 @@
  *   'Nd HH:MM' / 'HH:MM' form, and hides when the pass runs out (the browser clock is Playwright's);
  * - the Locked marker and the subscription bar go away when a TV-provider id is stored;
  * - a poster that fails to load falls back to the default poster;
+ * - the player is a poster with a play button until pressed, and the native player without script;
  * - the theme cookie dark sets data-theme dark and the page's dark colours; another value is ignored;
  * - axe-core finds no serious or critical violation;
  * - no console errors (other than the broken poster's own failed load).
@@ -184,6 +185,50 @@ describe('poster fallback (spec 2 §4)', () => {
     await expect.poll(() => poster.isVisible()).toBe(true);
     // Only the broken thumbnail's own failed load is logged.
     expect(errors.messages.filter((m) => !m.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('player (spec 2 §2; ADR 0039: created when the reader presses play)', () => {
+  it('shows the poster with a play button and no media element until pressed, then plays in place with the focus on the player', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${stack.siteUrl}${LOCKED_VIDEO}`);
+    const play = page.getByRole('button', { name: /^Play video: / });
+    await expect.poll(() => play.isVisible()).toBe(true);
+    expect(await page.locator('video').count()).toBe(0);
+    // The button covers the poster, so a press anywhere on the picture plays.
+    const [frame, button] = await Promise.all([page.locator('.video-frame').boundingBox(), play.boundingBox()]);
+    expect(button).toEqual(frame);
+
+    await play.click();
+    const video = page.locator('.video-frame video');
+    await expect.poll(() => video.count()).toBe(1);
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.getAttribute('aria-label')).toBe((await page.locator('h1.video-title').textContent())?.trim());
+    const sources = await video.locator('source').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src')));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.every((src) => src !== null && /^https?:\/\//.test(src))).toBe(true);
+    // The reader asked for it: it starts (the sample's stream addresses do not resolve, so the
+    // browser gets no further than trying), and the keyboard is on its controls.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.autoplay && document.activeElement === element)).toBe(true);
+    expect(await play.count()).toBe(0);
+    // Only the unreachable sample stream's own failures may be logged.
+    expect(errors.messages.filter((m) => !/Failed to load resource|media/i.test(m))).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a reader without script the native player', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.siteUrl}${LOCKED_VIDEO}`);
+    const video = page.locator('.video-frame video');
+    expect(await video.count()).toBe(1);
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    expect(await video.isVisible()).toBe(true);
+    // The script-only button stays hidden.
+    expect(await page.locator('.video-play').isVisible()).toBe(false);
     await context.close();
   });
 });

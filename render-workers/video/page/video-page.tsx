@@ -19,6 +19,7 @@ import type { PageModel } from '../../shared/view-model.js';
 import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from './video-rules.js';
 import { VideoList, type VideoListItem } from '../../shared/video-list.js';
 import { TV_SCHEDULE_ENDPOINT } from '../../../interactive-bundle/islands/tv-schedule.island.js';
+import { VideoElement } from '../../../interactive-bundle/islands/video-player.island.js';
 import type { ScheduleChannel } from '../../../core/isomorphic/schedule.js';
 
 export const RECOMMENDED_VIDEOS_HEADING = 'Recommended Videos';
@@ -61,6 +62,11 @@ const VIDEO_PAGE_CSS = [
   `.video-frame{position:relative;width:100%;height:0;padding-top:${VIDEO_ASPECT_RATIO};background:#000;overflow:hidden}`,
   '.video-frame img,.video-frame video{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}',
   '.video-frame video{background:transparent}',
+  // The play button covers the poster (a press anywhere on it plays), its icon in the middle.
+  '.video-play{position:absolute;inset:0;width:100%;height:100%;display:flex;align-items:center;justify-content:center;padding:0;border:0;background:transparent;color:rgba(0,0,0,.72);cursor:pointer}',
+  '.video-play[hidden]{display:none}',
+  '.video-play:hover,.video-play:focus-visible{color:#c8102e}',
+  '.video-play:focus-visible{outline:3px solid #fff;outline-offset:-6px}',
   '.video-locked{display:inline-block;margin:8px 0;padding:2px 8px;border:1px solid currentColor;font-weight:700}',
   '.subscription-bar{display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin:8px 0;padding:12px;background:var(--video-bar)}',
   '.subscription-bar[hidden],.preview-pass[hidden]{display:none}',
@@ -130,11 +136,13 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
                 {...{ [CARD_IMAGE_FALLBACK_ATTRIBUTE]: DEFAULT_POSTER_IMAGE }}
               />
               {view.streams.length > 0 ? (
-                <video controls preload="none" playsInline aria-label={view.title} poster={view.poster ?? DEFAULT_POSTER_IMAGE}>
-                  {view.streams.map((stream) => (
-                    <source key={stream.url} src={stream.url} type={stream.type} />
-                  ))}
-                </video>
+                <>
+                  {/* The player is created when the reader presses play (VideoPlayer, ADR 0039); without script, this one. */}
+                  <noscript>
+                    <VideoElement title={view.title} poster={view.poster ?? null} streams={view.streams} />
+                  </noscript>
+                  <Island name="VideoPlayer" props={{ title: view.title, poster: view.poster ?? null, streams: view.streams }} />
+                </>
               ) : null}
             </div>
           </figure>

@@ -1,0 +1,82 @@
+/**
+ * The single video page's player (spec 2 §2: the player in its 56.25% container, with its poster).
+ *
+ * A facade: the page shows the poster with a play button, and the `<video controls>` element is
+ * created only when the reader presses it (and then starts playing). Chromium builds a media
+ * element's controls (a shadow tree with its own style sheet) as soon as the element is parsed,
+ * even with `preload="none"`; on a mid-range phone that style and layout work was the largest
+ * main-thread cost of the video page's load (docs/adr/0039-main-thread-at-page-load.md).
+ *
+ * Progressive enhancement: the server renders the button hidden, and the page component puts the
+ * same `<video controls>` in a `<noscript>` beside this island, so a reader without script gets
+ * the native player; with script the browser never parses the noscript content. Once hydrated the
+ * button shows; pressing it swaps in the player, which takes the focus so the keyboard reaches
+ * its controls.
+ */
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { IslandPropsError, type JsonObject, type JsonValue } from '../island-props.js';
+import { isRecord } from '../../core/isomorphic/guards.js';
+import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
+import { DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
+
+export const VIDEO_PLAYER_TEXTS = {
+  /** The button's accessible name is this followed by the video's title. */
+  play: 'Play video:',
+} as const;
+
+export type VideoStream = { url: string; type: string };
+
+export type VideoPlayerProps = {
+  /** The video's title: the player's and the play button's accessible names. */
+  title: string;
+  /** The 1280x720 poster the page already shows behind the button; null: the default poster. */
+  poster: string | null;
+  /** The sources, in the order the browser should try them; never empty. */
+  streams: VideoStream[];
+};
+
+function parseStream(value: JsonValue): VideoStream {
+  if (!isRecord(value)) throw new IslandPropsError('VideoPlayer streams are { url, type } objects');
+  const { url, type } = value;
+  if (typeof url !== 'string' || !hasSafeUrlStart(url)) throw new IslandPropsError('VideoPlayer stream url must be a safe address');
+  if (typeof type !== 'string') throw new IslandPropsError('VideoPlayer stream type must be a string');
+  return { url, type };
+}
+
+export function parseVideoPlayerProps(props: JsonObject): VideoPlayerProps {
+  const { title, poster, streams } = props;
+  if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('VideoPlayer needs a title');
+  if (poster !== null && (typeof poster !== 'string' || !hasSafeUrlStart(poster))) throw new IslandPropsError('VideoPlayer poster must be null or a safe address');
+  if (!Array.isArray(streams) || streams.length === 0) throw new IslandPropsError('VideoPlayer needs at least one stream');
+  return { title, poster, streams: streams.map(parseStream) };
+}
+
+/** The native player with the page's sources; what the noscript copy and the facade both show. */
+export function VideoElement({ title, poster, streams, autoPlay = false, videoRef }: VideoPlayerProps & { autoPlay?: boolean; videoRef?: Ref<HTMLVideoElement> }) {
+  return (
+    <video ref={videoRef} controls preload={autoPlay ? 'auto' : 'none'} autoPlay={autoPlay} playsInline aria-label={title} poster={poster ?? DEFAULT_POSTER_IMAGE}>
+      {streams.map((stream) => (
+        <source key={stream.url} src={stream.url} {...(stream.type === '' ? {} : { type: stream.type })} />
+      ))}
+    </video>
+  );
+}
+
+export function VideoPlayer(props: VideoPlayerProps) {
+  const [live, setLive] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => setLive(true), []);
+  useEffect(() => {
+    if (playing) videoRef.current?.focus();
+  }, [playing]);
+  if (playing) return <VideoElement {...props} autoPlay videoRef={videoRef} />;
+  return (
+    <button type="button" className="video-play" hidden={!live} aria-label={`${VIDEO_PLAYER_TEXTS.play} ${props.title}`} onClick={() => setPlaying(true)}>
+      <svg className="video-play-icon" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
+        <rect width="68" height="48" rx="12" fill="currentColor" />
+        <path d="M27 14v20l18-10z" fill="#fff" />
+      </svg>
+    </button>
+  );
+}
