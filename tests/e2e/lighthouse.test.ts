@@ -29,6 +29,8 @@ interface Run {
   scores: Record<Category, number>;
   /** Failing audits of each category: id, score and what Lighthouse displays. */
   failing: Record<Category, string[]>;
+  /** Lighthouse's measure of the host CPU in this run (lhr.environment.benchmarkIndex): printed, so a failure on a slow host says so. */
+  benchmarkIndex: number;
 }
 
 let stack: SharedSite;
@@ -73,7 +75,7 @@ async function audit(url: string): Promise<Run> {
       .filter((item) => item !== undefined && item.score !== null && item.score < 1)
       .map((item) => `${item?.id} ${item?.score}${item?.displayValue ? ` (${item.displayValue})` : ''}`);
   }
-  return { scores, failing };
+  return { scores, failing, benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
 function median(values: number[]): number {
@@ -85,7 +87,7 @@ function median(values: number[]): number {
 async function measure(kind: PageKindName): Promise<Run> {
   const url = `${origin}${pageKind('news', kind).path}`;
   const result = await audit(url);
-  process.stdout.write(`lighthouse ${kind}: ${CATEGORIES.map((c) => `${c} ${Math.round(result.scores[c] * 100)}`).join(', ')}\n`);
+  process.stdout.write(`lighthouse ${kind}: ${CATEGORIES.map((c) => `${c} ${Math.round(result.scores[c] * 100)}`).join(', ')}; host benchmark index ${Math.round(result.benchmarkIndex)}\n`);
   for (const category of CATEGORIES) if (result.failing[category].length > 0) process.stdout.write(`  ${category}: ${result.failing[category].join('; ')}\n`);
   return result;
 }
