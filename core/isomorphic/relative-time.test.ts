@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteDateLabel, relativeTimeLabel } from './relative-time.js';
+import { absoluteDateLabel, easternDay, relativeTimeLabel } from './relative-time.js';
 
 const NOW = new Date('2026-03-01T17:00:00Z'); // noon US Eastern (EST)
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -78,5 +78,24 @@ describe('absoluteDateLabel outside the usual years', () => {
   it('writes the year with four digits at least, as before', () => {
     expect(absoluteDateLabel('0999-06-15T17:00:00Z')).toBe('June 15, 0999');
     expect(absoluteDateLabel('+012026-06-15T17:00:00Z')).toBe('June 15, 12026');
+  });
+});
+
+describe('relativeTimeLabel with the stored US Eastern day (ADR 0039)', () => {
+  it('names the day the page stored for a week or more, in both editions', () => {
+    // 03:30 UTC on March 2 is March 1 in New York: the stored day says so.
+    expect(easternDay('2024-03-02T03:30:00Z')).toBe('2024-03-01');
+    expect(relativeTimeLabel('2024-03-02T03:30:00Z', NOW, 'en', '2024-03-01')).toBe('March 1, 2024');
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-02-10')).toBe('February 10');
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'es', '2026-02-10')).toBe('10 de febrero');
+    // The stored day is what is named (it is the server's US Eastern day of the instant).
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-02-11')).toBe('February 11');
+  });
+
+  it('works the day out itself from a missing or malformed stored day, and ignores it under a week', () => {
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', 'yesterday')).toBe('February 10');
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-13-40')).toBe('February 10');
+    expect(relativeTimeLabel(minutesAgo(5), NOW, 'en', '1999-01-01')).toBe('5 mins ago');
+    expect(easternDay('not a date')).toBe('');
   });
 });

@@ -26,75 +26,83 @@ function ago(count: number, one: string, many: string): string {
  * under 10080; "Month D" under 525600; otherwise "Month D, YYYY" (US Eastern). A date in the
  * future (clock skew) reads "just in"; an unparsable one gives "". `lang` "es" gives the Spanish
  * edition's labels ("hace 5 min", "1 de marzo", "1 de marzo de 2025").
+ *
+ * `day` is the instant's calendar day in US Eastern as the stored page wrote it (`easternDay`,
+ * "YYYY-MM-DD"). With it the browser names the day from the month tables below and never creates
+ * an `Intl.DateTimeFormat`: the first one a page creates loads the ICU data, 25-35 ms of main
+ * thread on this machine and several times that on a phone (docs/adr/0039-main-thread-at-page-load.md).
  */
-export function relativeTimeLabel(value: Date | string, now: Date, lang = 'en'): string {
+export function relativeTimeLabel(value: Date | string, now: Date, lang = 'en', day?: string): string {
   const date = toDate(value);
   if (date === null) return '';
-  const text: UiText = uiText(siteForLang(lang));
+  const site = siteForLang(lang);
+  const text: UiText = uiText(site);
   const minutes = Math.floor((now.getTime() - date.getTime()) / MINUTE_MS);
   if (minutes < RELATIVE_TIME_LIMITS.justIn) return text.justIn;
   if (minutes < RELATIVE_TIME_LIMITS.minutes) return ago(minutes, text.minuteAgo, text.minutesAgo);
   if (minutes < RELATIVE_TIME_LIMITS.hours) return ago(Math.floor(minutes / 60), text.hourAgo, text.hoursAgo);
   if (minutes < RELATIVE_TIME_LIMITS.days) return ago(Math.floor(minutes / 1440), text.dayAgo, text.daysAgo);
-  if (siteForLang(lang) === 'es') return spanishDateLabel(date, minutes < RELATIVE_TIME_LIMITS.sameYear);
-  if (minutes < RELATIVE_TIME_LIMITS.sameYear) {
-    const { month, day } = englishDateParts(date);
-    return `${month} ${day}`;
-  }
-  return absoluteDateLabel(date);
+  const calendar = (day === undefined ? null : parseDay(day)) ?? easternCalendarDay(date);
+  return dayLabel(calendar, site === 'es' ? 'es' : 'en', minutes >= RELATIVE_TIME_LIMITS.sameYear);
 }
 
-let spanishFormat: Intl.DateTimeFormat | undefined;
+/** A calendar day; month 1-12. */
+interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
 
-/** "1 de marzo" (within a year) or "1 de marzo de 2025", US Eastern. */
-function spanishDateLabel(date: Date, withinYear: boolean): string {
-  spanishFormat ??= new Intl.DateTimeFormat('es', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of spanishFormat.formatToParts(date)) part[type] = value;
-  const dayMonth = `${part.day ?? ''} de ${part.month ?? ''}`;
-  return withinYear ? dayMonth : `${dayMonth} de ${part.year ?? ''}`;
+/** Month names as Intl's long month writes them for en-US and es (and date-fns for English). */
+const MONTH_NAMES = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+} as const;
+
+/** "March 1" / "March 1, 2025"; "1 de marzo" / "1 de marzo de 2025". English years have four digits at least, as 'yyyy' wrote them. */
+function dayLabel({ year, month, day }: CalendarDay, lang: 'en' | 'es', withYear: boolean): string {
+  const name = MONTH_NAMES[lang][month - 1] ?? '';
+  if (lang === 'es') return withYear ? `${day} de ${name} de ${year}` : `${day} de ${name}`;
+  return withYear ? `${name} ${day}, ${String(year).padStart(4, '0')}` : `${name} ${day}`;
+}
+
+const DAY_PATTERN = /^(\d{4,6})-(\d{2})-(\d{2})$/;
+
+function parseDay(text: string): CalendarDay | null {
+  const match = DAY_PATTERN.exec(text);
+  if (match === null) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? { year, month, day } : null;
 }
 
 /**
- * One formatter for the English labels, made once: date-fns-tz's formatInTimeZone re-derives the
- * zone offset and re-parses the pattern on every call (~20 µs), and a front labels every item it
- * lists (a CPU profile of the publish benchmark). Intl alone also keeps date-fns out of the
- * browser chunks that label times: evaluating it cost a phone tens of milliseconds of main thread
- * on every front (docs/adr/0039-main-thread-at-page-load.md). English month names, as date-fns writes them.
+ * One formatter, made once: date-fns-tz's formatInTimeZone re-derives the zone offset and
+ * re-parses the pattern on every call (~20 µs), and a front labels every item it lists (a CPU
+ * profile of the publish benchmark).
  */
-let absoluteFormat: Intl.DateTimeFormat | undefined;
+let easternFormat: Intl.DateTimeFormat | undefined;
 
-/**
- * Labels by edition and instant: every front that lists an item labels it again, and
- * formatToParts costs microseconds (ADR 0031).
- */
-const ABSOLUTE_LABELS = {
-  en: boundedMemo(20_000, (epochMs) => englishDateLabel(new Date(Number(epochMs)))),
-  es: boundedMemo(20_000, (epochMs) => spanishDateLabel(new Date(Number(epochMs)), false)),
-};
+function easternCalendarDay(date: Date): CalendarDay {
+  easternFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' });
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of easternFormat.formatToParts(date)) parts[type] = value;
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/** The calendar day of an instant in US Eastern, "YYYY-MM-DD": what the stored page gives `relativeTimeLabel` as `day`. */
+export function easternDay(value: Date | string): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  const { year, month, day } = EASTERN_DAYS(String(date.getTime()));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** By instant: every front that lists an item labels it again, and formatToParts costs microseconds (ADR 0031). */
+const EASTERN_DAYS = boundedMemo(20_000, (epochMs) => Object.freeze(easternCalendarDay(new Date(Number(epochMs)))));
 
 /** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it ("D de mes de YYYY" for es). */
 export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   const date = toDate(value);
   if (date === null) return '';
-  return ABSOLUTE_LABELS[siteForLang(lang) === 'es' ? 'es' : 'en'](String(date.getTime()));
-}
-
-function englishDateParts(date: Date): { month: string; day: string; year: string } {
-  absoluteFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
-  let month = '';
-  let day = '';
-  let year = '';
-  for (const part of absoluteFormat.formatToParts(date)) {
-    if (part.type === 'month') month = part.value;
-    else if (part.type === 'day') day = part.value;
-    else if (part.type === 'year') year = part.value;
-  }
-  // Four digits at least, as the pattern 'yyyy' writes a year.
-  return { month, day, year: year.padStart(4, '0') };
-}
-
-function englishDateLabel(date: Date): string {
-  const { month, day, year } = englishDateParts(date);
-  return `${month} ${day}, ${year}`;
+  return dayLabel(EASTERN_DAYS(String(date.getTime())), siteForLang(lang) === 'es' ? 'es' : 'en', true);
 }

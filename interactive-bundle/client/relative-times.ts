@@ -13,7 +13,8 @@ export function applyRelativeTimes(scope: ParentNode, now: Date): number {
   let updated = 0;
   for (const element of scope.querySelectorAll<HTMLTimeElement>('time[data-relative][datetime]')) {
     // The document's language picks the edition's labels (the Spanish edition: lang="es").
-    const label = relativeTimeLabel(element.dateTime, now, element.ownerDocument.documentElement.lang);
+    // data-day: the US Eastern day the stored page wrote, so no Intl formatter is created (ADR 0039).
+    const label = relativeTimeLabel(element.dateTime, now, element.ownerDocument.documentElement.lang, element.dataset.day);
     if (label === '') continue;
     if (!element.title) element.title = element.textContent ?? '';
     if (element.textContent !== label) element.textContent = label;

@@ -131,7 +131,7 @@ describe('a section front (spec 1 §2.4)', () => {
 
   it('writes list times as the absolute US Eastern date in <time datetime data-relative>', async () => {
     const { html } = await build('/politics');
-    expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T[^"]+Z" data-relative="">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
+    expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}T[^"]+Z" data-relative="" data-day="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
     expect(html).not.toMatch(/just in|mins? ago|hours? ago/);
   });
 
@@ -171,7 +171,7 @@ describe('front components (spec 1 §3, §9; spec 2 §2)', () => {
     expect(html).toContain('<a href="/video/6301234567001">Senators react</a>');
     expect(messages()).toContain('Unexpected summary item content_type: podcast');
     expect(text).toContain('How the Bill Moved');
-    expect(html).toContain('<time dateTime="2026-01-12T15:00:00.000Z" data-relative="">January 12, 2026</time>');
+    expect(html).toContain('<time dateTime="2026-01-12T15:00:00.000Z" data-relative="" data-day="2026-01-12">January 12, 2026</time>');
     expect(text).toContain('9:30 AM ET');
     expect(text).toContain('Special Report');
     expect(html).toContain('class="button" href="/politics">Watch Now</a>');

@@ -18,8 +18,8 @@ describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
 
 describe('TimeLabel', () => {
   it('stores the absolute date in <time datetime data-relative>', () => {
-    expect(renderToStaticMarkup(<TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', label: 'February 28, 2026' }} />)).toBe(
-      '<time dateTime="2026-02-28T13:05:00.000Z" data-relative="">February 28, 2026</time>',
+    expect(renderToStaticMarkup(<TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', label: 'February 28, 2026', day: '2026-02-28' }} />)).toBe(
+      '<time dateTime="2026-02-28T13:05:00.000Z" data-relative="" data-day="2026-02-28">February 28, 2026</time>',
     );
   });
 });

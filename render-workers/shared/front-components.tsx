@@ -29,7 +29,7 @@ const NEW_TAB = { target: '_blank', rel: 'noopener' } as const;
 
 export function TimeLabel({ time }: { time: TimeModel }) {
   return (
-    <time dateTime={time.iso} data-relative="">
+    <time dateTime={time.iso} data-relative="" data-day={time.day}>
       {time.label}
     </time>
   );

@@ -10,7 +10,10 @@ import type { Link } from './view-model.js';
 /** A date as stored HTML shows it: ISO for `datetime`, the absolute "Month D, YYYY" label (spec 1 §4). */
 export interface TimeModel {
   iso: string;
+  /** The absolute label, "Month D, YYYY" in US Eastern (what a reader without script sees). */
   label: string;
+  /** The calendar day in US Eastern, "YYYY-MM-DD" (`easternDay`): the browser's labels name it without Intl (ADR 0039). */
+  day: string;
 }
 
 export interface FrontImage {

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { SITES } from '../../core/isomorphic/sites.js';
+import { absoluteDateLabel, easternDay } from '../../core/isomorphic/relative-time.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { scriptTagsFor, type Manifest } from '../../interactive-bundle/manifest.js';
 import { launchBrowser, watchPageErrors, type PageErrors } from '../support/browser.js';
@@ -23,6 +24,7 @@ let origin: string;
 let browser: Browser;
 /** When the /times page's dates were written (its labels are relative to this). */
 let timesBuiltAt = 0;
+const DAY_MS = 24 * 3_600_000;
 
 function page(title: string, manifestTags: string, body: string): string {
   return bundlePage(manifest, title, body, manifestTags);
@@ -53,7 +55,14 @@ function pages(built: Manifest): Record<string, string> {
       tags,
       [30_000, 5 * 60_000, 3 * 3_600_000]
         .map((ago, i) => `<time id="t${i}" data-relative datetime="${new Date(timesBuiltAt - ago).toISOString()}">absolute</time>`)
-        .join(''),
+        .join('') +
+        // Older items carry their US Eastern day as the render worker writes it (easternDay).
+        [10 * DAY_MS, 400 * DAY_MS]
+          .map((ago, i) => {
+            const date = new Date(timesBuiltAt - ago);
+            return `<time id="d${i}" data-relative data-day="${easternDay(date)}" datetime="${date.toISOString()}">${absoluteDateLabel(date)}</time>`;
+          })
+          .join(''),
     ),
     [SEARCH_RESULTS_PATH]: page('Search', '', '<main><h1>Search results</h1></main>'),
   };
@@ -162,7 +171,35 @@ describe('HeaderSearch island in Chromium', () => {
     await expect.poll(() => tab.textContent('#t1')).toBe('5 mins ago');
     await expect.poll(() => tab.textContent('#t2')).toBe('3 hours ago');
     await expect.poll(() => tab.getAttribute('#t1', 'title')).toBe('absolute');
+    // A week or more: the stored day, "Month D" within a year, the absolute label after.
+    const weekOld = new Date(timesBuiltAt - 10 * DAY_MS);
+    await expect.poll(() => tab.textContent('#d0')).toBe(absoluteDateLabel(weekOld).replace(/, \d{4}$/, ''));
+    await expect.poll(() => tab.textContent('#d1')).toBe(absoluteDateLabel(new Date(timesBuiltAt - 400 * DAY_MS)));
     expect(errors.messages).toEqual([]);
+    await tab.close();
+  });
+
+  it('labels times without creating a date formatter: the first one loads ICU data on the main thread (ADR 0039)', async () => {
+    const tab = await browser.newPage();
+    await tab.addInitScript(() => {
+      const Original = Intl.DateTimeFormat;
+      const counted = { made: 0 };
+      (window as unknown as { formattersMade: typeof counted }).formattersMade = counted;
+      Intl.DateTimeFormat = new Proxy(Original, {
+        construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          counted.made += 1;
+          return new target(...args);
+        },
+        apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          counted.made += 1;
+          return target(...args);
+        },
+      });
+    });
+    await tab.clock.setFixedTime(timesBuiltAt + 1_000);
+    await tab.goto(`${origin}/times`);
+    await expect.poll(() => tab.textContent('#d1')).toBe(absoluteDateLabel(new Date(timesBuiltAt - 400 * DAY_MS)));
+    expect(await tab.evaluate(() => (window as unknown as { formattersMade: { made: number } }).formattersMade.made)).toBe(0);
     await tab.close();
   });
 });
