@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { contactFormIslandProps, FrontComponentView, loadMoreIslandProps, TimeLabel } from './front-components.js';
+import { UiTextProvider } from '../shell/ui-text-context.js';
 
 describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
   it('passes the preloaded item, the next from and hasMore to the island, with the page size 10', () => {
@@ -18,9 +19,18 @@ describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
 
 describe('TimeLabel', () => {
   it('stores the absolute date in <time datetime data-relative>', () => {
-    expect(renderToStaticMarkup(<TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', label: 'February 28, 2026', day: '2026-02-28' }} />)).toBe(
+    expect(renderToStaticMarkup(<TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', day: '2026-02-28' }} />)).toBe(
       '<time dateTime="2026-02-28T13:05:00.000Z" data-relative="" data-day="2026-02-28">February 28, 2026</time>',
     );
+  });
+
+  it('writes the date in Spanish on the Spanish edition (what a reader without script sees)', () => {
+    const html = renderToStaticMarkup(
+      <UiTextProvider site="es">
+        <TimeLabel time={{ iso: '2026-02-28T13:05:00.000Z', day: '2026-02-28' }} />
+      </UiTextProvider>,
+    );
+    expect(html).toBe('<time dateTime="2026-02-28T13:05:00.000Z" data-relative="" data-day="2026-02-28">28 de febrero de 2026</time>');
   });
 });
 

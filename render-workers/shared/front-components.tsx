@@ -5,6 +5,8 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { IMAGE_SIZES } from '../../core/isomorphic/images.js';
+import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
+import { SITES } from '../../core/isomorphic/sites.js';
 import { useSiteId, useUiText } from '../shell/ui-text-context.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
@@ -27,10 +29,15 @@ import type {
 /** Links that leave for another site open in a new tab without handing over the opener (spec 2 §2). */
 const NEW_TAB = { target: '_blank', rel: 'noopener' } as const;
 
+/**
+ * The absolute US Eastern date in the edition's language ("February 28, 2026", "28 de febrero de
+ * 2026"): what a reader without script and a crawler read; the bundle relabels it (relative-times.ts).
+ */
 export function TimeLabel({ time }: { time: TimeModel }) {
+  const site = useSiteId();
   return (
     <time dateTime={time.iso} data-relative="" data-day={time.day}>
-      {time.label}
+      {absoluteDateLabel(time.iso, SITES[site].lang)}
     </time>
   );
 }

@@ -8,10 +8,9 @@ import type { AdSlotModel } from '../blocks/types.js';
 import type { Link } from './view-model.js';
 
 /** A date as stored HTML shows it: ISO for `datetime`, the absolute "Month D, YYYY" label (spec 1 §4). */
+/** A listed item's time; TimeLabel writes its absolute label in the edition's language. */
 export interface TimeModel {
   iso: string;
-  /** The absolute label, "Month D, YYYY" in US Eastern (what a reader without script sees). */
-  label: string;
   /** The calendar day in US Eastern, "YYYY-MM-DD" (`easternDay`): the browser's labels name it without Intl (ADR 0039). */
   day: string;
 }

@@ -7,7 +7,7 @@ import { boundedMemo } from '../../core/isomorphic/bounded-memo.js';
 import { insertAutoAds } from './auto-ads.js';
 import { z } from 'zod';
 import { IMAGE_SIZES, LIST_THUMBNAIL_SIZES, resizedImageUrl, responsiveSources, type ImageSize } from '../../core/isomorphic/images.js';
-import { absoluteDateLabel, easternDay } from '../../core/isomorphic/relative-time.js';
+import { easternDay } from '../../core/isomorphic/relative-time.js';
 import { isDraftDate } from '../../core/isomorphic/dates.js';
 import type { Logger } from '../../core/logger.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
@@ -420,7 +420,7 @@ function buildTimeModel(value: string): TimeModel | null {
   if (isDraftDate(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return { iso: date.toISOString(), label: absoluteDateLabel(date), day: easternDay(date) };
+  return { iso: date.toISOString(), day: easternDay(date) };
 }
 
 function fixedImage(url: string | undefined, size: ImageSize, alt: string): FrontImage | null {

@@ -136,6 +136,10 @@ describe('the Spanish edition in Spanish (issue 15)', () => {
     const article = decoded(await h.stored(ARTICLE, 'standard', 'es'));
     expect(article).toMatch(/Publicado <time dateTime="[^"]+">\d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2} E[SD]T<\/time>/);
     expect(article).toContain('>Imprimir</a>');
+    // List dates on a front are Spanish too, before the bundle relabels them (and without script).
+    const frontTimes = [...decoded(await h.stored('/politics', 'standard', 'es')).matchAll(/<time dateTime="[^"]+" data-relative="" data-day="[^"]+">([^<]*)<\/time>/g)].map((match) => match[1]);
+    expect(frontTimes.length).toBeGreaterThan(0);
+    expect(frontTimes.filter((label) => !/^\d{1,2} de [a-z]+ de \d{4}$/.test(label ?? ''))).toEqual([]);
     expect(decoded(await h.stored(LIVE_EVENT, 'standard', 'es'))).toContain('<h2 id="live-updates-heading">Actualizaciones en vivo</h2>');
     expect(decoded(notFound?.body.toString('utf8') ?? '')).toContain('<h1>Algo salió mal…</h1>');
     // The same check finds the English table on a news page, so it can fail.
