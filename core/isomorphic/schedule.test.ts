@@ -6,14 +6,13 @@ import {
   easternTime,
   isScheduleDate,
   msUntilNextSlot,
-  normaliseHosts,
-  parseScheduleDocument,
   scheduleEntries,
   scheduleFailureEntry,
   scheduleFailureText,
   scheduleWindow,
   type ScheduleDay,
 } from './schedule.js';
+import { normaliseHosts, parseScheduleDocument } from '../upstream/schedule-feed.js';
 
 /** A feed show on `date` starting at Eastern "HH:MM" (-04:00, the sample week) for `minutes`. */
 function feedShow(date: string, hhmm: string, minutes: number, extra: Record<string, unknown> = {}): Record<string, unknown> {

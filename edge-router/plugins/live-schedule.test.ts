@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
-import { parseScheduleDocument } from '../../core/isomorphic/schedule.js';
+import { parseScheduleDocument } from '../../core/upstream/schedule-feed.js';
 import { createLogger } from '../../core/logger.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';

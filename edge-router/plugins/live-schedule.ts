@@ -39,7 +39,6 @@ import {
   easternTime,
   isScheduleDate,
   msUntilNextSlot,
-  parseScheduleDocument,
   scheduleEntries,
   scheduleFailureEntry,
   scheduleWindow,
@@ -49,6 +48,7 @@ import {
   type ScheduleFailure,
   type ScheduleWindow,
 } from '../../core/isomorphic/schedule.js';
+import { parseScheduleDocument } from '../../core/upstream/schedule-feed.js';
 import type { CallSpec } from '../../core/upstream/transport.js';
 import type { LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';

@@ -70,6 +70,11 @@ describe('main thread at page load (ADR 0039)', () => {
     expect(without).toEqual([]);
   });
 
+  it('ships no zod: upstream feeds are validated on the server (the schedule island\'s chunk was 460 KB with it)', () => {
+    const withZod = [...built.sources].filter(([, sources]) => sources.some((source) => /\/node_modules\/zod\//.test(`/${source}`))).map(([file]) => file);
+    expect(withZod).toEqual([]);
+  });
+
   it('keeps date-fns out of every file but the TV schedule island\'s (time labels use Intl)', async () => {
     const withDateFns = [...built.sources].filter(([, sources]) => sources.some((source) => /\/node_modules\/date-fns(-tz)?\//.test(`/${source}`)));
     expect(withDateFns.map(([file]) => file)).toHaveLength(1);
