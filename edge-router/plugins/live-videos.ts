@@ -23,34 +23,21 @@
  */
 import { plainTextOf } from '../../core/plain-text.js';
 import { z } from 'zod';
-import { resolveUpstreamBases, type UpstreamConfig } from '../../core/config/upstream.js';
-import { SITE_IDS, SITES, type SiteId } from '../../core/isomorphic/sites.js';
 import { VIDEO_LOAD_MORE_STEP, VIDEO_TAG_MAX_LENGTH, VIDEO_TAG_PATTERN, videoCards, VIDEOS_MAX_FROM, VIDEOS_PATH, VIDEOS_UPSTREAM_SIZE, type VideoCard, type VideosQuery, type VideosResponse } from '../../core/isomorphic/live/videos.js';
-import type { Logger } from '../../core/logger.js';
-import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
-import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer } from '../../core/upstream/transport.js';
+import type { CallSpec } from '../../core/upstream/transport.js';
 import { RECOMMENDED_VIDEO_FIELDS, recommendedVideoSchema } from '../../core/upstream/video-client.js';
-import { createLiveCache, type LiveCacheSettings } from '../live-cache.js';
-import { splitRequestTarget } from '../request-target.js';
+import type { LiveCacheSettings } from '../live-cache.js';
 import { routePlugin } from './define-plugin.js';
-import { liveErrorBody, markStale, replyInvalidQuery, singleParam } from '../live-endpoint.js';
+import { editionTransports, liveCache, registerCachedLiveRoute, singleParam, type LiveQueryResult, type LiveUpstreamOptions } from '../live-endpoint.js';
 
 export const VIDEOS_CACHE: LiveCacheSettings = { freshMs: 30_000, staleMs: 10 * 60_000, maxEntries: 200 };
 export const VIDEOS_CACHE_CONTROL = 'public, max-age=30';
 
-export interface LiveVideosOptions {
-  config: UpstreamConfig;
-  logger: Logger;
-  /** A fetch for the upstream calls (tests count calls through it); the transport's own client when omitted. */
-  fetchImpl?: typeof fetch;
-  /** Wraps every upstream call: the edge router times them by service (app.ts). */
-  timeCall?: UpstreamCallTimer;
-  /** Overrides of VIDEOS_CACHE, and a clock (tests). */
-  cache?: Partial<LiveCacheSettings> & { now?: () => number };
-}
+/** The plugin's options: the live endpoints' upstream options (live-endpoint.ts). */
+export type LiveVideosOptions = LiveUpstreamOptions;
 
-type QueryResult = { ok: true; query: VideosQuery } | { ok: false; message: string };
+type QueryResult = LiveQueryResult<VideosQuery>;
 
 function integer(value: string, min: number, max: number): number | undefined {
   if (!/^\d{1,5}$/.test(value)) return undefined;
@@ -99,58 +86,35 @@ const jsonApiListSchema = z.looseObject({ data: z.array(z.unknown()) });
 
 export const liveVideosPlugin = routePlugin<LiveVideosOptions>('edge-live-videos', (app, options) => {
   const { logger } = options;
-  const transports = Object.fromEntries(
-    SITE_IDS.map((site) => [
-      site,
-      createTransport({
-        config: options.config,
-        logger,
-        bases: resolveUpstreamBases(options.config),
-        language: SITES[site].lang,
-        ...(options.fetchImpl === undefined ? {} : { fetchImpl: options.fetchImpl }),
-        ...(options.timeCall === undefined ? {} : { timeCall: options.timeCall }),
-      }),
-    ]),
-  ) as Record<SiteId, Transport>;
-  const cache = createLiveCache<VideoCard[]>({ ...VIDEOS_CACHE, ...options.cache });
+  const transports = editionTransports(options);
   const now = options.cache?.now ?? Date.now;
 
-  async function load(tag: string, site: SiteId): Promise<VideoCard[]> {
-    const transport = transports[site];
-    const spec: CallSpec = { name: 'video-list', service: 'video', path: '/api/videos', query: { size: VIDEOS_UPSTREAM_SIZE, 'fields[videos]': RECOMMENDED_VIDEO_FIELDS, tags: tag } };
-    const result = await transport.call(spec);
-    // 404: the tag has no videos; an empty list, not a failure.
-    if (!result.found) return [];
-    const body = jsonApiListSchema.safeParse(result.body);
-    if (!body.success) throw transport.badResponse(spec.name, result.url, body.error, '');
-    const videos = body.data.data.flatMap((raw, index) => {
-      const video = recommendedVideoSchema.safeParse(raw);
-      if (video.success) return [video.data.attributes];
-      logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.${index}.${describeIssues(video.error)}` }, 'upstream video item off contract; skipped');
-      return [];
-    });
-    return videoCards(videos, new Date(now()), plainTextOf);
-  }
-
-  app.get(VIDEOS_PATH, async (request, reply) => {
-    const parsed = parseVideosQuery(splitRequestTarget(request.url).search);
-    if (!parsed.ok) return replyInvalidQuery(reply, parsed.message);
-    const { query } = parsed;
-    let result;
-    try {
-      result = await cache.get(`${request.site}:${query.tag}`, () => load(query.tag, request.site));
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      request.log.warn({ error, query }, 'video list failed upstream with nothing cached');
-      return reply.code(502).header('cache-control', 'no-store').send(liveErrorBody(error.code, 'Videos are unavailable right now; try again shortly'));
-    }
-    if (result.stale) {
-      request.log.warn({ error: result.error, query, ageMs: result.ageMs }, 'video list failed upstream; serving the last good answer');
-      markStale(reply);
-    } else {
-      reply.header('cache-control', VIDEOS_CACHE_CONTROL);
-    }
-    return reply.code(200).type('application/json; charset=utf-8').send(videosPage(result.value, query));
+  registerCachedLiveRoute(app, {
+    path: VIDEOS_PATH,
+    parseQuery: parseVideosQuery,
+    // The whole list of the tag, per edition: every page of it is a slice of one upstream answer.
+    cacheKey: (query, request) => `${request.site}:${query.tag}`,
+    load: async (query, request) => {
+      const transport = transports[request.site];
+      const spec: CallSpec = { name: 'video-list', service: 'video', path: '/api/videos', query: { size: VIDEOS_UPSTREAM_SIZE, 'fields[videos]': RECOMMENDED_VIDEO_FIELDS, tags: query.tag } };
+      const result = await transport.call(spec);
+      // 404: the tag has no videos; an empty list, not a failure.
+      if (!result.found) return [];
+      const body = jsonApiListSchema.safeParse(result.body);
+      if (!body.success) throw transport.badResponse(spec.name, result.url, body.error, '');
+      const videos = body.data.data.flatMap((raw, index) => {
+        const video = recommendedVideoSchema.safeParse(raw);
+        if (video.success) return [video.data.attributes];
+        logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.${index}.${describeIssues(video.error)}` }, 'upstream video item off contract; skipped');
+        return [];
+      });
+      return videoCards(videos, new Date(now()), plainTextOf);
+    },
+    body: (cards, query) => videosPage(cards, query),
+    cache: liveCache<VideoCard[]>(VIDEOS_CACHE, options),
+    cacheControl: VIDEOS_CACHE_CONTROL,
+    what: 'video list',
+    unavailableMessage: 'Videos are unavailable right now; try again shortly',
   });
   return Promise.resolve();
 });
