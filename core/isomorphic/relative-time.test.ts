@@ -95,6 +95,7 @@ describe('relativeTimeLabel with the stored US Eastern day (ADR 0039)', () => {
   it('works the day out itself from a missing or malformed stored day, and ignores it under a week', () => {
     expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', 'yesterday')).toBe('February 10');
     expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-13-40')).toBe('February 10');
+    expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-02-31')).toBe('February 10');
     expect(relativeTimeLabel(minutesAgo(5), NOW, 'en', '1999-01-01')).toBe('5 mins ago');
     expect(easternDay('not a date')).toBe('');
   });

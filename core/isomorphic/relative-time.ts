@@ -72,7 +72,9 @@ function parseDay(text: string): CalendarDay | null {
   const match = DAY_PATTERN.exec(text);
   if (match === null) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? { year, month, day } : null;
+  // A real calendar day only: "2026-02-31" is refused, not named "February 31".
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
 }
 
 /**

@@ -12,7 +12,7 @@
  *   value, or a parameter given twice, answers 400 { error: { code: 'INVALID_QUERY', message } }.
  *
  *   Upstream: GET {schedule}/schedule/{fnc|fbn}.json (docs/upstream-contract.md §5.9), the whole
- *   week; its quirks are ironed out by core/isomorphic/schedule.ts.
+ *   week; its quirks are ironed out by core/upstream/schedule-feed.ts.
  *
  *   200 { channel, date, window: { start, end, mobileCutoff }, entries: [{ title, link?,
  *       description?, longDescription?, shortDescription?, start, end, startUtc, endUtc,

@@ -117,7 +117,7 @@ interface YieldingScheduler {
  * (`scheduler.yield()` where the browser has it, which keeps the page's place in the queue; a
  * zero timeout elsewhere).
  */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Partial<YieldingScheduler> }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => {
@@ -186,7 +186,7 @@ export async function hydrateIslands(scope: ParentNode = document): Promise<void
 function start(): void {
   startPlatform();
   void hydrateIslands();
-  // Time labels load their code (and the date library) only on pages that have them.
+  // Time labels load their code only on pages that have them.
   if (document.querySelector('time[data-relative]') !== null) {
     loadChunk(() => import('./relative-times.js')).then(
       async (module) => {

@@ -10,8 +10,9 @@
  * Progressive enhancement: the server renders the button hidden, and the page component puts the
  * same `<video controls>` in a `<noscript>` beside this island, so a reader without script gets
  * the native player; with script the browser never parses the noscript content. Once hydrated the
- * button shows; pressing it swaps in the player, which takes the focus so the keyboard reaches
- * its controls.
+ * button shows; pressing it swaps in the player, which starts and takes the focus so the keyboard
+ * reaches its controls. The props check accepts an empty title: a refused island would leave a
+ * reader with script and no player at all.
  */
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { IslandPropsError, type JsonObject, type JsonValue } from '../island-props.js';
@@ -20,14 +21,14 @@ import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 import { DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
 
 export const VIDEO_PLAYER_TEXTS = {
-  /** The button's accessible name is this followed by the video's title. */
-  play: 'Play video:',
+  /** The button's accessible name: this, then ": " and the video's title when it has one. */
+  play: 'Play video',
 } as const;
 
-export type VideoStream = { url: string; type: string };
+type VideoStream = { url: string; type: string };
 
 export type VideoPlayerProps = {
-  /** The video's title: the player's and the play button's accessible names. */
+  /** The video's title, for the player's and the play button's accessible names; may be empty. */
   title: string;
   /** The 1280x720 poster the page already shows behind the button; null: the default poster. */
   poster: string | null;
@@ -45,7 +46,8 @@ function parseStream(value: JsonValue): VideoStream {
 
 export function parseVideoPlayerProps(props: JsonObject): VideoPlayerProps {
   const { title, poster, streams } = props;
-  if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('VideoPlayer needs a title');
+  // An empty title is allowed: refusing the props would skip the island and leave no player.
+  if (typeof title !== 'string') throw new IslandPropsError('VideoPlayer title must be a string');
   if (poster !== null && (typeof poster !== 'string' || !hasSafeUrlStart(poster))) throw new IslandPropsError('VideoPlayer poster must be null or a safe address');
   if (!Array.isArray(streams) || streams.length === 0) throw new IslandPropsError('VideoPlayer needs at least one stream');
   return { title, poster, streams: streams.map(parseStream) };
@@ -54,9 +56,9 @@ export function parseVideoPlayerProps(props: JsonObject): VideoPlayerProps {
 /** The native player with the page's sources; what the noscript copy and the facade both show. */
 export function VideoElement({ title, poster, streams, autoPlay = false, videoRef }: VideoPlayerProps & { autoPlay?: boolean; videoRef?: Ref<HTMLVideoElement> }) {
   return (
-    <video ref={videoRef} controls preload={autoPlay ? 'auto' : 'none'} autoPlay={autoPlay} playsInline aria-label={title} poster={poster ?? DEFAULT_POSTER_IMAGE}>
+    <video ref={videoRef} controls preload={autoPlay ? 'auto' : 'none'} autoPlay={autoPlay} playsInline aria-label={title === '' ? undefined : title} poster={poster ?? DEFAULT_POSTER_IMAGE}>
       {streams.map((stream) => (
-        <source key={stream.url} src={stream.url} {...(stream.type === '' ? {} : { type: stream.type })} />
+        <source key={stream.url} src={stream.url} type={stream.type} />
       ))}
     </video>
   );
@@ -68,11 +70,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => setLive(true), []);
   useEffect(() => {
-    if (playing) videoRef.current?.focus();
+    const video = videoRef.current;
+    if (!playing || video === null) return;
+    video.focus();
+    // autoplay alone is not always honoured for an element created after the press (iOS Safari);
+    // play() inside the press's effect is. A refused or failed start leaves the controls to the reader.
+    video.play().catch(() => undefined);
   }, [playing]);
   if (playing) return <VideoElement {...props} autoPlay videoRef={videoRef} />;
   return (
-    <button type="button" className="video-play" hidden={!live} aria-label={`${VIDEO_PLAYER_TEXTS.play} ${props.title}`} onClick={() => setPlaying(true)}>
+    <button type="button" className="video-play" hidden={!live} aria-label={props.title === '' ? VIDEO_PLAYER_TEXTS.play : `${VIDEO_PLAYER_TEXTS.play}: ${props.title}`} onClick={() => setPlaying(true)}>
       <svg className="video-play-icon" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
         <rect width="68" height="48" rx="12" fill="currentColor" />
         <path d="M27 14v20l18-10z" fill="#fff" />

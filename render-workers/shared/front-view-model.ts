@@ -7,8 +7,7 @@
 import type { AdSlotModel } from '../blocks/types.js';
 import type { Link } from './view-model.js';
 
-/** A date as stored HTML shows it: ISO for `datetime`, the absolute "Month D, YYYY" label (spec 1 §4). */
-/** A listed item's time; TimeLabel writes its absolute label in the edition's language. */
+/** A listed item's time (spec 1 §4); TimeLabel writes its absolute label ("Month D, YYYY") in the edition's language. */
 export interface TimeModel {
   iso: string;
   /** The calendar day in US Eastern, "YYYY-MM-DD" (`easternDay`): the browser's labels name it without Intl (ADR 0039). */

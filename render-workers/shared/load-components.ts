@@ -405,7 +405,7 @@ function textField<K extends string>(key: K, value: string | undefined): { [P in
   return (text === '' ? {} : { [key]: text }) as { [P in K]?: string };
 }
 
-/** ISO and the absolute label; null for a draft (all zeros) or an unparsable date. */
+/** ISO and the US Eastern day; null for a draft (all zeros) or an unparsable date. */
 export function timeModel(value: string | undefined): TimeModel | null {
   return value === undefined ? null : TIME_MODELS(value);
 }

@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundle, buildBundleWithSources, type BuiltBundle } from '../../interactive-bundle/build.js';
+import { buildBundleWithSources, type BuiltBundle } from '../../interactive-bundle/build.js';
 import { INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSize } from '../../interactive-bundle/initial-files.js';
 import { assetsDir, type Manifest } from '../../interactive-bundle/manifest.js';
 import { HARNESS_SCRIPT, startRendererHarness, type RendererHarness } from '../support/renderer.js';
@@ -20,11 +20,13 @@ import { HARNESS_SCRIPT, startRendererHarness, type RendererHarness } from '../s
 
 describe('bundle budget (issue 7)', () => {
   let dir: string;
+  let built: BuiltBundle;
   let manifest: Manifest;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bundle-budget-'));
-    manifest = await buildBundle({ outDir: dir });
+    built = await buildBundleWithSources({ outDir: dir });
+    manifest = built.manifest;
   }, 60_000);
 
   afterAll(async () => {
@@ -47,21 +49,8 @@ describe('bundle budget (issue 7)', () => {
     expect(text).not.toContain('Could not load more stories');
     expect(text).not.toContain('Type what you are looking for');
   });
-});
 
-describe('main thread at page load (ADR 0039)', () => {
-  let dir: string;
-  let built: BuiltBundle;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'bundle-hints-'));
-    built = await buildBundleWithSources({ outDir: dir });
-  }, 60_000);
-
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
+  // Main thread at page load (ADR 0039).
   it('starts every file with the compile hint, so Chromium compiles it off the main thread', async () => {
     const without: string[] = [];
     for (const file of built.manifest.files) {
@@ -75,7 +64,7 @@ describe('main thread at page load (ADR 0039)', () => {
     expect(withZod).toEqual([]);
   });
 
-  it('keeps date-fns out of every file but the TV schedule island\'s (time labels use Intl)', async () => {
+  it('keeps date-fns out of every file but the TV schedule island\'s (time labels name the stored day)', async () => {
     const withDateFns = [...built.sources].filter(([, sources]) => sources.some((source) => /\/node_modules\/date-fns(-tz)?\//.test(`/${source}`)));
     expect(withDateFns.map(([file]) => file)).toHaveLength(1);
     const [file, sources] = withDateFns[0] ?? ['', []];
