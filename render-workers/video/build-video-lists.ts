@@ -43,26 +43,26 @@ import { loadCarousel, loadCarousels, type CarouselView, type VideoCarouselModel
 import { topicsOf, topicTag, VIDEO_LAYOUT_SUBTYPE, type VideoTopic } from './lists/topics.js';
 import { VIDEO_HOME_PATH, VIDEO_SHOWS_PATH, VIDEO_TOPICS_PATH } from './paths.js';
 import { htmlObject } from '../page-objects.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
 
-export const VIDEO_HOME_HEADING = 'Video';
-export const VIDEO_SHOWS_HEADING = 'Video Shows';
-export const VIDEO_TOPICS_HEADING = 'Video Topics';
-export const NO_SHOW_VIDEOS_TEXT = 'No videos from this show yet.';
-export const NO_TOPIC_VIDEOS_TEXT = 'No videos in this topic yet.';
-export const MORE_SHOWS_TITLE = 'More Shows';
-
-/** The video home without a layout: the live-now list and the latest news videos. */
-export const DEFAULT_HOME_CAROUSELS: readonly LayoutComponent[] = [
-  { type: 'video-carousel', model: { title: 'Live Now', source: 'live', feed: 'news', style: 'live' } },
-  { type: 'video-carousel', model: { title: 'Latest News', source: 'tags', tags: ['fox-news/latest-news'], url: '/video/topics/latest-news' } },
-];
+/** The video home without a layout: the live-now list and the latest news videos, in the edition's language. */
+export function defaultHomeCarousels(site: SiteId): readonly LayoutComponent[] {
+  const text = uiText(site);
+  return [
+    { type: 'video-carousel', model: { title: text.liveNow, source: 'live', feed: 'news', style: 'live' } },
+    { type: 'video-carousel', model: { title: text.latestNews, source: 'tags', tags: ['fox-news/latest-news'], url: '/video/topics/latest-news' } },
+  ];
+}
 
 /**
  * The title of a topic page's default rail: "Latest U.S. Videos"; a topic whose label already
- * says "Latest" ("Latest News") is not doubled: "Latest News Videos".
+ * says "Latest" ("Latest News") is not doubled: "Latest News Videos". In the edition's language.
  */
-export function topicRailTitle(label: string): string {
-  return /^latest\b/i.test(label.trim()) ? `${label.trim()} Videos` : `Latest ${label.trim()} Videos`;
+export function topicRailTitle(label: string, site: SiteId = 'news'): string {
+  const text = uiText(site);
+  const topic = label.trim();
+  return fillText(site === 'news' && /^latest\b/i.test(topic) ? text.topicVideos : text.topicRail, { topic });
 }
 
 /** A show's video page path (spec 2 §2 /video/shows/{id}). */
@@ -113,12 +113,13 @@ function regionComponents(layout: Layout): LayoutComponent[] {
 export async function buildVideoHome(ctx: PageBuildContext): Promise<BuiltPage<'video-home'> | null> {
   ctx.record(dataKeys.refresh('video'));
   const layout = await loadVideoLayout(ctx, '/video');
-  const carousels = await loadCarousels(ctx, layout === null ? DEFAULT_HOME_CAROUSELS : regionComponents(layout));
+  const carousels = await loadCarousels(ctx, layout === null ? defaultHomeCarousels(ctx.site.id) : regionComponents(layout));
+  const text = uiText(ctx.site.id);
   return await page(
     ctx,
     'video-home',
-    { title: VIDEO_HOME_HEADING, description: `Watch the latest news videos, live streams and shows on ${ctx.site.name}.` },
-    { kind: 'home', heading: VIDEO_HOME_HEADING, carousels, emptyText: 'No videos right now.' },
+    { title: text.videoHome, description: fillText(text.videoHomeDescription, { site: ctx.site.name }) },
+    { kind: 'home', heading: text.videoHome, carousels, emptyText: text.videoHomeEmpty },
   );
 }
 
@@ -136,8 +137,8 @@ export async function buildVideoShowsList(ctx: PageBuildContext, shows: ShowClie
   return await page(
     ctx,
     'video-shows',
-    { title: VIDEO_SHOWS_HEADING, description: `Full episodes and clips from every show on ${ctx.site.name}.` },
-    { kind: 'shows', heading: VIDEO_SHOWS_HEADING, grid: { label: 'All shows', style: 'shows-page', items }, carousels: [] },
+    { title: uiText(ctx.site.id).videoShows, description: fillText(uiText(ctx.site.id).videoShowsDescription, { site: ctx.site.name }) },
+    { kind: 'shows', heading: uiText(ctx.site.id).videoShows, grid: { label: uiText(ctx.site.id).allShows, style: 'shows-page', items }, carousels: [] },
   );
 }
 
@@ -147,7 +148,7 @@ async function otherShows(ctx: PageBuildContext, shows: ShowClient, current: Sho
   const others = (published ?? []).filter((show) => show.id !== current.id).slice(0, VIDEO_CAROUSEL_MAX);
   if (others.length === 0) return null;
   return {
-    title: MORE_SHOWS_TITLE,
+    title: uiText(ctx.site.id).moreShows,
     seeAllUrl: VIDEO_SHOWS_PATH,
     style: 'show',
     items: others.map((show) => {
@@ -163,8 +164,9 @@ export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClien
   if (show === null) return null;
   ctx.record(dataKeys.refresh('video'));
   const title = toPlainText(show.title);
+  const text = uiText(ctx.site.id);
   const videosModel: VideoCarouselModel = {
-    title: `Latest from ${title}`,
+    title: fillText(text.latestFromShow, { show: title }),
     source: 'tags',
     style: 'video',
     tags: showVideoTags(show, ctx.site.layoutDomain),
@@ -177,7 +179,7 @@ export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClien
   const airtime = [show.airtimeDays, show.airtime].filter((part) => part !== undefined && part !== '').join(' ');
   const view: VideoAreaView = {
     kind: 'show',
-    heading: `${title} Videos`,
+    heading: fillText(text.showVideos, { show: title }),
     show: {
       title,
       showPageUrl: showPathOf(show),
@@ -186,14 +188,15 @@ export async function buildShowVideoPage(ctx: PageBuildContext, shows: ShowClien
       ...(poster ? { poster: { ...poster, alt: title } } : {}),
     },
     carousels,
-    ...(videos === null ? { intro: NO_SHOW_VIDEOS_TEXT } : {}),
+    ...(videos === null ? { intro: text.noShowVideos } : {}),
   };
-  return await page(ctx, 'video-show', { title: `${title} Videos`, description: description === '' ? `Videos from ${title}.` : description, ...(poster ? { imageUrl: poster.src } : {}) }, view);
+  const head = { title: fillText(text.showVideos, { show: title }), description: description === '' ? fillText(text.showVideosDescription, { show: title }) : description };
+  return await page(ctx, 'video-show', { ...head, ...(poster ? { imageUrl: poster.src } : {}) }, view);
 }
 
-/** The heading of a topic's paged list: "More U.S. Videos". */
-export function topicMoreTitle(label: string): string {
-  return `More ${label.trim()} Videos`;
+/** The heading of a topic's paged list: "More U.S. Videos", in the edition's language. */
+export function topicMoreTitle(label: string, site: SiteId = 'news'): string {
+  return fillText(uiText(site).topicMore, { topic: label.trim() });
 }
 
 /**
@@ -214,7 +217,7 @@ async function topicMoreList(ctx: PageBuildContext, tag: string, label: string):
   const from = VIDEO_CAROUSEL_MAX + items.length;
   // A full upstream page may hide more cards than the worker read: the edge reads further.
   const hasMore = cards.length > from || videos.length >= RECOMMENDED_VIDEOS_SIZE;
-  return { title: topicMoreTitle(label), tag, items, from, hasMore };
+  return { title: topicMoreTitle(label, ctx.site.id), tag, items, from, hasMore };
 }
 
 /** /video/topics (topic = null) or /video/topics/{topic...}. */
@@ -231,8 +234,8 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
     return await page(
       ctx,
       'video-topics',
-      { title: VIDEO_TOPICS_HEADING, description: `Videos by topic on ${ctx.site.name}.` },
-      { kind: 'topics', heading: VIDEO_TOPICS_HEADING, topics: topics.map(({ label, url }) => ({ label, url })), carousels },
+      { title: uiText(ctx.site.id).videoTopics, description: fillText(uiText(ctx.site.id).videoTopicsDescription, { site: ctx.site.name }) },
+      { kind: 'topics', heading: uiText(ctx.site.id).videoTopics, topics: topics.map(({ label, url }) => ({ label, url })), carousels },
     );
   }
   const known: VideoTopic | undefined = topics.find((candidate) => candidate.topic === topic);
@@ -246,7 +249,7 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
   let more: VideoLoadMoreProps | undefined;
   if (own === null) {
     const tag = topicTag(ctx.site.layoutDomain, known.topic);
-    const model: VideoCarouselModel = { title: topicRailTitle(known.label), source: 'tags', style: 'video', tags: [tag], items: [] };
+    const model: VideoCarouselModel = { title: topicRailTitle(known.label, ctx.site.id), source: 'tags', style: 'video', tags: [tag], items: [] };
     const [carousel, paged] = await Promise.all([loadCarousel(ctx, model), topicMoreList(ctx, tag, known.label)]);
     carousels = carousel === null ? [] : [carousel];
     more = carousel === null ? undefined : paged;
@@ -256,7 +259,7 @@ export async function buildTopicPage(ctx: PageBuildContext, topic: string | null
   return await page(
     ctx,
     'video-topic',
-    { title: `${known.label} Videos`, description: `The latest ${known.label} videos on ${ctx.site.name}.` },
-    { kind: 'topic', heading: `${known.label} Videos`, carousels, ...(more === undefined ? {} : { more }), emptyText: NO_TOPIC_VIDEOS_TEXT },
+    { title: fillText(uiText(ctx.site.id).topicVideos, { topic: known.label }), description: fillText(uiText(ctx.site.id).topicVideosDescription, { topic: known.label, site: ctx.site.name }) },
+    { kind: 'topic', heading: fillText(uiText(ctx.site.id).topicVideos, { topic: known.label }), carousels, ...(more === undefined ? {} : { more }), emptyText: uiText(ctx.site.id).noTopicVideos },
   );
 }

@@ -12,6 +12,8 @@ import { Island } from '../../../interactive-bundle/island.js';
 import { VideoList, type VideoCarouselItem, type VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import type { VideoLoadMoreProps } from '../../../interactive-bundle/islands/video-load-more.island.js';
 import { Document } from '../../shell/document.js';
+import { useUiText } from '../../shell/ui-text-context.js';
+import type { UiTextKey } from '../../../core/isomorphic/ui-text.js';
 import type { PageModel } from '../../shared/view-model.js';
 import { cardCss, type CardImage } from './card-images.js';
 import type { CarouselView } from './carousels.js';
@@ -40,12 +42,30 @@ export interface VideoAreaView {
   emptyText?: string;
 }
 
-/** The video area's sections, as a nav on every page of it. */
+/** The video area's sections, as a nav on every page of it (labels from the edition's interface text). */
 export const VIDEO_AREA_NAV = [
-  { label: 'Video Home', url: '/video' },
-  { label: 'Shows', url: '/video/shows' },
-  { label: 'Topics', url: '/video/topics' },
-] as const;
+  { text: 'videoAreaHome', url: '/video' },
+  { text: 'videoAreaShows', url: '/video/shows' },
+  { text: 'videoAreaTopics', url: '/video/topics' },
+] as const satisfies ReadonlyArray<{ text: UiTextKey; url: string }>;
+
+/** The nav, in the edition's language: rendered inside Document, whose provider gives the edition. */
+function VideoAreaNav({ path }: { path: string }) {
+  const text = useUiText();
+  return (
+    <nav className="video-area-nav" aria-label={text.videoHome}>
+      <ul>
+        {VIDEO_AREA_NAV.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} aria-current={path === link.url ? 'page' : undefined}>
+              {text[link.text]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 const VIDEO_AREA_CSS = [
   '.video-area-nav ul{display:flex;gap:16px;list-style:none;margin:0 0 12px;padding:0;border-bottom:1px solid var(--rule)}',
@@ -120,17 +140,7 @@ export function VideoAreaPage({ model, path }: { model: PageModel<VideoAreaView>
   return (
     <Document head={model.head} shell={model.shell} bodyClass={`page-video page-video-${view.kind}`} extraHead={<style dangerouslySetInnerHTML={{ __html: VIDEO_AREA_CSS + cardCss() }} />}>
       <div className="video-area">
-        <nav className="video-area-nav" aria-label="Video">
-          <ul>
-            {VIDEO_AREA_NAV.map((link) => (
-              <li key={link.url}>
-                <a href={link.url} aria-current={path === link.url ? 'page' : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <VideoAreaNav path={path} />
         {view.show ? (
           <header className="video-show-header">
             {view.show.poster ? (

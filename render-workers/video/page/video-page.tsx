@@ -14,6 +14,7 @@ import { JsonLd } from '../../shared/structured-data/news-article.js';
 import { Island } from '../../../interactive-bundle/island.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../../../interactive-bundle/client/platform/image-fallback.js';
 import { Document } from '../../shell/document.js';
+import { useUiText } from '../../shell/ui-text-context.js';
 import { atLeast } from '../../shell/design-tokens.js';
 import type { PageModel } from '../../shared/view-model.js';
 import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from './video-rules.js';
@@ -22,8 +23,6 @@ import { TV_SCHEDULE_ENDPOINT } from '../../../interactive-bundle/islands/tv-sch
 import { VideoElement } from '../../../interactive-bundle/islands/video-player.island.js';
 import type { ScheduleChannel } from '../../../core/isomorphic/schedule.js';
 
-export const RECOMMENDED_VIDEOS_HEADING = 'Recommended Videos';
-export const VIDEO_SCHEDULE_TITLE = 'TV Schedule';
 
 export interface VideoPageView {
   videoId: string;
@@ -92,6 +91,23 @@ const VIDEO_PAGE_CSS = [
   '}',
 ].join('');
 
+/** Recommended videos and the TV schedule, in the edition's language (inside Document's provider). */
+function VideoAside({ view }: { view: VideoPageView }) {
+  const text = useUiText();
+  return (
+    <aside className="video-aside" aria-label={text.recommendedVideos}>
+      {view.recommended.length > 0 ? (
+        <section className="video-recommended" aria-labelledby="video-recommended-heading">
+          <h2 id="video-recommended-heading">{text.recommendedVideos}</h2>
+          <VideoList videos={view.recommended} className="recommended" />
+        </section>
+      ) : null}
+      {/* Spec 2 §2: the video page's ?dt= chooses the schedule day (read in the browser). */}
+      <Island name="TvSchedule" props={{ title: text.tvSchedule, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true }} />
+    </aside>
+  );
+}
+
 export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
   const { view } = model;
   return (
@@ -149,16 +165,7 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
           <Island name="VideoAccess" props={{ needsAuthentication: view.needsAuthentication, showBar: view.showBar }} />
           {view.description ? <p className="video-description">{view.description}</p> : null}
         </div>
-        <aside className="video-aside" aria-label={RECOMMENDED_VIDEOS_HEADING}>
-          {view.recommended.length > 0 ? (
-            <section className="video-recommended" aria-labelledby="video-recommended-heading">
-              <h2 id="video-recommended-heading">{RECOMMENDED_VIDEOS_HEADING}</h2>
-              <VideoList videos={view.recommended} className="recommended" />
-            </section>
-          ) : null}
-          {/* Spec 2 §2: the video page's ?dt= chooses the schedule day (read in the browser). */}
-          <Island name="TvSchedule" props={{ title: VIDEO_SCHEDULE_TITLE, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true }} />
-        </aside>
+        <VideoAside view={view} />
       </article>
     </Document>
   );
