@@ -23,8 +23,7 @@
 import { VIDEO_HOME_PATH } from './paths.js';
 import { breadcrumbListJsonLd, homeCrumb, VIDEO_CRUMB_NAME } from '../shared/structured-data/breadcrumbs.js';
 import { createElement } from 'react';
-import { formatInTimeZone } from 'date-fns-tz';
-import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
+import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
 import { IMAGE_SIZES, resizedImageUrl } from '../../core/isomorphic/images.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { hasAired, latestNewsVideoTag, type Video } from '../../core/upstream/video-client.js';
@@ -181,7 +180,7 @@ export async function buildVideoPage(ctx: PageBuildContext, request: VideoPageRe
     showBar: authenticationNeeded,
     ...(showTitle === '' ? {} : { showTitle }),
     ...(duration === undefined ? {} : { duration }),
-    ...(airStart === undefined ? {} : { airDate: { iso: new Date(airStart).toISOString(), label: formatInTimeZone(new Date(airStart), SITE_TIME_ZONE, 'MMMM d, yyyy') } }),
+    ...(airStart === undefined ? {} : { airDate: { iso: new Date(airStart).toISOString(), label: absoluteDateLabel(new Date(airStart), ctx.site.lang) } }),
     ...(poster === undefined ? {} : { poster }),
     streams,
     domain: videoDomain,

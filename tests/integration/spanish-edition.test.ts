@@ -163,6 +163,7 @@ describe('the Spanish edition in Spanish (issue 15)', () => {
     // What the check looks for is really there, in Spanish, and in English on news.
     expect(decoded(pages[1]?.[1] ?? '')).toContain('>Programas en video</h1>');
     expect(decoded(pages[4]?.[1] ?? '')).toContain('<h2 id="video-recommended-heading">Videos recomendados</h2>');
+    expect(decoded(pages[4]?.[1] ?? '')).toMatch(/<p class="video-meta">.*<time dateTime="[^"]+">\d{1,2} de [a-z]+ de \d{4}<\/time>/);
     await h.render(VIDEO, 'republish', 'news');
     await h.render('/video/shows', 'republish', 'news');
     expect(englishInterfaceText(await h.stored(VIDEO, 'standard', 'news'))).toContain('recommendedVideos: Recommended Videos');
