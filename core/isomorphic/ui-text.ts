@@ -132,6 +132,12 @@ const EN = {
   topicMore: 'More {topic} Videos',
   liveNow: 'Live Now',
   latestFromShow: 'Latest from {show}',
+  // Newsletter sign-up (spec 1 §2.4, §8): the section front's button and the promo's form.
+  subscribe: 'Subscribe',
+  newsletterSubscribed: "You've successfully subscribed to this newsletter!",
+  newsletterFailed: 'We could not subscribe you right now. Please try again.',
+  newsletterInvalidEmail: 'Enter a valid email address, like name@example.com.',
+  newsletterEmail: 'Email address',
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -252,6 +258,11 @@ const ES: UiText = {
   topicMore: 'Más videos de {topic}',
   liveNow: 'En vivo ahora',
   latestFromShow: 'Lo último de {show}',
+  subscribe: 'Suscribirse',
+  newsletterSubscribed: '¡Te has suscrito a este boletín!',
+  newsletterFailed: 'No pudimos suscribirte en este momento. Inténtalo de nuevo.',
+  newsletterInvalidEmail: 'Escribe una dirección de correo válida, como nombre@ejemplo.com.',
+  newsletterEmail: 'Correo electrónico',
 };
 
 const TABLES: Readonly<Record<SiteId, UiText>> = { news: EN, es: ES };

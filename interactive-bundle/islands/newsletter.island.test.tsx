@@ -1,7 +1,7 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IslandPropsError } from '../island-props.js';
-import { isValidEmail, Newsletter, NEWSLETTER_SUCCESS_TEXT, parseNewsletterProps } from './newsletter.island.js';
+import { isValidEmail, Newsletter, NEWSLETTER_ENDPOINT, NEWSLETTER_SUCCESS_TEXT, parseNewsletterProps } from './newsletter.island.js';
 
 describe('newsletter island', () => {
   it('uses the spec 1 §8 success text', () => {
@@ -26,5 +26,14 @@ describe('newsletter island', () => {
   it('validates its props', () => {
     expect(() => parseNewsletterProps({ newsletterId: '', title: 'T', endpoint: '/api/newsletter' })).toThrow(IslandPropsError);
     expect(() => parseNewsletterProps({ newsletterId: 'n', title: 'T', endpoint: 'https://evil.example/' })).toThrow(IslandPropsError);
+  });
+});
+
+describe('Newsletter on the Spanish edition', () => {
+  it('writes its label and button in Spanish, and refuses an unknown edition', () => {
+    const html = renderToStaticMarkup(<Newsletter newsletterId="n1" title="Boletín de política" endpoint={NEWSLETTER_ENDPOINT} site="es" />);
+    expect(html).toContain('>Correo electrónico</label>');
+    expect(html).toContain('>Suscribirse</button>');
+    expect(() => parseNewsletterProps({ newsletterId: 'n1', title: 'T', endpoint: NEWSLETTER_ENDPOINT, site: 'fr' })).toThrow(IslandPropsError);
   });
 });

@@ -8,19 +8,21 @@
  * Without script the subscribe cannot work (the endpoint takes JSON only, against cross-site form
  * posts), so the server render shows the field with Subscribe disabled; hydration enables it.
  */
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { NEWSLETTER_PATH, type NewsletterRequest } from '../../core/isomorphic/live/forms.js';
 
 /** The endpoint the island posts to (its contract: core/isomorphic/live/forms.ts). */
 export const NEWSLETTER_ENDPOINT = NEWSLETTER_PATH;
-/** Spec 1 §8. */
-export const NEWSLETTER_SUCCESS_TEXT = "You've successfully subscribed to this newsletter!";
+/** Spec 1 §8 (the news edition's; each edition's texts are in core/isomorphic/ui-text.ts). */
+export const NEWSLETTER_SUCCESS_TEXT = uiText('news').newsletterSubscribed;
 /** Not in the spec; ours. */
-export const NEWSLETTER_ERROR_TEXT = 'We could not subscribe you right now. Please try again.';
-export const NEWSLETTER_INVALID_EMAIL_TEXT = 'Enter a valid email address, like name@example.com.';
-export const NEWSLETTER_EMAIL_LABEL = 'Email address';
-export const NEWSLETTER_SUBMIT_LABEL = 'Subscribe';
+export const NEWSLETTER_ERROR_TEXT = uiText('news').newsletterFailed;
+export const NEWSLETTER_INVALID_EMAIL_TEXT = uiText('news').newsletterInvalidEmail;
+export const NEWSLETTER_EMAIL_LABEL = uiText('news').newsletterEmail;
+export const NEWSLETTER_SUBMIT_LABEL = uiText('news').subscribe;
 
 /** Same rule as the edge's check (live-newsletter.ts EMAIL_PATTERN): something@host.tld. */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -36,19 +38,23 @@ export type NewsletterProps = {
   /** The promo's title, naming the form for screen readers. */
   title: string;
   endpoint: typeof NEWSLETTER_ENDPOINT;
+  /** The edition, for the form's texts; the news edition when absent. */
+  site?: SiteId;
 };
 
 export function parseNewsletterProps(props: JsonObject): NewsletterProps {
-  const { newsletterId, title, endpoint } = props;
+  const { newsletterId, title, endpoint, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('Newsletter site must be a site id');
   if (typeof newsletterId !== 'string' || newsletterId.trim() === '') throw new IslandPropsError('Newsletter needs a non-empty newsletterId');
   if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('Newsletter needs a non-empty title');
   if (endpoint !== NEWSLETTER_ENDPOINT) throw new IslandPropsError(`Newsletter endpoint must be ${NEWSLETTER_ENDPOINT}`);
-  return { newsletterId, title, endpoint };
+  return { newsletterId, title, endpoint, ...(site === undefined ? {} : { site }) };
 }
 
 type Status = 'idle' | 'invalid' | 'sending' | 'error' | 'subscribed';
 
-export function Newsletter({ newsletterId, title, endpoint }: NewsletterProps) {
+export function Newsletter({ newsletterId, title, endpoint, site = 'news' }: NewsletterProps) {
+  const text = uiText(site);
   const [status, setStatus] = useState<Status>('idle');
   const [ready, setReady] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -87,15 +93,15 @@ export function Newsletter({ newsletterId, title, endpoint }: NewsletterProps) {
   if (status === 'subscribed') {
     return (
       <p ref={successRef} className="newsletter-success" role="status" tabIndex={-1}>
-        {NEWSLETTER_SUCCESS_TEXT}
+        {text.newsletterSubscribed}
       </p>
     );
   }
   const invalid = status === 'invalid';
-  const message = invalid ? NEWSLETTER_INVALID_EMAIL_TEXT : status === 'error' ? NEWSLETTER_ERROR_TEXT : '';
+  const message = invalid ? text.newsletterInvalidEmail : status === 'error' ? text.newsletterFailed : '';
   return (
     <form className="newsletter-form" aria-label={title} noValidate onSubmit={(event) => void onSubmit(event)}>
-      <label htmlFor={inputId}>{NEWSLETTER_EMAIL_LABEL}</label>
+      <label htmlFor={inputId}>{text.newsletterEmail}</label>
       <input
         ref={inputRef}
         id={inputId}
@@ -111,7 +117,7 @@ export function Newsletter({ newsletterId, title, endpoint }: NewsletterProps) {
         }}
       />
       <button type="submit" className="newsletter-subscribe" disabled={!ready || status === 'sending'} aria-busy={status === 'sending' ? true : undefined}>
-        {NEWSLETTER_SUBMIT_LABEL}
+        {text.subscribe}
       </button>
       <p id={messageId} className="newsletter-message" role="alert">
         {message}

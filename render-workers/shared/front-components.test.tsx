@@ -48,7 +48,7 @@ describe('front islands (issue 7)', () => {
       <FrontComponentView component={{ type: 'newsletter-promo', anchorId: 'newsletter-politics', id: 'newsletter-politics', slid: 'fnpolitics', title: 'Politics Newsletter' }} />,
     );
     expect(html).toMatch(/<section class="newsletter-promo" id="newsletter-politics"[^>]*><h2 class="component-title">Politics Newsletter<\/h2><div data-island="Newsletter"/);
-    expect(html).toContain('{"newsletterId":"newsletter-politics","title":"Politics Newsletter","endpoint":"/api/newsletter"}');
+    expect(html).toContain('{"newsletterId":"newsletter-politics","title":"Politics Newsletter","endpoint":"/api/newsletter","site":"news"}');
   });
 
   it('renders the contact form as the ContactForm island with the live endpoints', () => {

@@ -380,7 +380,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
           <h2 className="component-title">{component.title}</h2>
           {component.description ? <p>{component.description}</p> : null}
           {component.arrives ? <p className="arrives">Arrives: {component.arrives}</p> : null}
-          <Island name="Newsletter" props={{ newsletterId: component.id, title: component.title, endpoint: NEWSLETTER_ENDPOINT }} />
+          <Island name="Newsletter" props={{ newsletterId: component.id, title: component.title, endpoint: NEWSLETTER_ENDPOINT, site }} />
         </section>
       );
     case 'contact-form':

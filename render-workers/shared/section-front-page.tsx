@@ -111,9 +111,10 @@ function Picture({ picture, alt, className }: { picture: SponsorPicture; alt: st
 }
 
 function Heading({ view }: { view: SectionFrontView }) {
+  const text = useUiText();
   const subscribe = view.subscribeHref ? (
     <a className="subscribe-button" href={view.subscribeHref}>
-      Subscribe
+      {text.subscribe}
     </a>
   ) : null;
   return (
