@@ -71,8 +71,11 @@ async function startEdge(): Promise<Edge> {
     logger,
     defaultSite: 'news',
     metricsRegistry: registry,
-    // A short PING cycle: a connection that stops answering is noticed within a second here.
-    writeAnnouncements: { redis: { url: redisServer.url }, prefix: redisServer.prefix, pingIntervalMs: 250, pingTimeoutMs: 750 },
+    // A short PING cycle. The outage below closes the socket, which is noticed at once; the PING
+    // timeout is for a connection that hangs, and a short one also fired on a CI machine whose
+    // two cores were busy: the edge reconnected, and an announcement made meanwhile was (rightly)
+    // never heard, so `announced` timed out. Three seconds keeps that out of these tests.
+    writeAnnouncements: { redis: { url: redisServer.url }, prefix: redisServer.prefix, pingIntervalMs: 250, pingTimeoutMs: 3_000 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
@@ -109,7 +112,11 @@ async function announced(write: () => Promise<unknown>): Promise<void> {
   await waitForListening(edge, 1);
   const before = await invalidations(edge);
   await write();
-  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement', 20_000);
+  await eventually(async () => ((await invalidations(edge)) > before ? true : undefined), 'the edge to hear the announcement', 20_000).catch((error: unknown) => {
+    // A reconnect in between loses the announcement by design (the edge revalidates instead): say so.
+    const unheard = logLines.filter((line) => line.message.startsWith('write announcements unheard')).map((line) => line.message);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the edge's 'unheard' log lines so far: ${JSON.stringify(unheard)}`);
+  });
 }
 
 function html(text: string): string {
