@@ -138,6 +138,13 @@ const EN = {
   newsletterFailed: 'We could not subscribe you right now. Please try again.',
   newsletterInvalidEmail: 'Enter a valid email address, like name@example.com.',
   newsletterEmail: 'Email address',
+  // The TV schedule (spec 2 §2, §9) and the video page's player.
+  scheduleNews: 'News',
+  scheduleBusiness: 'Business',
+  scheduleChannel: 'Channel',
+  scheduleLoading: 'Loading schedule…',
+  scheduleEmpty: 'No shows in this window.',
+  playVideo: 'Play video',
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -263,6 +270,12 @@ const ES: UiText = {
   newsletterFailed: 'No pudimos suscribirte en este momento. Inténtalo de nuevo.',
   newsletterInvalidEmail: 'Escribe una dirección de correo válida, como nombre@ejemplo.com.',
   newsletterEmail: 'Correo electrónico',
+  scheduleNews: 'Noticias',
+  scheduleBusiness: 'Negocios',
+  scheduleChannel: 'Canal',
+  scheduleLoading: 'Cargando la programación…',
+  scheduleEmpty: 'No hay programas en este horario.',
+  playVideo: 'Reproducir video',
 };
 
 const TABLES: Readonly<Record<SiteId, UiText>> = { news: EN, es: ES };

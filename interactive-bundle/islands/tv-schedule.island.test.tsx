@@ -1,10 +1,11 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IslandPropsError } from '../island-props.js';
 import {
   easternTimeLabel,
   parseTvScheduleProps,
   parseTvScheduleResponse,
+  TV_SCHEDULE_ENDPOINT,
   TvSchedule,
   tvScheduleFailureEntry,
   tvScheduleRequestUrl,
@@ -53,5 +54,16 @@ describe('TV schedule island (spec 2 §2-§4, §8, §9)', () => {
   it('validates its props', () => {
     expect(() => parseTvScheduleProps({ title: 'T', channel: 'sports', endpoint: '/api/schedule' })).toThrow(IslandPropsError);
     expect(() => parseTvScheduleProps({ title: 'T', channel: 'news', dt: '2022-02-31', endpoint: '/api/schedule' })).toThrow(IslandPropsError);
+  });
+});
+
+describe('TvSchedule on the Spanish edition', () => {
+  it('labels its tabs and its loading state in Spanish, and refuses an unknown edition', () => {
+    const html = renderToStaticMarkup(<TvSchedule title="Programación de TV" channel="news" endpoint={TV_SCHEDULE_ENDPOINT} site="es" />);
+    expect(html).toContain('aria-label="Canal"');
+    expect(html).toContain('>Noticias</button>');
+    expect(html).toContain('>Negocios</button>');
+    expect(html).toContain('Cargando la programación…');
+    expect(() => parseTvScheduleProps({ title: 'T', channel: 'news', endpoint: TV_SCHEDULE_ENDPOINT, site: 'fr' })).toThrow(IslandPropsError);
   });
 });

@@ -24,6 +24,8 @@
  * The server render is the tabs and an empty panel marked busy (nothing clock-dependent, so stored
  * pages stay byte-identical); entries appear only in the browser.
  */
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   SCHEDULE_CHANNELS,
@@ -39,9 +41,11 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 
 /** The edge endpoint the island asks (its contract: core/isomorphic/live/schedule.ts). */
 export const TV_SCHEDULE_ENDPOINT = SCHEDULE_PATH;
-export const TV_SCHEDULE_CHANNEL_LABELS: Readonly<Record<ScheduleChannel, string>> = { news: 'News', business: 'Business' };
-export const TV_SCHEDULE_LOADING_TEXT = 'Loading schedule…';
-export const TV_SCHEDULE_EMPTY_TEXT = 'No shows in this window.';
+/** The news edition's texts (each edition's are in core/isomorphic/ui-text.ts). */
+export const TV_SCHEDULE_CHANNEL_LABELS: Readonly<Record<ScheduleChannel, string>> = { news: uiText('news').scheduleNews, business: uiText('news').scheduleBusiness };
+export const TV_SCHEDULE_LOADING_TEXT = uiText('news').scheduleLoading;
+export const TV_SCHEDULE_EMPTY_TEXT = uiText('news').scheduleEmpty;
+const CHANNEL_TEXT: Readonly<Record<ScheduleChannel, 'scheduleNews' | 'scheduleBusiness'>> = { news: 'scheduleNews', business: 'scheduleBusiness' };
 
 export type TvScheduleProps = {
   title: string;
@@ -52,6 +56,8 @@ export type TvScheduleProps = {
   endpoint: typeof TV_SCHEDULE_ENDPOINT;
   /** Read dt from the page's query string in the browser (video pages). */
   dtFromQuery?: boolean;
+  /** The edition, for the island's texts; the news edition when absent. */
+  site?: SiteId;
 };
 
 function isChannel(value: unknown): value is ScheduleChannel {
@@ -59,13 +65,14 @@ function isChannel(value: unknown): value is ScheduleChannel {
 }
 
 export function parseTvScheduleProps(props: JsonObject): TvScheduleProps {
-  const { title, channel, dt, endpoint, dtFromQuery } = props;
+  const { title, channel, dt, endpoint, dtFromQuery, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('TvSchedule site must be a site id');
   if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('TvSchedule needs a non-empty title');
   if (!isChannel(channel)) throw new IslandPropsError(`TvSchedule channel must be one of ${SCHEDULE_CHANNELS.join(', ')}`);
   if (dt !== undefined && (typeof dt !== 'string' || !isScheduleDate(dt))) throw new IslandPropsError('TvSchedule dt must be YYYY-MM-DD');
   if (endpoint !== TV_SCHEDULE_ENDPOINT) throw new IslandPropsError(`TvSchedule endpoint must be ${TV_SCHEDULE_ENDPOINT}`);
   if (dtFromQuery !== undefined && typeof dtFromQuery !== 'boolean') throw new IslandPropsError('TvSchedule dtFromQuery must be a boolean');
-  return { title, channel, ...(dt === undefined ? {} : { dt }), endpoint, ...(dtFromQuery === undefined ? {} : { dtFromQuery }) };
+  return { title, channel, ...(dt === undefined ? {} : { dt }), endpoint, ...(dtFromQuery === undefined ? {} : { dtFromQuery }), ...(site === undefined ? {} : { site }) };
 }
 
 /** A valid `dt` of a page query string ("?dt=2022-03-30"), else undefined. */
@@ -123,7 +130,8 @@ async function loadEntries(url: string, signal: AbortSignal): Promise<TvSchedule
 
 type Loaded = { channel: ScheduleChannel; entries: TvScheduleEntry[] };
 
-export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery = false }: TvScheduleProps) {
+export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery = false, site = 'news' }: TvScheduleProps) {
+  const text = uiText(site);
   const [channel, setChannel] = useState<ScheduleChannel>(initial);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const tabRefs = useRef<Partial<Record<ScheduleChannel, HTMLButtonElement | null>>>({});
@@ -168,7 +176,7 @@ export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery 
       <h2 className="component-title" id={headingId}>
         {title}
       </h2>
-      <div className="tv-schedule__tabs" role="tablist" aria-label="Channel">
+      <div className="tv-schedule__tabs" role="tablist" aria-label={text.scheduleChannel}>
         {SCHEDULE_CHANNELS.map((c) => (
           <button
             key={c}
@@ -184,15 +192,15 @@ export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery 
             onClick={() => select(c, false)}
             onKeyDown={onTabKeyDown}
           >
-            {TV_SCHEDULE_CHANNEL_LABELS[c]}
+            {text[CHANNEL_TEXT[c]]}
           </button>
         ))}
       </div>
       <div className="tv-schedule__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(channel)} aria-busy={entries === null ? true : undefined}>
         {entries === null ? (
-          <p className="tv-schedule__status">{TV_SCHEDULE_LOADING_TEXT}</p>
+          <p className="tv-schedule__status">{text.scheduleLoading}</p>
         ) : entries.length === 0 ? (
-          <p className="tv-schedule__status">{TV_SCHEDULE_EMPTY_TEXT}</p>
+          <p className="tv-schedule__status">{text.scheduleEmpty}</p>
         ) : (
           <ul className="tv-schedule__entries">
             {entries.map((entry, index) => (

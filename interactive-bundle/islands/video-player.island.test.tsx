@@ -32,3 +32,9 @@ describe('VideoPlayer on the server', () => {
     );
   });
 });
+
+describe('VideoPlayer on the Spanish edition', () => {
+  it('names its button in Spanish', () => {
+    expect(renderToStaticMarkup(<VideoPlayer title="Líderes del Senado" poster={null} streams={[STREAM]} site="es" />)).toContain('aria-label="Reproducir video: Líderes del Senado"');
+  });
+});

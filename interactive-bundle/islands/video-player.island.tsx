@@ -19,10 +19,12 @@ import { IslandPropsError, type JsonObject, type JsonValue } from '../island-pro
 import { isRecord } from '../../core/isomorphic/guards.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
 import { DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 
 export const VIDEO_PLAYER_TEXTS = {
-  /** The button's accessible name: this, then ": " and the video's title when it has one. */
-  play: 'Play video',
+  /** The button's accessible name (news edition; each edition's is ui-text's playVideo): this, then ": " and the video's title when it has one. */
+  play: uiText('news').playVideo,
 } as const;
 
 type VideoStream = { url: string; type: string };
@@ -34,6 +36,8 @@ export type VideoPlayerProps = {
   poster: string | null;
   /** The sources, in the order the browser should try them; never empty. */
   streams: VideoStream[];
+  /** The edition, for the button's name; the news edition when absent. */
+  site?: SiteId;
 };
 
 function parseStream(value: JsonValue): VideoStream {
@@ -45,12 +49,13 @@ function parseStream(value: JsonValue): VideoStream {
 }
 
 export function parseVideoPlayerProps(props: JsonObject): VideoPlayerProps {
-  const { title, poster, streams } = props;
+  const { title, poster, streams, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('VideoPlayer site must be a site id');
   // An empty title is allowed: refusing the props would skip the island and leave no player.
   if (typeof title !== 'string') throw new IslandPropsError('VideoPlayer title must be a string');
   if (poster !== null && (typeof poster !== 'string' || !hasSafeUrlStart(poster))) throw new IslandPropsError('VideoPlayer poster must be null or a safe address');
   if (!Array.isArray(streams) || streams.length === 0) throw new IslandPropsError('VideoPlayer needs at least one stream');
-  return { title, poster, streams: streams.map(parseStream) };
+  return { title, poster, streams: streams.map(parseStream), ...(site === undefined ? {} : { site }) };
 }
 
 /** The native player with the page's sources; what the noscript copy and the facade both show. */
@@ -68,6 +73,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [live, setLive] = useState(false);
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const play = uiText(props.site ?? 'news').playVideo;
   useEffect(() => setLive(true), []);
   useEffect(() => {
     const video = videoRef.current;
@@ -77,9 +83,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     // play() inside the press's effect is. A refused or failed start leaves the controls to the reader.
     video.play().catch(() => undefined);
   }, [playing]);
-  if (playing) return <VideoElement {...props} autoPlay videoRef={videoRef} />;
+  if (playing) return <VideoElement title={props.title} poster={props.poster} streams={props.streams} autoPlay videoRef={videoRef} />;
   return (
-    <button type="button" className="video-play" hidden={!live} aria-label={props.title === '' ? VIDEO_PLAYER_TEXTS.play : `${VIDEO_PLAYER_TEXTS.play}: ${props.title}`} onClick={() => setPlaying(true)}>
+    <button type="button" className="video-play" hidden={!live} aria-label={props.title === '' ? play : `${play}: ${props.title}`} onClick={() => setPlaying(true)}>
       <svg className="video-play-icon" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
         <rect width="68" height="48" rx="12" fill="currentColor" />
         <path d="M27 14v20l18-10z" fill="#fff" />

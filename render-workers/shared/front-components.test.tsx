@@ -38,9 +38,9 @@ describe('front islands (issue 7)', () => {
   it('renders a tv-schedule component as the TvSchedule island, carrying dt only when the layout set it', () => {
     const pinned = renderToStaticMarkup(<FrontComponentView component={{ type: 'tv-schedule', title: 'On Air', channel: 'news', dt: '2022-03-30' }} />);
     expect(pinned).toContain('data-island="TvSchedule"');
-    expect(pinned).toContain('{"title":"On Air","channel":"news","dt":"2022-03-30","endpoint":"/api/schedule"}');
+    expect(pinned).toContain('{"title":"On Air","channel":"news","dt":"2022-03-30","endpoint":"/api/schedule","site":"news"}');
     const today = renderToStaticMarkup(<FrontComponentView component={{ type: 'tv-schedule', title: 'On Air', channel: 'business' }} />);
-    expect(today).toContain('{"title":"On Air","channel":"business","endpoint":"/api/schedule"}');
+    expect(today).toContain('{"title":"On Air","channel":"business","endpoint":"/api/schedule","site":"news"}');
   });
 
   it('renders the newsletter promo with the Newsletter island for its id, under its title', () => {

@@ -389,7 +389,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
       return (
         <Island
           name="TvSchedule"
-          props={{ title: component.title, channel: component.channel, ...(component.dt === undefined ? {} : { dt: component.dt }), endpoint: TV_SCHEDULE_ENDPOINT }}
+          props={{ title: component.title, channel: component.channel, ...(component.dt === undefined ? {} : { dt: component.dt }), endpoint: TV_SCHEDULE_ENDPOINT, site }}
         />
       );
     case 'merchandise':

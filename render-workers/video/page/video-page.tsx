@@ -14,7 +14,7 @@ import { JsonLd } from '../../shared/structured-data/news-article.js';
 import { Island } from '../../../interactive-bundle/island.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../../../interactive-bundle/client/platform/image-fallback.js';
 import { Document } from '../../shell/document.js';
-import { useUiText } from '../../shell/ui-text-context.js';
+import { useSiteId, useUiText } from '../../shell/ui-text-context.js';
 import { atLeast } from '../../shell/design-tokens.js';
 import type { PageModel } from '../../shared/view-model.js';
 import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from './video-rules.js';
@@ -94,6 +94,7 @@ const VIDEO_PAGE_CSS = [
 /** Recommended videos and the TV schedule, in the edition's language (inside Document's provider). */
 function VideoAside({ view }: { view: VideoPageView }) {
   const text = useUiText();
+  const site = useSiteId();
   return (
     <aside className="video-aside" aria-label={text.recommendedVideos}>
       {view.recommended.length > 0 ? (
@@ -103,7 +104,7 @@ function VideoAside({ view }: { view: VideoPageView }) {
         </section>
       ) : null}
       {/* Spec 2 §2: the video page's ?dt= chooses the schedule day (read in the browser). */}
-      <Island name="TvSchedule" props={{ title: text.tvSchedule, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true }} />
+      <Island name="TvSchedule" props={{ title: text.tvSchedule, channel: view.scheduleChannel, endpoint: TV_SCHEDULE_ENDPOINT, dtFromQuery: true, site }} />
     </aside>
   );
 }
@@ -157,7 +158,7 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
                   <noscript>
                     <VideoElement title={view.title} poster={view.poster ?? null} streams={view.streams} />
                   </noscript>
-                  <Island name="VideoPlayer" props={{ title: view.title, poster: view.poster ?? null, streams: view.streams }} />
+                  <Island name="VideoPlayer" props={{ title: view.title, poster: view.poster ?? null, streams: view.streams, site: model.shell.site.id }} />
                 </>
               ) : null}
             </div>
