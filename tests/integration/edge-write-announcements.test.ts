@@ -71,11 +71,8 @@ async function startEdge(): Promise<Edge> {
     logger,
     defaultSite: 'news',
     metricsRegistry: registry,
-    // A short PING cycle. The outage below closes the socket, which is noticed at once; the PING
-    // timeout is for a connection that hangs, and a short one also fired on a CI machine whose
-    // two cores were busy: the edge reconnected, and an announcement made meanwhile was (rightly)
-    // never heard, so `announced` timed out. Three seconds keeps that out of these tests.
-    writeAnnouncements: { redis: { url: redisServer.url }, prefix: redisServer.prefix, pingIntervalMs: 250, pingTimeoutMs: 3_000 },
+    // A short PING cycle: a connection that stops answering is noticed within a second here.
+    writeAnnouncements: { redis: { url: redisServer.url }, prefix: redisServer.prefix, pingIntervalMs: 250, pingTimeoutMs: 750 },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
@@ -117,6 +114,18 @@ async function announced(write: () => Promise<unknown>): Promise<void> {
     const unheard = logLines.filter((line) => line.message.startsWith('write announcements unheard')).map((line) => line.message);
     throw new Error(`${error instanceof Error ? error.message : String(error)}; the edge's 'unheard' log lines so far: ${JSON.stringify(unheard)}`);
   });
+}
+
+/**
+ * Publishes a new page once the edge holds its absence (a 404 asked for first), and waits until
+ * the edge has heard that write. Publishing first and asking after would race: an announcement
+ * that arrives while the edge is still reading the page makes it serve that read without holding
+ * it (rightly: the read may predate the write), and a later announcement then names nothing the
+ * edge holds, so `announced` would wait in vain.
+ */
+async function holdThenPublish(page: PageRef, text: string): Promise<void> {
+  expect(await get(page.path)).toMatchObject({ status: 404 });
+  await announced(() => publish(page, text));
 }
 
 function html(text: string): string {
@@ -198,7 +207,7 @@ describe('edge hot pages and write announcements', () => {
 
   it('answers 404 at the first request after an announced delete, and keeps answering it from memory', async () => {
     const gone: PageRef = { site: 'news', path: '/politics/deleted-story' };
-    await publish(gone, 'to be deleted');
+    await holdThenPublish(gone, 'to be deleted');
     expect(await get(gone.path)).toMatchObject({ status: 200, body: html('to be deleted') });
     await announced(() => publish(gone, '', [pageKey('news', gone.path, 'standard')]));
     expect(await get(gone.path)).toMatchObject({ status: 404, body: html('Not found') });
@@ -206,8 +215,9 @@ describe('edge hot pages and write announcements', () => {
   });
 
   it('serves an editor rollback at the first request after its announcement', async () => {
-    await publish(ROLLED, 'rolled v1');
-    await publish(ROLLED, 'rolled v2');
+    await holdThenPublish(ROLLED, 'rolled v1');
+    expect(await get(ROLLED.path)).toMatchObject({ status: 200, body: html('rolled v1') });
+    await announced(() => publish(ROLLED, 'rolled v2'));
     expect(await get(ROLLED.path)).toMatchObject({ status: 200, body: html('rolled v2') });
     const admin = createPageAdmin({ store: fsStore, index, redis, prefix: redisServer.prefix, logger });
     await announced(() => admin.rollback({ page: ROLLED, requestedBy: 'test' }));

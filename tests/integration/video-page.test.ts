@@ -72,7 +72,7 @@ describe('video type, gate and Locked marker (spec 2 §4)', () => {
     expect(html).toContain('<p class="preview-pass" hidden="">Your Preview Pass expires in 00:00</p>');
     expect(html).toContain('padding-top:56.25%');
     // The TV schedule takes its day from the page's ?dt= in the browser (spec 2 §2).
-    expect(html).toContain('{"title":"TV Schedule","channel":"news","endpoint":"/api/schedule","dtFromQuery":true}');
+    expect(html).toContain('{"title":"TV Schedule","channel":"news","endpoint":"/api/schedule","dtFromQuery":true,"site":"news"}');
   });
 
   it('labels an fbn live_stream video LIVE and Locked too', async () => {
