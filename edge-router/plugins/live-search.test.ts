@@ -5,12 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUpstreamConfig } from '../../core/config/upstream.js';
-import { createLogger } from '../../core/logger.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
-import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
-import { buildEdgeApp } from '../app.js';
+import { startCountingEdge, useLiveEndpointFixture, type CountingEdge } from '../../tests/support/live-endpoint.js';
 import { parseSearchQuery, toSearchResult } from './live-search.js';
 
 const resultSchema = z.strictObject({
@@ -49,33 +46,11 @@ useLiveEndpointFixture(
   apps,
 );
 
-interface Harness {
-  app: FastifyInstance;
-  /** Upstream search URLs the app fetched. */
-  calls: URL[];
-  advance: (ms: number) => void;
-}
+/** The edge app; `calls` are the upstream /api/search URLs it fetched. */
+type Harness = CountingEdge;
 
-async function harness(): Promise<Harness> {
-  const calls: URL[] = [];
-  let now = 1_000_000;
-  const countingFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === '/api/search') calls.push(url);
-    return fetch(input, init);
-  };
-  const app = await buildEdgeApp({
-    store,
-    logger: createLogger({ component: 'edge-router-test', level: 'silent' }),
-    defaultSite: 'news',
-    liveUpstream: {
-      config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '2000' }),
-      fetchImpl: countingFetch,
-      cache: { now: () => now },
-    },
-  });
-  apps.push(app);
-  return { app, calls, advance: (ms) => (now += ms) };
+function harness(): Promise<Harness> {
+  return startCountingEdge({ upstream, store }, apps, '/api/search');
 }
 
 /** What the sample upstream itself answers, asked directly. */

@@ -7,13 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { VIDEO_LOAD_MORE_STEP, VIDEOS_MAX_FROM } from '../../core/isomorphic/live/videos.js';
-import { createLogger } from '../../core/logger.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
-import { useLiveEndpointFixture } from '../../tests/support/live-endpoint.js';
-import { buildEdgeApp } from '../app.js';
+import { startCountingEdge, useLiveEndpointFixture, type CountingEdge } from '../../tests/support/live-endpoint.js';
 import { parseVideosQuery } from './live-videos.js';
 
 const cardSchema = z.looseObject({ name: z.string(), url: z.string() });
@@ -34,26 +31,8 @@ useLiveEndpointFixture(
   apps,
 );
 
-async function harness(): Promise<{ app: FastifyInstance; calls: URL[]; advance: (ms: number) => void }> {
-  const calls: URL[] = [];
-  let now = Date.now();
-  const countingFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname === '/api/videos') calls.push(url);
-    return fetch(input, init);
-  };
-  const app = await buildEdgeApp({
-    store,
-    logger: createLogger({ component: 'edge-router-test', level: 'silent' }),
-    defaultSite: 'news',
-    liveUpstream: {
-      config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '2000' }),
-      fetchImpl: countingFetch,
-      cache: { now: () => now },
-    },
-  });
-  apps.push(app);
-  return { app, calls, advance: (ms) => (now += ms) };
+function harness(): Promise<CountingEdge> {
+  return startCountingEdge({ upstream, store }, apps, '/api/videos', Date.now());
 }
 
 async function addFault(spec: Record<string, unknown>): Promise<void> {
