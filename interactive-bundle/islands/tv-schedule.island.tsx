@@ -42,7 +42,6 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 /** The edge endpoint the island asks (its contract: core/isomorphic/live/schedule.ts). */
 export const TV_SCHEDULE_ENDPOINT = SCHEDULE_PATH;
 /** The news edition's texts (each edition's are in core/isomorphic/ui-text.ts). */
-export const TV_SCHEDULE_CHANNEL_LABELS: Readonly<Record<ScheduleChannel, string>> = { news: uiText('news').scheduleNews, business: uiText('news').scheduleBusiness };
 export const TV_SCHEDULE_LOADING_TEXT = uiText('news').scheduleLoading;
 export const TV_SCHEDULE_EMPTY_TEXT = uiText('news').scheduleEmpty;
 const CHANNEL_TEXT: Readonly<Record<ScheduleChannel, 'scheduleNews' | 'scheduleBusiness'>> = { news: 'scheduleNews', business: 'scheduleBusiness' };

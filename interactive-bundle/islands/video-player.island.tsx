@@ -22,11 +22,6 @@ import { DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
 import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
 import { uiText } from '../../core/isomorphic/ui-text.js';
 
-export const VIDEO_PLAYER_TEXTS = {
-  /** The button's accessible name (news edition; each edition's is ui-text's playVideo): this, then ": " and the video's title when it has one. */
-  play: uiText('news').playVideo,
-} as const;
-
 type VideoStream = { url: string; type: string };
 
 export type VideoPlayerProps = {
@@ -73,6 +68,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [live, setLive] = useState(false);
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The button's name: ui-text's playVideo, then ": " and the title when there is one.
   const play = uiText(props.site ?? 'news').playVideo;
   useEffect(() => setLive(true), []);
   useEffect(() => {
