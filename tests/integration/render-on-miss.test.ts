@@ -310,7 +310,9 @@ describe('render on miss', () => {
     const spare = await startTestRedis();
     const edge = await startEdge({}, spare.url);
     expect((await get(edge, '/category/while-redis-is-up')).status).toBe(404);
-    await settledOutcomes(edge, 1);
+    // That first miss may find the edge's Redis connection still opening (then it counts as
+    // redis_down too): the probes below are counted from here.
+    const before = await settledOutcomes(edge, 1);
     await spare.stop();
     // And an edge whose Redis was never there at all.
     const never = await startEdge({}, 'redis://127.0.0.1:1');
@@ -326,7 +328,7 @@ describe('render on miss', () => {
       }
     }
     const [down, neverUp] = [await settledOutcomes(edge, 11), await settledOutcomes(never, 10)];
-    expect(down.redis_down).toBe(10);
+    expect(down.redis_down - before.redis_down).toBe(10);
     expect(neverUp.redis_down).toBe(10);
     expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
   });
