@@ -136,15 +136,17 @@ async function storesGoodPage(store: ObjectStore, keys: string[]): Promise<boole
  * leaves the job to run again, and that run finds the bytes unchanged; announcing them anyway is
  * what makes the edge revalidate. A publish that failed part way announces what it may have
  * written (best effort) and fails as it would have; bookkeeping Redis refuses fails the job
- * (REDIS_UNAVAILABLE, retried).
+ * (REDIS_UNAVAILABLE, retried). Old versions beyond the kept number are pruned after that round
+ * trip, so readers never wait for the housekeeping (ADR 0040).
  */
 export async function publishPage(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
   const keys = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
   const { redis, prefix } = index.scope;
   return await onePageAtATime(input.page, async () => {
     let result: PublishResult;
+    let prune: (() => Promise<void>) | undefined;
     try {
-      result = await publish(store, index, input);
+      ({ result, prune } = await publish(store, index, input));
     } catch (error) {
       await announcePageWrites(redis, prefix, keys).catch(() => undefined);
       throw error;
@@ -167,11 +169,20 @@ export async function publishPage(store: ObjectStore, index: DependencyIndex, in
       },
       records?.stores,
     );
+    // Old versions go once the new page is announced, off the way to the readers. Pruning never
+    // fails a publish whose page is written: a later snapshot prunes again.
+    await prune?.().catch(() => undefined);
     return { ...result, recorded };
   });
 }
 
-async function publish(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<PublishResult> {
+/** A publish's result, and the pruning of old versions left for after its announcement. */
+interface Published {
+  result: PublishResult;
+  prune?: () => Promise<void>;
+}
+
+async function publish(store: ObjectStore, index: DependencyIndex, input: PublishInput): Promise<Published> {
   const { page, fence } = input;
   const surrogateKeys = [pageSurrogateKey(page), ...(input.degraded === undefined ? [] : [DEGRADED_SURROGATE_KEY]), ...[...new Set(input.dataKeys)].sort()];
   const renderedAt = new Date().toISOString();
@@ -185,7 +196,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   if (input.degraded !== undefined && (await storesGoodPage(store, input.objects.map((object) => object.key).filter(isVariantOfPage)))) {
     if (deletionRecord.length > 0) await redis.del(...deletionRecord);
     result.kept = input.objects.map((object) => object.key);
-    return result;
+    return { result };
   }
 
   // Admitted once before anything is read for writing, then checked again by every write. The
@@ -196,7 +207,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   const admission = fence === undefined ? undefined : await admitPageRender(redis, page, fence, prefix, { deleteFirst: deletionRecord });
   if (admission === 'refused') {
     result.stale = [...input.objects.map((object) => object.key), ...(input.remove ?? [])];
-    return result;
+    return { result };
   }
   // The page's first admitted render: its objects are written create-only without a read first,
   // and with nothing live there is no version to keep (core/storage/write.ts `expectAbsent`; an
@@ -212,7 +223,7 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
   const keepPrevious = (): Promise<void> => {
     snapshot ??= (async () => {
       // Nothing has been replaced yet (the others wait for this), so this is the live page. Old
-      // versions are pruned after the writes, off the way to the new page.
+      // versions are pruned after the page is announced (publishPage), off the way to the readers.
       result.previousVersion = await snapshotPage(store, page, { keep, prune: false });
     })();
     return snapshot;
@@ -255,12 +266,9 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     if (removed[i] === 'stale') result.stale.push(key);
     else if (removed[i] === 'deleted') result.written.push(key);
   });
-  if (snapshot !== undefined && result.previousVersion !== null) {
-    // Only after a version was kept (nothing live, nothing kept: nothing to prune). Pruning must
-    // never fail a publish whose page is written: a later snapshot prunes again.
-    await pruneVersions(store, page, keep).catch(() => undefined);
-  }
-  return result;
+  // Only after a version was kept (nothing live, nothing kept: nothing to prune).
+  if (snapshot !== undefined && result.previousVersion !== null) return { result, prune: async () => void (await pruneVersions(store, page, keep)) };
+  return { result };
 }
 
 /**

@@ -156,6 +156,24 @@ describe('article pages', () => {
     expect(meta?.reason).toBe('republish');
   });
 
+  it("starts the page's other reads beside the article's own read, not after it", async () => {
+    // The article's answer is held for 2 s; the section's article layout (a read that needs only
+    // the path) must reach upstream while it is held.
+    await sample('POST', '/__sample/faults', { path: '/api/article', query: { path: ARTICLE }, mode: 'delay', delayMs: 2_000 });
+    await sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'article' }, mode: 'delay', delayMs: 0 });
+    let settled = false;
+    const rendering = render(ARTICLE).finally(() => (settled = true));
+    const hits = async () => {
+      const { faults } = (await (await fetch(`${h.upstream.url}/__sample/faults`)).json()) as { faults: Array<{ path: string; hits: number }> };
+      return { article: faults.find((f) => f.path === '/api/article')?.hits ?? 0, layout: faults.find((f) => f.path === '/layouts')?.hits ?? 0 };
+    };
+    await expect.poll(async () => (await hits()).article, { timeout: 5_000, interval: 20 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await hits()).layout, { timeout: 1_500, interval: 20 }).toBeGreaterThan(0);
+    expect(settled).toBe(false);
+    expect((await rendering).kind).toBe('article');
+    expect(await h.index.keysOf({ site: 'news', path: ARTICLE })).toEqual(expect.arrayContaining(['layout:article:fox-news/politics', 'menu', 'legal-links']));
+  });
+
   it('writes nothing when the article has not changed, and writes when it has', async () => {
     await render(ARTICLE);
     const again = await render(ARTICLE);
@@ -222,6 +240,12 @@ describe('section fronts and unknown paths', () => {
     expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });
     expect(await h.store.head(pageKey('news', '/politics/no-such-story', 'standard'))).toBeNull();
     expect(await h.index.keysOf({ site: 'news', path: '/politics/no-such-story' })).not.toContain('front:/politics/no-such-story');
+  });
+
+  it('records none of the reads an article page would have made for a path that holds no article', async () => {
+    await render('/politics/no-such-story');
+    const keys = await h.index.keysOf({ site: 'news', path: '/politics/no-such-story' });
+    expect(keys).not.toContain('layout:article:fox-news/politics');
   });
 
   it('keeps a stored page whose content vanished upstream without a delete event', async () => {

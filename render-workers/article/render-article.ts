@@ -13,14 +13,14 @@ import type { Logger } from '../../core/logger.js';
 import { variantUrlPath } from '../../core/storage/keys.js';
 import { z } from 'zod';
 import { isUpstreamFailure, type UpstreamClient } from '../../core/upstream/client.js';
-import { articleSummarySchema, type FullArticle, type LayoutComponent } from '../../core/upstream/schemas.js';
+import { articleSummarySchema, type ArticleSummary, type FullArticle, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { parsedWith, readSideData, type SideData } from '../../core/upstream/side-data.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import { toBlocks } from '../shared/load-blocks.js';
 import { loadListSections } from '../shared/front.js';
 import { optionalLink, safeHref, safeLinks } from '../shared/links.js';
 import { loadShell, type ShellContext } from '../shared/shell.js';
-import { loadRecommendedVideos } from '../shared/videos.js';
+import { loadRecommendedVideos, type VideoItem } from '../shared/videos.js';
 import { ArticlePage, ON_OUR_RADAR } from './page/article-page.js';
 import { renderAmpArticlePage } from './page/article-page.amp.js';
 import { parsePrintProps, PrintArticlePage } from './page/article-page.print.js';
@@ -83,7 +83,71 @@ export const ON_OUR_RADAR_SIZE = 5;
 
 export { DEFAULT_PERSON_IMAGE } from './rules.js';
 
-export async function renderArticle(article: FullArticle, options: ArticleRenderOptions): Promise<ArticleOutcome> {
+/**
+ * The reads of an article page that depend only on its path (the section is its first segment):
+ * menus and legal links, the section's article layout, the lists that layout places beside the
+ * article, On Our Radar and the recommended videos. Started with the article's own read, so a
+ * render waits for one round of upstream calls and the layout's lists, not for four in a row
+ * (ADR 0040).
+ */
+export interface ArticlePathReads {
+  shell: Promise<ShellModel>;
+  layout: Promise<Layout | null>;
+  rightRail: Promise<ListSection[]>;
+  postContent: Promise<ListSection[]>;
+  onOurRadar: Promise<ArticleSummary[]>;
+  recommendedVideos: Promise<VideoItem[]>;
+}
+
+/**
+ * Starts an article page's path reads through `client` (the render's client by default). Each
+ * promise is marked handled: reads a render ends up not using (the path holds no article, or
+ * redirects) fail nothing; a read the render awaits still fails it as before.
+ */
+export function startArticlePathReads(options: ArticleRenderOptions, client: UpstreamClient = options.client): ArticlePathReads {
+  const { site, path, log } = options;
+  const section = categorySlugOf(path);
+  const shell = loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` });
+  // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
+  const layout = client.getLayout('article', `${site.layoutDomain}/${section}`);
+  // Lists beside the article (rail, post-content, On Our Radar) are read without recording: if
+  // every article depended on its section's list, each new story would rewrite and purge every
+  // article of the section. They refresh whenever the article renders (edits, sweeps).
+  // They are side data (core/upstream/side-data.ts): a failed read shows the last good copy.
+  const unrecorded = client.withRecorder({ record: () => {}, sideData: options.sideData });
+  const sideLists = (key: string, components: readonly LayoutComponent[]): Promise<ListSection[]> =>
+    components.length === 0 ? Promise.resolve([]) : readSideData(options.sideData, key, () => loadListSections(unrecorded, components, log), { empty: [], parse: parsedWith(listSectionsSchema), onFailure: sideListFailed(log, key) });
+  const reads: ArticlePathReads = {
+    shell,
+    layout,
+    rightRail: layout.then((found) => sideLists(`article-rail:${site.layoutDomain}/${section}`, found?.rightRail ?? [])),
+    postContent: layout.then((found) => sideLists(`article-post-content:${site.layoutDomain}/${section}`, found?.postContent ?? [])),
+    onOurRadar:
+      section === ON_OUR_RADAR_SECTION
+        ? readSideData(options.sideData, `on-our-radar:${section}`, () => unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }), {
+            empty: [],
+            parse: parsedWith(articleSummariesSchema),
+            onFailure: sideListFailed(log, 'on-our-radar'),
+          })
+        : Promise.resolve([]),
+    // The recommended-videos strip likewise: a new video of the section would otherwise rewrite
+    // every article of the section.
+    recommendedVideos: loadRecommendedVideos(unrecorded, { domain: site.layoutDomain, section, now: options.now }),
+  };
+  for (const read of Object.values(reads) as Array<Promise<unknown>>) read.catch(() => {});
+  return reads;
+}
+
+/**
+ * Path reads started before the article was read (article/kind.ts), with what they recorded held
+ * back: `keep` hands it to the render's recorder once the path is known to render this article.
+ */
+export interface EarlyArticleReads {
+  reads: ArticlePathReads;
+  keep(): void;
+}
+
+export async function renderArticle(article: FullArticle, options: ArticleRenderOptions, early?: EarlyArticleReads): Promise<ArticleOutcome> {
   const { site, path, client, log } = options;
   const redirect = await verifiedRedirect(article, path, client, log);
   if (redirect) {
@@ -91,6 +155,8 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     // removing them keeps storage honest.
     return redirectPage(site.id, path, redirect.to);
   }
+  early?.keep();
+  const reads = early?.reads ?? startArticlePathReads(options);
 
   const section = categorySlugOf(path);
   const meta = deriveArticleMeta(article, {
@@ -103,31 +169,13 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
     defaultSocialImage: brandImageUrl('defaultSocial', options.publicOrigin),
   });
   const gated = isGatedArticle(article, { adHocGating: options.adHocGating, path });
-  const [shell, layout] = await Promise.all([
-    loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` }),
-    // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
-    client.getLayout('article', `${site.layoutDomain}/${section}`),
-  ]);
-  // Lists beside the article (rail, post-content, On Our Radar) are read without recording: if
-  // every article depended on its section's list, each new story would rewrite and purge every
-  // article of the section. They refresh whenever the article renders (edits, sweeps).
-  // They are side data (core/upstream/side-data.ts): a failed read shows the last good copy.
-  const unrecorded = client.withRecorder({ record: () => {}, sideData: options.sideData });
-  // The recommended-videos strip likewise: a new video of the section would otherwise rewrite
-  // every article of the section.
-  const sideLists = (key: string, components: readonly LayoutComponent[]) =>
-    components.length === 0 ? Promise.resolve([]) : readSideData(options.sideData, key, () => loadListSections(unrecorded, components, log), { empty: [], parse: parsedWith(listSectionsSchema), onFailure: sideListFailed(log, key) });
-  const [rightRail, postContent, onOurRadar, recommendedVideos] = await Promise.all([
-    sideLists(`article-rail:${site.layoutDomain}/${section}`, layout?.rightRail ?? []),
-    sideLists(`article-post-content:${site.layoutDomain}/${section}`, layout?.postContent ?? []),
-    section === ON_OUR_RADAR_SECTION
-      ? readSideData(options.sideData, `on-our-radar:${section}`, () => unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }), {
-          empty: [],
-          parse: parsedWith(articleSummariesSchema),
-          onFailure: sideListFailed(log, 'on-our-radar'),
-        })
-      : Promise.resolve([]),
-    loadRecommendedVideos(unrecorded, { domain: site.layoutDomain, section, now: options.now }),
+  const [shell, layout, rightRail, postContent, onOurRadar, recommendedVideos] = await Promise.all([
+    reads.shell,
+    reads.layout,
+    reads.rightRail,
+    reads.postContent,
+    reads.onOurRadar,
+    reads.recommendedVideos,
   ]);
   const radar: ListSection = {
     title: ON_OUR_RADAR,

@@ -5,7 +5,9 @@
  *
  * The pipeline runs as infra/local/stack.ts wires it (ingest, a render worker of concurrency 2,
  * the edge router, one Redis, filesystem storage) in this process, over the sample upstream
- * serving the synthetic site (`--articles`). Before measuring it publishes home, the section
+ * serving the synthetic site (`--articles`) in a process of its own, as the CMS is in production:
+ * its CPU is not the platform's (until 2026-11-27 it ran in this process, and its work on every
+ * read delayed the renders it answered). Before measuring it publishes home, the section
  * fronts and the articles the samples edit, on both sites, so the dependency index knows who
  * reads them: an edit to a new article re-renders its page, home and its section front.
  *
@@ -29,10 +31,10 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import { SITE_IDS } from '../../core/isomorphic/sites.js';
 import { EVENT_DEBOUNCE_MS, PRIORITY, type RenderJob } from '../../core/queue.js';
 import { startStack, type Stack } from '../../infra/local/stack.js';
-import { startSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { SYNTHETIC_SECTIONS, syntheticArticle, syntheticArticlePath } from '../../infra/sample-upstream/synthetic/index.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { startTestRedis } from '../support/redis-server.js';
+import { startSyntheticUpstream } from './publish/upstream-process.js';
 import type { BenchContext } from './context.js';
 import { steadySamples, type BenchArticle, type LatencyEndpoints, type Trigger } from './latency/events.js';
 import { figure, quantile, type BenchFigure, type BenchSection } from './report.js';
@@ -118,9 +120,9 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
 
     // The sample upstream with the synthetic site: samples edit it through /__sample/, which only
     // the sample upstream has, so this section always starts its own (even with --upstream-url).
-    ctx.log(`latency: synthetic site of ${ctx.options.articles} articles`);
-    const upstream = await startSampleUpstream({ port: 0, synthetic: { articles: ctx.options.articles } });
-    stops.push(() => upstream.close());
+    ctx.log(`latency: synthetic site of ${ctx.options.articles} articles (sample upstream in its own process)`);
+    const upstream = await startSyntheticUpstream({ articles: ctx.options.articles });
+    stops.push(() => upstream.stop());
     await buildBundle({ outDir: join(dir, 'bundle') });
     const stack = await startStack({
       redisUrl,
@@ -213,7 +215,7 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
       `${SAMPLES_PER_SECOND} samples/s, round-robin over the ${edited} newest synthetic articles (each edit re-renders its page, home and its front on both sites)`,
       `priorities (core/queue.ts): ${Object.entries(PRIORITY).map(([reason, p]) => `${reason} ${p}`).join(', ')}; lower runs first`,
       `backlog paths: synthetic articles ${edited}..${edited + BACKLOG_JOBS - 1}${ctx.options.articles < edited + BACKLOG_JOBS ? `, of which ${Math.max(0, ctx.options.articles - edited)} exist (the rest render nothing: upstream 404)` : ''}`,
-      'one process: ingest, a render worker (concurrency 2), the edge router and the poller share its event loop',
+      'one process: ingest, a render worker (concurrency 2), the edge router and the poller share its event loop; the sample upstream runs in a process of its own',
     );
     return { name: 'latency', figures, notes };
   } finally {
