@@ -19,7 +19,7 @@ const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Renders of each kind per run, and bare renderToString calls per captured element. */
-const PER_KIND = 10;
+const PER_KIND = 30;
 const BARE_LOOPS = 20;
 
 /** Friendly names for the components the renders passed to renderToString. */
@@ -84,7 +84,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
       name: 'render cost',
       figures,
       notes: [
-        `${options.articles} synthetic articles; each run renders ${PER_KIND} pages of each kind one at a time through createPageRenderer (HTTP upstream in another process, Redis index and fence, filesystem store, an empty store for every render so every page is written); a warm-up run is not counted.`,
+        `${options.articles} synthetic articles; each run renders ${PER_KIND} pages of each kind one at a time through createPageRenderer (HTTP upstream in another process, Redis index and fence, filesystem store; one renderer and store per pass over a kind, a fresh store when a page repeats, so every page is written); a warm-up run is not counted.`,
         'React runs in production mode (NODE_ENV=production, as the Dockerfile deploys it). CPU = process.cpuUsage() user+system of the render process. "Per stored page" divides the job by the objects it wrote (an article job writes standard + print, and AMP when flagged).',
         `Bare limit: the elements those renders handed to renderToString, rendered again ${BARE_LOOPS} times each with no queue, fetch, sanitising or storage; the AMP figure is the AMP body (its head is a string template).`,
         'CPU split (issue 17): the same pages rendered again with the phase timer on (core/phase-timer.ts): the process CPU is charged to the innermost phase running (sync phases exactly; an async phase also gets whatever unmeasured code ran while it was in flight), the rest to "other", so the phases add up to the job. Flame graph: see README, "Benchmarks".',

@@ -7,16 +7,17 @@
  * Input: JSON in argv[2] (RenderCostInput). Output: one JSON line on stdout (RenderCostOutput).
  *
  * Real: createPageRenderer with the real upstream clients (HTTP to the sample upstream), a real
- * Redis dependency index and fence, and the filesystem store, one render at a time; each run uses
- * a fresh store directory so every page is written, as in a first publish. CPU per stored page =
+ * Redis dependency index and fence, and the filesystem store, one render at a time; one renderer
+ * and store per pass over a kind's pages (a fresh one when a page repeats), so every page is
+ * written, as in a first publish. CPU per stored page =
  * the job's CPU / the objects it wrote.
  * Bare: the elements those renders passed to renderToString, rendered again in a loop.
  *
  * Each run is one publish wave (ADR 0029): every job of the run carries the run's start as its
  * requestedAt and the renderer keeps the worker's reuse cache (render-workers/config.ts defaults),
  * so a render reuses answers an earlier render of the same run fetched, never one from an earlier
- * run. Home renders first in a run, so it pays for the shared reads; 2 of the 10 section fronts
- * of a run repeat a section (8 synthetic sections). `readReuse: false` in the input turns it off.
+ * run. Home renders first in a run, so it pays for the shared reads; the section fronts of a run
+ * go round the 8 synthetic sections. `readReuse: false` in the input turns it off.
  *
  * Split: the same renders once more with the phase timer on (core/phase-timer.ts), the
  * store and the Redis connection timed; the job CPU above is measured with the timer off.
@@ -108,12 +109,14 @@ async function main(): Promise<void> {
   ];
   const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [] }));
 
-  // A fresh store for every render, so each render writes what it stores, as in a first publish
-  // (a repeated render of the same page would otherwise find its objects unchanged); and the
-  // page's fence mark forgotten, as no render of a page admitted before a first publish
-  // (publishPage then writes create-only, ADR 0037).
-  const fresh = async (pagePath: string) => {
-    await redis.del(fenceMarkKey({ site: 'news', path: pagePath }, input.prefix));
+  // One renderer and one store for a pass over a kind's pages, as a worker keeps them for its life;
+  // a page the pass already rendered starts a fresh store, so every render writes what it stores,
+  // as in a first publish (a repeated render of the same page would find its objects unchanged).
+  // Each page's fence mark is forgotten first, as no render of a page was admitted before a first
+  // publish (publishPage then writes create-only, ADR 0037). Until 2026-11-27 every render had a
+  // store and a renderer of its own, which charged each render for creating the store's
+  // directories.
+  const openStore = async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
     const store = phaseTimer.timeStore(createFsStore({ root: dir }));
     const renderer = createPageRenderer({
@@ -126,7 +129,19 @@ async function main(): Promise<void> {
       takeFence: (page) => takePageFence(redis, page, input.prefix),
       ...(readReuse === undefined ? {} : { readReuse }),
     });
-    return { renderer, done: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
+    return { renderer, paths: new Set<string>(), done: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
+  };
+  type StoreSession = Awaited<ReturnType<typeof openStore>>;
+  /** The pass's renderer for `pagePath`, on a fresh store when the page is already in the current one. */
+  const rendererFor = async (session: StoreSession | undefined, pagePath: string): Promise<StoreSession> => {
+    await redis.del(fenceMarkKey({ site: 'news', path: pagePath }, input.prefix));
+    let current = session;
+    if (current === undefined || current.paths.has(pagePath)) {
+      await current?.done();
+      current = await openStore();
+    }
+    current.paths.add(pagePath);
+    return current;
   };
 
   // Run 0 warms the JIT and the upstream's caches and is not counted.
@@ -138,17 +153,18 @@ async function main(): Promise<void> {
       let cpu = 0;
       let objects = 0;
       const captured: ReturnType<typeof capture.stopCapture> = [];
+      let session: StoreSession | undefined;
       for (let i = 0; i < input.perKind; i += 1) {
         const path = kind.paths(run, i);
-        const { renderer, done } = await fresh(path);
+        session = await rendererFor(session, path);
         capture.startCapture();
         const start = process.cpuUsage();
-        const outcome = await renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
+        const outcome = await session.renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
         cpu += capture.cpuMs(start);
         captured.push(...capture.stopCapture());
         objects += outcome.written.length;
-        await done();
       }
+      await session?.done();
       if (run === 0) continue;
       result.jobMs.push(cpu / input.perKind);
       result.perStoredMs.push(objects > 0 ? cpu / objects : Number.NaN);
@@ -169,19 +185,20 @@ async function main(): Promise<void> {
       const splitWave = new Date().toISOString();
       const sums = { cpu: {} as Record<string, number>, calls: {} as Record<string, number>, wall: {} as Record<string, number> };
       let splitCpu = 0;
+      let splitSession: StoreSession | undefined;
       for (let i = 0; i < input.perKind; i += 1) {
-        const { renderer, done } = await fresh(kind.paths(run, i));
+        splitSession = await rendererFor(splitSession, kind.paths(run, i));
         phaseTimer.startPhaseTimer();
         const start = process.cpuUsage();
-        await renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'bulk-republish', requestedAt: splitWave });
+        await splitSession.renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'bulk-republish', requestedAt: splitWave });
         splitCpu += capture.cpuMs(start);
         const totals = phaseTimer.takePhaseTotals();
         phaseTimer.stopPhaseTimer();
         for (const [phase, ms] of Object.entries(totals.cpuMs)) sums.cpu[phase] = (sums.cpu[phase] ?? 0) + ms;
         for (const [phase, n] of Object.entries(totals.calls)) sums.calls[phase] = (sums.calls[phase] ?? 0) + n;
         for (const [phase, ms] of Object.entries(totals.wallMs)) sums.wall[phase] = (sums.wall[phase] ?? 0) + ms;
-        await done();
       }
+      await splitSession?.done();
       result.splitJobMs.push(splitCpu / input.perKind);
       for (const [phase, ms] of Object.entries(sums.cpu)) (result.phaseMs[phase] ??= []).push(ms / input.perKind);
       for (const [phase, n] of Object.entries(sums.calls)) (result.phaseCalls[phase] ??= []).push(n / input.perKind);
