@@ -17,16 +17,14 @@ import { parseUpstreamConfig } from '../../core/config/upstream.js';
 import type { PageRef } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { parseRenderJob, type RenderJob } from '../../core/queue.js';
-import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
-import { createRedis } from '../../core/redis.js';
 import { listSitePages } from '../../core/site-pages.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { createUpstreamClient } from '../../core/upstream/client.js';
 import { ReadReuseCache } from '../../core/upstream/read-reuse.js';
 import { NAV_LAYOUTS } from '../../infra/sample-upstream/data/nav.js';
 import { createRenderProducer } from '../../ingest/producer.js';
-import { DEFAULT_READ_REUSE } from '../../render-workers/config.js';
-import { createRenderWorker } from '../../render-workers/worker.js';
+import { DEFAULT_READ_REUSE, loadWorkerConfig } from '../../render-workers/config.js';
+import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
 import { startRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 const HEADER_LAYOUT = NAV_LAYOUTS.find((layout) => layout.elementId === 'HeaderLayout');
@@ -131,8 +129,7 @@ describe('freshness', () => {
     const prefix = on.redisPrefix;
     const logger = createLogger({ component: 'read-reuse-test', level: 'silent' });
     const producer = createRenderProducer({ redisUrl: on.redisUrl, prefix, logger });
-    const connection = createRedis(on.redisUrl, { blocking: true, name: 'read-reuse-worker' });
-    let worker: ReturnType<typeof createRenderWorker> | undefined;
+    let worker: RunningRenderWorker | undefined;
     try {
       // A whole-site publish queued /politics; the worker has since read the menus (another page
       // of the wave), before the editor's edit.
@@ -151,16 +148,18 @@ describe('freshness', () => {
       const waiting = await producer.queue.getJob(queued.jobId ?? '');
       expect(parseRenderJob(waiting?.data).requestedAt).toBe(eventAt);
 
-      // A real worker takes the job: the answer it keeps is older than the job's bound now.
-      worker = createRenderWorker({
-        connection,
-        prefix,
-        concurrency: 1,
-        renderer: on.renderer,
-        logger,
-        pageStatus: new PageStatusStore(on.index.scope.redis, prefix),
-        renderLog: new PageRenderLog(on.index.scope.redis, prefix),
-      });
+      // A real worker takes the job, started as its own process starts it (render-workers/start.ts)
+      // on the harness's store and Redis and rendering through the harness's renderer, whose kept
+      // answer is older than the job's bound now.
+      worker = await startRenderWorker(
+        {
+          ...loadWorkerConfig({ REDIS_URL: on.redisUrl, QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: '1' }),
+          upstream: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: on.upstream.url }),
+          metrics: undefined,
+          recoverySweep: undefined,
+        },
+        { store: on.store, logger, scripts: [], wrapRenderer: () => on.renderer },
+      );
       await expect.poll(async () => (await producer.queue.getJob(queued.jobId ?? ''))?.finishedOn, { timeout: 20_000, interval: 50 }).toBeDefined();
       expect(await (await producer.queue.getJob(queued.jobId ?? ''))?.isCompleted()).toBe(true);
       expect(gets.get(HEADER_URL) ?? 0).toBe(fetched + 1);
@@ -169,7 +168,6 @@ describe('freshness', () => {
       expect(menu).not.toContain('>Opinion</a>');
     } finally {
       await worker?.close();
-      connection.disconnect();
       await producer.close();
     }
   });

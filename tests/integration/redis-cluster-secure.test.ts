@@ -11,6 +11,9 @@
  *   password.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +21,13 @@ import { parseEnv } from '../../core/config/env.js';
 import { redisEnvShape, redisTargetFromEnv } from '../../core/config/redis.js';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { takePageFence } from '../../core/page-fence.js';
-import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
+import { createFsStore } from '../../core/storage/fs-driver.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis, masterNodes, type RedisClient, type RedisClusterTarget } from '../../core/redis.js';
 import { dataKeys } from '../../core/upstream/data-keys.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
 import type { PageRenderer } from '../../render-workers/render-page.js';
-import { createRenderWorker, type RenderWorker } from '../../render-workers/worker.js';
+import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
 import { eventually } from '../support/eventually.js';
 import { startTestRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 import { loadIngestConfig } from '../../ingest/config.js';
@@ -53,7 +56,8 @@ let cluster: TestRedisCluster;
 let target: RedisClusterTarget;
 const clients: RedisClient[] = [];
 let producer: RenderProducer | undefined;
-let worker: RenderWorker | undefined;
+let worker: RunningRenderWorker | undefined;
+let dir: string | undefined;
 let inspect: Queue | undefined;
 const logger = capture();
 
@@ -63,24 +67,29 @@ function connect(name: string, options: { blocking?: boolean; to?: RedisClusterT
   return client;
 }
 
-beforeAll(async () => {
-  cluster = await startTestRedisCluster({ password: PASSWORD, tls: true });
-  // As a service reads it at start-up.
-  const env = {
+/** The Cluster's settings as a service's environment names them. */
+function clusterEnv(): Record<string, string> {
+  return {
     REDIS_CLUSTER_NODES: cluster.nodesEnv,
     REDIS_CLUSTER_PASSWORD: PASSWORD,
     REDIS_CLUSTER_TLS: 'true',
     REDIS_CLUSTER_TLS_CA_FILE: cluster.tls?.caFile ?? '',
   };
-  target = redisTargetFromEnv(parseEnv(redisEnvShape, env, 'secure-cluster-test'), 'secure-cluster-test') as RedisClusterTarget;
+}
+
+beforeAll(async () => {
+  cluster = await startTestRedisCluster({ password: PASSWORD, tls: true });
+  // As a service reads it at start-up.
+  target = redisTargetFromEnv(parseEnv(redisEnvShape, clusterEnv(), 'secure-cluster-test'), 'secure-cluster-test') as RedisClusterTarget;
 });
 
 afterAll(async () => {
-  await worker?.shutdown({ deadlineMs: 1_000 });
+  await worker?.close();
   await producer?.close();
   await inspect?.close();
   for (const client of clients) client.disconnect();
   await cluster?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const job = (path: string): RenderJob => ({ site: 'news', path, reason: 'republish', requestedBy: 'secure-cluster-test', requestedAt: new Date().toISOString() });
@@ -141,7 +150,13 @@ describe('the services on a Redis Cluster with a password and TLS', () => {
         return { kind: 'article', written: [`news${data.path}`], unchanged: [] };
       },
     };
-    worker = createRenderWorker({ connection: connect('secure-worker', { blocking: true }), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix), renderLog: new PageRenderLog(redis, prefix) });
+    // Started as the worker's own process starts it (render-workers/start.ts), from the same
+    // Cluster settings (password, TLS, CA file), rendering through the renderer above.
+    dir = await mkdtemp(join(tmpdir(), 'redis-cluster-secure-'));
+    worker = await startRenderWorker(
+      { ...loadWorkerConfig({ ...clusterEnv(), QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: '2' }), metrics: undefined, recoverySweep: undefined, readReuse: undefined },
+      { store: createFsStore({ root: dir }), logger, scripts: [], wrapRenderer: () => renderer },
+    );
     await eventually(async () => ((await inspect?.getCompletedCount()) === pages.length ? true : undefined), 'the worker to complete three renders', 20_000);
     expect(await inspect.getFailedCount()).toBe(0);
 

@@ -6,7 +6,7 @@
  * - the ingest process (ingest/main.ts) starts on the Cluster, answers its health check and
  *   enqueues an editor's republish;
  * - the producer enqueues render jobs, coalescing included, and a real BullMQ render worker
- *   (render-workers/worker.ts) consumes every one of them; its renderer takes the page fence and
+ *   (render-workers/start.ts, as its own process starts it) consumes every one of them; its renderer takes the page fence and
  *   records the page's dependencies, as the real renderer does, without the upstream or storage;
  * - the dependency index reads them back, and the fronts schedule's SCAN finds the fronts,
  *   though the keys live on one master of three;
@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyIndex } from '../../core/dependency-index.js';
 import { createLogger } from '../../core/logger.js';
 import { takePageFence } from '../../core/page-fence.js';
-import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
+import { PageRenderLog } from '../../core/page-status.js';
+import { createFsStore } from '../../core/storage/fs-driver.js';
 import { commitPageRender } from '../../core/render-bookkeeping.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
 import { createRedis, masterNodes, type RedisClient } from '../../core/redis.js';
@@ -33,7 +34,7 @@ import { listFrontPathsFromIndex } from '../../ingest/fronts.js';
 import { createRenderProducer, type RenderProducer } from '../../ingest/producer.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
 import type { PageRenderer } from '../../render-workers/render-page.js';
-import { createRenderWorker, type RenderWorker } from '../../render-workers/worker.js';
+import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
 import { eventually } from '../support/eventually.js';
 import { startTestRedisCluster, type TestRedisCluster } from '../support/redis-cluster.js';
 
@@ -44,7 +45,7 @@ let cluster: TestRedisCluster;
 /** Everything opened on the Cluster, closed in afterAll. */
 const clients: RedisClient[] = [];
 let producer: RenderProducer | undefined;
-let worker: RenderWorker | undefined;
+let worker: RunningRenderWorker | undefined;
 let inspect: Queue | undefined;
 let ingest: ChildProcess | undefined;
 let dir: string | undefined;
@@ -62,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   ingest?.kill('SIGKILL');
-  await worker?.shutdown({ deadlineMs: 1_000 });
+  await worker?.close();
   await producer?.close();
   await inspect?.close();
   for (const client of clients) client.disconnect();
@@ -190,14 +191,23 @@ describe('the services on a Redis Cluster', () => {
         const kind = isFront ? 'section' : 'article';
         const read = [dataKeys.menu(), dataKeys.category(`/${data.path.split('/')[1] ?? ''}`), ...(isFront ? [dataKeys.front(data.path)] : [dataKeys.articlePath(data.path)])];
         const render = { at: new Date().toISOString(), jobId: jobId ?? null, reason: data.reason, kind, written: 1, staleData: [], missingData: [], kept: false };
-        const { recorded } = await commitPageRender(index, { page, dataKeys: read, announce: [`news${data.path}`], clearFailure: true, render }, records);
+        // On the worker's own connection, as the real renderer's index shares it with the worker's
+        // page status and render log (render-workers/start.ts): only then can they join the script.
+        const scope = records?.pageStatus?.scope;
+        const on = scope === undefined ? index : new DependencyIndex(scope.redis, scope.prefix);
+        const { recorded } = await commitPageRender(on, { page, dataKeys: read, announce: [`news${data.path}`], clearFailure: true, render }, records);
         rendered.push(data.path);
         recordedInScript.push(recorded);
         return { kind, written: [`news${data.path}`], unchanged: [], ...(recorded ? { recorded } : {}) };
       },
     };
     const renderLog = new PageRenderLog(redis, prefix);
-    worker = createRenderWorker({ connection: connect('cluster-worker', true), prefix, concurrency: 2, renderer, logger, pageStatus: new PageStatusStore(redis, prefix), renderLog });
+    // Started as the worker's own process starts it (render-workers/start.ts), from the same
+    // Cluster settings, rendering through the renderer above.
+    worker = await startRenderWorker(
+      { ...loadWorkerConfig({ REDIS_CLUSTER_NODES: cluster.nodesEnv, QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: '2' }), metrics: undefined, recoverySweep: undefined, readReuse: undefined },
+      { store: createFsStore({ root: join(dir ?? tmpdir(), 'storage') }), logger, scripts: [], wrapRenderer: () => renderer },
+    );
     await eventually(async () => ((await inspect?.getCompletedCount()) === 5 ? true : undefined), 'the worker to complete five renders', 10_000);
     expect(rendered.sort()).toEqual([...fronts, ...articles].sort());
     expect(await inspect.getFailedCount()).toBe(0);

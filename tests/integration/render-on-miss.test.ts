@@ -13,25 +13,19 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
-import { DependencyIndex } from '../../core/dependency-index.js';
 import { NOT_FOUND_TEXTS } from '../../core/isomorphic/constants.js';
 import type { Logger } from '../../core/logger.js';
 import { createMetricsRegistry, type Registry } from '../../core/metrics.js';
 import { MissNegativeCache } from '../../core/miss-cache.js';
-import { PageRenderLog, PageStatusStore } from '../../core/page-status.js';
-import { takePageFence } from '../../core/page-fence.js';
 import { QUEUE_PREFIX, RENDER_QUEUE, type RenderJob } from '../../core/queue.js';
-import { createRedis } from '../../core/redis.js';
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
-import { createUpstreamClients } from '../../core/upstream/clients.js';
-import { createPurger } from '../../core/cdn/purger.js';
-import type { Purger } from '../../core/cdn/types.js';
 import { buildEdgeApp } from '../../edge-router/app.js';
 import { MISS_OUTCOMES, type MissOutcome, type RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
-import { createPageRenderer } from '../../render-workers/render-page.js';
-import { createRenderWorker, type RenderWorker } from '../../render-workers/worker.js';
+import { loadWorkerConfig } from '../../render-workers/config.js';
+import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
+import type { RenderWorker } from '../../render-workers/worker.js';
 import { eventually } from '../support/eventually.js';
 import { capturingLogger } from '../support/log-capture.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
@@ -47,7 +41,7 @@ let s3: TestS3;
 let upstream: RunningSampleUpstream;
 let store: ObjectStore;
 let redis: Redis;
-let workerConnection: Redis;
+let running: RunningRenderWorker;
 let worker: RenderWorker;
 let queue: Queue;
 const logLines: Array<{ level: number; msg: string }> = [];
@@ -55,7 +49,6 @@ let logger: Logger;
 const edges: FastifyInstance[] = [];
 /** The CDN in front of one edge router; the worker purges it after each render that wrote. */
 let varnish: TestVarnish;
-let purger: Purger;
 
 interface Edge {
   url: string;
@@ -158,43 +151,31 @@ beforeAll(async () => {
     forcePathStyle: true,
   });
   redis = new Redis(redisServer.url);
-  workerConnection = createRedis(redisServer.url, { blocking: true, name: 'test-worker' });
-  const index = new DependencyIndex(redis, redisServer.prefix);
-  const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }), logger });
-  const renderer = createPageRenderer({
-    store,
-    index,
-    ...clients,
-    logger,
-    publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
-    scripts: ['/assets/client-TEST.js'],
-    takeFence: (page) => takePageFence(redis, page, redisServer.prefix),
-  });
-  // The home page renders the stored 404 page with it (ADR 0006).
-  await renderer.render({ site: 'news', path: '/', reason: 'republish', requestedAt: new Date().toISOString() });
   varnish = await startTestVarnish({ backendUrl: (await startEdge()).url });
-  purger = createPurger({ target: { driver: 'varnish', urls: [varnish.url] }, batchWindowMs: 20, maxBatchSize: 100, retries: 1, timeoutMs: 2_000 }, { logger });
-  worker = createRenderWorker({
-    connection: workerConnection,
-    prefix: redisServer.prefix,
-    concurrency: 2,
-    renderer,
-    logger,
-    purger,
-    pageStatus: new PageStatusStore(redis, redisServer.prefix),
-    renderLog: new PageRenderLog(redis, redisServer.prefix),
-    negativeCache: new MissNegativeCache(redis, redisServer.prefix),
-  });
+  // The worker as its own process starts it (render-workers/start.ts, ADR 0035), on this test's
+  // store and Redis, its CDN purger pointed at the Varnish in front of the first edge router.
+  running = await startRenderWorker(
+    {
+      ...loadWorkerConfig({ REDIS_URL: redisServer.url, QUEUE_PREFIX: redisServer.prefix, WORKER_CONCURRENCY: '2' }),
+      publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
+      upstream: parseUpstreamConfig({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000' }),
+      cdn: { target: { driver: 'varnish', urls: [varnish.url] }, batchWindowMs: 20, maxBatchSize: 100, retries: 1, timeoutMs: 2_000 },
+      metrics: undefined,
+      recoverySweep: undefined,
+    },
+    { store, logger, scripts: ['/assets/client-TEST.js'] },
+  );
+  worker = running.worker;
+  // The home page renders the stored 404 page with it (ADR 0006).
+  await running.renderer.render({ site: 'news', path: '/', reason: 'republish', requestedAt: new Date().toISOString() });
   queue = new Queue(RENDER_QUEUE, { connection: redis, prefix: redisServer.prefix });
 }, 60_000);
 
 afterAll(async () => {
-  await worker?.close();
-  await purger?.close();
+  await running?.close();
   await varnish?.stop();
   for (const app of edges) await app.close();
   await queue?.close();
-  workerConnection?.disconnect();
   redis?.disconnect();
   await store?.close();
   await upstream?.close();

@@ -58,7 +58,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'dependency-faults-'));
   store = createFsStore({ root: join(dir, 'storage') });
   flaky = flakyStore(store);
-  pipeline = startPipeline({
+  pipeline = await startPipeline({
     redisUrl: redis.url,
     prefix: redis.prefix,
     store: flaky,
@@ -244,7 +244,7 @@ describe('Redis restarted mid-run', () => {
     aof = await startAofRedis();
     restartDir = await mkdtemp(join(tmpdir(), 'redis-restart-'));
     const restartStore = createFsStore({ root: restartDir });
-    restarted = startPipeline({
+    restarted = await startPipeline({
       redisUrl: aof.url,
       prefix: '{restart}',
       store: restartStore,

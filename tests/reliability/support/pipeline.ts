@@ -1,24 +1,20 @@
 /**
- * The render side of the pipeline in this process, wired as render-workers/main.ts and ingest wire
- * it (producer, dependency index, page fence, page status, render worker), on the Redis, store
- * and upstream a fault test hands it. The test breaks one of those parts and
+ * The render side of the pipeline in this process: ingest's producer, and the render worker started
+ * by the function render-workers/main.ts starts it with (render-workers/start.ts), on the Redis,
+ * store and upstream a fault test hands it. The test breaks one of those parts and
  * watches what the producer, the worker and the stored pages do.
  */
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { parseUpstreamConfig } from '../../../core/config/upstream.js';
-import { DependencyIndex } from '../../../core/dependency-index.js';
 import { createLogger } from '../../../core/logger.js';
-import { RedisLastGoodStore } from '../../../core/last-good.js';
-import { takePageFence } from '../../../core/page-fence.js';
-import { PageRenderLog, PageStatusStore } from '../../../core/page-status.js';
 import type { RenderJob, RenderJobDefaults } from '../../../core/queue.js';
 import { createRedis } from '../../../core/redis.js';
 import type { ObjectStore } from '../../../core/storage/types.js';
-import { createUpstreamClients } from '../../../core/upstream/clients.js';
 import { createRenderProducer, type RenderProducer } from '../../../ingest/producer.js';
-import { createPageRenderer } from '../../../render-workers/render-page.js';
-import { createRenderWorker, type RenderWorker } from '../../../render-workers/worker.js';
+import { loadWorkerConfig } from '../../../render-workers/config.js';
+import { startRenderWorker } from '../../../render-workers/start.js';
+import type { RenderWorker } from '../../../render-workers/worker.js';
 
 export interface PipelineOptions {
   redisUrl: string;
@@ -38,50 +34,44 @@ export interface Pipeline {
   worker: RenderWorker;
   /** Every attempt that failed, with the error the worker gave BullMQ (its message is the job's failedReason). */
   attemptFailures: Array<{ jobId: string; path: string; message: string }>;
-  /** Errors the producer's and the index's Redis connections reported (an outage shows here). */
+  /** Errors the producer's Redis connection reported (an outage shows here). */
   connectionErrors: string[];
   enqueue(path: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export function startPipeline(options: PipelineOptions): Pipeline {
+export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const logger = createLogger({ component: 'reliability', level: 'silent' });
-  const redis: Redis = createRedis(options.redisUrl, { name: 'reliability-index' });
-  const connection: Redis = createRedis(options.redisUrl, { blocking: true, name: 'reliability-worker' });
   // The producer's connection as ingest's createRenderProducer opens it (core/redis.ts settings),
   // opened here so its errors during an outage are counted instead of printed by ioredis.
   const producerConnection: Redis = createRedis(options.redisUrl, { name: 'ingest-producer' });
   const producer = createRenderProducer({ connection: producerConnection, prefix: options.prefix, logger, defaults: options.defaults });
   const connectionErrors: string[] = [];
   const onError = (error: Error) => connectionErrors.push(error.message);
-  for (const emitter of [redis, producerConnection]) emitter.on('error', onError);
+  producerConnection.on('error', onError);
   producer.queue.on('error', onError);
-  const index = new DependencyIndex(redis, options.prefix);
-  const clients = createUpstreamClients({
-    config: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: options.upstreamUrl, UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs) }),
-    logger,
+  // The worker as its own process starts it (render-workers/start.ts, ADR 0035), on the test's
+  // store; no bundle, metrics endpoint, recovery sweep or read reuse, and a short shutdown deadline.
+  const config = loadWorkerConfig({
+    REDIS_URL: options.redisUrl,
+    QUEUE_PREFIX: options.prefix,
+    WORKER_CONCURRENCY: String(options.concurrency ?? 2),
+    WORKER_SHUTDOWN_DEADLINE_MS: '1000',
+    ...(options.lockDurationMs === undefined ? {} : { WORKER_LOCK_DURATION_MS: String(options.lockDurationMs) }),
+    ...(options.stalledIntervalMs === undefined ? {} : { WORKER_STALLED_INTERVAL_MS: String(options.stalledIntervalMs) }),
   });
-  const renderer = createPageRenderer({
-    store: options.store,
-    index,
-    ...clients,
-    logger,
-    publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
-    scripts: ['/assets/client-RELIABILITY.js'],
-    takeFence: (page) => takePageFence(redis, page, options.prefix),
-    lastGood: new RedisLastGoodStore(redis, options.prefix),
-  });
-  const worker = createRenderWorker({
-    connection,
-    prefix: options.prefix,
-    concurrency: options.concurrency ?? 2,
-    renderer,
-    logger,
-    pageStatus: new PageStatusStore(redis, options.prefix),
-    renderLog: new PageRenderLog(redis, options.prefix),
-    ...(options.lockDurationMs === undefined ? {} : { lockDurationMs: options.lockDurationMs }),
-    ...(options.stalledIntervalMs === undefined ? {} : { stalledIntervalMs: options.stalledIntervalMs }),
-  });
+  const running = await startRenderWorker(
+    {
+      ...config,
+      publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
+      upstream: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: options.upstreamUrl, UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs) }),
+      metrics: undefined,
+      recoverySweep: undefined,
+      readReuse: undefined,
+    },
+    { store: options.store, logger, scripts: ['/assets/client-RELIABILITY.js'] },
+  );
+  const worker = running.worker;
   const attemptFailures: Pipeline['attemptFailures'] = [];
   worker.on('failed', (job: Job | undefined, error: Error) => {
     const data = job?.data as Partial<RenderJob> | undefined;
@@ -99,11 +89,9 @@ export function startPipeline(options: PipelineOptions): Pipeline {
       return jobId;
     },
     async close() {
-      await worker.close(true);
-      connection.disconnect();
+      await running.close();
       await producer.close();
       producerConnection.disconnect();
-      redis.disconnect();
     },
   };
 }
