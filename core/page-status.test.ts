@@ -51,7 +51,7 @@ describe('PageStatusStore', () => {
     expect(await status.read(page)).toBeNull();
   });
 
-  describe('pages awaiting recovery (issue 16)', () => {
+  describe('pages awaiting recovery (ADR 0024)', () => {
     const a = { site: 'news', path: '/recovery/a' } as const;
     const b = { site: 'es', path: '/recovery/b' } as const;
     const c = { site: 'news', path: '/recovery/c' } as const;

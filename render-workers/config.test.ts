@@ -4,7 +4,7 @@ import { DEFAULT_READ_REUSE, loadWorkerConfig } from './config.js';
 import { DEFAULT_RECOVERY_SWEEP } from './recovery-sweep.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 
-describe('render worker configuration: retries and the recovery sweep (issue 16)', () => {
+describe('render worker configuration: retries and the recovery sweep (ADR 0024)', () => {
   it('defaults to 30 s waits, a 65-minute window, 4 other attempts and a sweep of 500 pages a minute', () => {
     const config = loadWorkerConfig({});
     expect(config.retryPolicy).toEqual({ maxDelayMs: 30_000, windowMs: 65 * 60_000, otherAttempts: 4 });
@@ -51,7 +51,7 @@ describe('render worker configuration: retries and the recovery sweep (issue 16)
   });
 });
 
-describe('render worker configuration: reuse of upstream answers (issue 17, ADR 0029)', () => {
+describe('render worker configuration: reuse of upstream answers (ADR 0029)', () => {
   it('keeps 2,000 answers and 16 MiB by default, with no clock margin', () => {
     expect(loadWorkerConfig({}).readReuse).toEqual({ maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, clockMarginMs: 0 });
     expect(loadWorkerConfig({}).readReuse).toEqual(DEFAULT_READ_REUSE);

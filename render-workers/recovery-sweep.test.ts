@@ -88,7 +88,7 @@ async function queuedPaths(): Promise<Array<{ path: string; reason: string; requ
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-describe('the recovery sweep (issue 16)', () => {
+describe('the recovery sweep (ADR 0024)', () => {
   it('with nothing waiting, probes nothing and queues nothing', async () => {
     expect(await runRecoverySweep(sweepOptions())).toEqual({ fired: true, candidates: 0, requeued: 0, coalesced: 0, probes: {} });
     expect(probed).toEqual([]);

@@ -248,6 +248,19 @@ describe('section fronts and unknown paths', () => {
     expect(keys).not.toContain('layout:article:fox-news/politics');
   });
 
+  it('reports none of the failed reads an article page would have made for a path that holds no article', async () => {
+    // A category at a two-segment path: the article kind claims it first and starts its path reads
+    // (the section's recommended videos among them) before it finds no article there.
+    await sample('PUT', '/__sample/categories', { title: 'Desk', description: 'From the politics desk.', slug: 'desk', path: '/politics/desk', url: '/politics/desk' });
+    await h.forgetSideData();
+    await sample('POST', '/__sample/faults', { path: '/api/videos', mode: 'status', status: 500 });
+    const outcome = await render('/politics/desk');
+    expect(outcome.kind).toBe('section');
+    expect(outcome.written).toContain(pageKey('news', '/politics/desk', 'standard'));
+    expect(outcome.missingData).toBeUndefined();
+    expect(outcome.staleData).toBeUndefined();
+  });
+
   it('keeps a stored page whose content vanished upstream without a delete event', async () => {
     await render(ARTICLE);
     await sample('DELETE', `/__sample/articles/${ARTICLE_ID}`);

@@ -20,7 +20,7 @@ function schedule(error: unknown, policy = DEFAULT_RETRY_POLICY, first = FIRST):
   throw new Error('the policy never stopped');
 }
 
-describe('the render retry policy (issue 16)', () => {
+describe('the render retry policy (ADR 0024)', () => {
   it('doubles from the first delay and caps at 30 s: 2, 4, 8, 16, 30, 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 50].map((n) => retryDelayMs(n, FIRST, DEFAULT_RETRY_POLICY.maxDelayMs))).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
     expect(waitedMs(5, FIRST, DEFAULT_RETRY_POLICY.maxDelayMs)).toBe(60_000);

@@ -93,7 +93,7 @@ function attemptsFor(error: Error): number {
 
 const storageDown = () => new PlatformError('STORAGE_FAILED', 'Filesystem storage could not write news/pages/x/index.html');
 
-describe('retrying failed renders (issue 16)', () => {
+describe('retrying failed renders (ADR 0024)', () => {
   it('retries a storage failure through the whole window as a delayed job, so the one worker renders other pages meanwhile, then fails it for good and leaves the page waiting for the recovery sweep', async () => {
     const { renderer, attempts } = failingRenderer((path) => (path === '/down' ? storageDown() : null));
     startWorker(renderer, 1);

@@ -51,7 +51,7 @@ describe('absoluteDateLabel', () => {
   });
 });
 
-describe('relativeTimeLabel in Spanish (issue 15)', () => {
+describe('relativeTimeLabel in Spanish', () => {
   const now = new Date('2026-03-01T12:00:00Z');
   const before = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
 

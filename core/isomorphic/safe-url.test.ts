@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { safeImageUrl } from './images.js';
 import { checkUrl, isCrossOrigin, MAX_URL_LENGTH, safeUrl, type UnsafeUrlReason } from './safe-url.js';
 
-describe('the safe-URL rule (issue 16)', () => {
+describe('the safe-URL rule (ADR 0021)', () => {
   it.each([
     ['https://www.example.test/person/w/sarah', 'https://www.example.test/person/w/sarah'],
     ['http://img.example/a.jpg', 'http://img.example/a.jpg'],

@@ -120,7 +120,7 @@ describe('sample dataset', () => {
     expect(amp.components.filter((b) => b.kind === 'paragraph').length).toBeGreaterThanOrEqual(9);
   });
 
-  it('has an article for every layout of spec 1 §2.6 and every article rule of issue 3', () => {
+  it('has an article for every layout of spec 1 §2.6 and every article rule of spec 1 §2.6', () => {
     expect(articles.filter((a) => a.isAMP).length).toBeGreaterThanOrEqual(1);
     expect(articles.some((a) => a.foxid?.enabled === true && a.header.isGated && !a.prevent_gating)).toBe(true);
     expect(articles.some((a) => a.header.isMetered)).toBe(true);

@@ -3,6 +3,7 @@
  * /{slug}/{article}), outside /category/. A path with no article there goes on to the fronts.
  */
 import { pageKind } from '../page-kind.js';
+import { holdReads } from '../shared/held-reads.js';
 import { renderArticle, startArticlePathReads } from './render-article.js';
 
 export function isArticlePath(path: string): boolean {
@@ -16,13 +17,19 @@ export const articleKind = pageKind({
   onNone: 'next-kind',
   async build(ctx) {
     // The page's other reads depend only on its path: they start now, beside the article's own
-    // read (ADR 0040). What they record is held back until the path is known to render this
-    // article, so a path that holds no article (a subsection front, say) depends on none of them.
-    const held: string[] = [];
-    const reads = startArticlePathReads(ctx, ctx.client.withRecorder({ record: (key) => held.push(key), sideData: ctx.sideData }));
-    const article = await ctx.client.getArticleByPath(ctx.path);
-    if (!article) return null;
-    // The context is the article's render options (ArticleRenderOptions), the ad-hoc gating switch included.
-    return await renderArticle(article, ctx, { reads, keep: () => held.forEach((key) => ctx.record(key)) });
+    // read (ADR 0040). What they record, remember or fall back on is held until the path is known
+    // to render this article, so a path that holds no article (a subsection front, a static page)
+    // depends on none of them and reports none of their failures.
+    const held = holdReads(ctx);
+    try {
+      const reads = startArticlePathReads(ctx, held);
+      const article = await ctx.client.getArticleByPath(ctx.path);
+      if (!article) return null;
+      // The context is the article's render options (ArticleRenderOptions), the ad-hoc gating switch included.
+      return await renderArticle(article, ctx, { reads, keep: () => held.keep() });
+    } finally {
+      // A redirect, no article, or a failure: the render does not use them (no-op once kept).
+      held.discard();
+    }
   },
 });

@@ -100,12 +100,13 @@ export interface ArticlePathReads {
 }
 
 /**
- * Starts an article page's path reads through `client` (the render's client by default). Each
- * promise is marked handled: reads a render ends up not using (the path holds no article, or
+ * Starts an article page's path reads through `via` (the render's client and side data by default;
+ * article/kind.ts passes a hold, render-workers/shared/held-reads.ts). Each promise is marked handled: reads a render ends up not using (the path holds no article, or
  * redirects) fail nothing; a read the render awaits still fails it as before.
  */
-export function startArticlePathReads(options: ArticleRenderOptions, client: UpstreamClient = options.client): ArticlePathReads {
+export function startArticlePathReads(options: ArticleRenderOptions, via: { client: UpstreamClient; sideData: SideData } = options): ArticlePathReads {
   const { site, path, log } = options;
+  const { client, sideData } = via;
   const section = categorySlugOf(path);
   const shell = loadShell(client, options.shellContext, { topicUrl: path, sectionUrl: `/${section}` });
   // Spec 1 §7: the article layout's elementId is fox-news/{category slug}.
@@ -114,9 +115,9 @@ export function startArticlePathReads(options: ArticleRenderOptions, client: Ups
   // every article depended on its section's list, each new story would rewrite and purge every
   // article of the section. They refresh whenever the article renders (edits, sweeps).
   // They are side data (core/upstream/side-data.ts): a failed read shows the last good copy.
-  const unrecorded = client.withRecorder({ record: () => {}, sideData: options.sideData });
+  const unrecorded = client.withRecorder({ record: () => {}, sideData });
   const sideLists = (key: string, components: readonly LayoutComponent[]): Promise<ListSection[]> =>
-    components.length === 0 ? Promise.resolve([]) : readSideData(options.sideData, key, () => loadListSections(unrecorded, components, log), { empty: [], parse: parsedWith(listSectionsSchema), onFailure: sideListFailed(log, key) });
+    components.length === 0 ? Promise.resolve([]) : readSideData(sideData, key, () => loadListSections(unrecorded, components, log), { empty: [], parse: parsedWith(listSectionsSchema), onFailure: sideListFailed(log, key) });
   const reads: ArticlePathReads = {
     shell,
     layout,
@@ -124,7 +125,7 @@ export function startArticlePathReads(options: ArticleRenderOptions, client: Ups
     postContent: layout.then((found) => sideLists(`article-post-content:${site.layoutDomain}/${section}`, found?.postContent ?? [])),
     onOurRadar:
       section === ON_OUR_RADAR_SECTION
-        ? readSideData(options.sideData, `on-our-radar:${section}`, () => unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }), {
+        ? readSideData(sideData, `on-our-radar:${section}`, () => unrecorded.searchArticles({ category: section, size: ON_OUR_RADAR_SIZE + 1, from: 0 }), {
             empty: [],
             parse: parsedWith(articleSummariesSchema),
             onFailure: sideListFailed(log, 'on-our-radar'),

@@ -281,7 +281,7 @@ describe('the AMP raw-html rule (spec 1 §5)', () => {
   });
 });
 
-describe('raw-html iframe sandboxes (issue 16: allow-scripts never with allow-same-origin)', () => {
+describe('raw-html iframe sandboxes (ADR 0021: allow-scripts never with allow-same-origin)', () => {
   const variants = (html: string) => {
     const { blocks } = build([{ kind: 'raw-html', props: { html } }]);
     const sandboxOf = (markup: string) => /<(?:amp-)?iframe\b[^>]*\ssandbox="([^"]*)"/.exec(markup)?.[1];

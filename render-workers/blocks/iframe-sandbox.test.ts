@@ -4,7 +4,7 @@ import { DEFAULT_IFRAME_SANDBOX, iframeSandbox, SANDBOX_ALLOW_LIST } from './ifr
 const SAME = { crossOrigin: false };
 const CROSS = { crossOrigin: true };
 
-describe('the iframe sandbox allow-list (issue 16)', () => {
+describe('the iframe sandbox allow-list (ADR 0021)', () => {
   it('never pairs allow-scripts with allow-same-origin for a frame that may be on our origin: allow-same-origin goes', () => {
     expect(iframeSandbox('allow-scripts allow-same-origin', SAME)).toEqual({ sandbox: 'allow-scripts', dropped: ['allow-same-origin'] });
     expect(iframeSandbox('ALLOW-SAME-ORIGIN\tAllow-Scripts  allow-forms', SAME)).toEqual({ sandbox: 'allow-scripts allow-forms', dropped: ['allow-same-origin'] });

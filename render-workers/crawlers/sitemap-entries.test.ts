@@ -9,7 +9,7 @@ const NOW = new Date('2025-03-20T12:00:00Z');
 const WINDOW_START = new Date(NOW.getTime() - 48 * 3_600_000);
 const noindexId = HARD_CODED_NOINDEX_ARTICLE_IDS[0] ?? 'art-noindex-demo';
 
-describe('which site-map entries the sitemaps list (issue 15 item 8)', () => {
+describe('which site-map entries the sitemaps list (ADR 0020)', () => {
   it('lists indexable pages at their canonical path', () => {
     expect(sitemapExclusion({ path: '/politics', type: 'section' }, SITES.news)).toBeNull();
     expect(sitemapExclusion({ path: '/personalities', type: 'static' }, SITES.news)).toBeNull();

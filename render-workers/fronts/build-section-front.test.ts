@@ -255,7 +255,7 @@ describe('category and elections routes (spec 1 §2.1; spec 2 §2, §8)', () => 
     expect((await build('/category/no-such-tag')).page).toBeNull();
   });
 
-  it('fails with the retryable upstream error when the category, tag or layout fetch fails, after logging it (issue 16)', async () => {
+  it('fails with the retryable upstream error when the category, tag or layout fetch fails, after logging it (ADR 0024)', async () => {
     // A failed read is not "not found" (nor "no category", which would name the page by its tag):
     // the render fails, the job retries, and the stored front stays meanwhile.
     const faults = [

@@ -3,7 +3,7 @@ import { GAME_FRAME_ALLOW, gameFrameSource } from './game-frame.js';
 
 const ORIGIN = 'https://www.example.test';
 
-describe('game frames (issue 16)', () => {
+describe('game frames (ADR 0021)', () => {
   it('a game on its vendor origin gets scripts with its own origin, forms, popups, pointer lock, and fullscreen', () => {
     expect(gameFrameSource('https://games.example.com/embed/word-search', ORIGIN)).toEqual({
       src: 'https://games.example.com/embed/word-search',

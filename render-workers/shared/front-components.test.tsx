@@ -34,7 +34,7 @@ describe('TimeLabel', () => {
   });
 });
 
-describe('front islands (issue 7)', () => {
+describe('front islands (ADR 0005)', () => {
   it('renders a tv-schedule component as the TvSchedule island, carrying dt only when the layout set it', () => {
     const pinned = renderToStaticMarkup(<FrontComponentView component={{ type: 'tv-schedule', title: 'On Air', channel: 'news', dt: '2022-03-30' }} />);
     expect(pinned).toContain('data-island="TvSchedule"');

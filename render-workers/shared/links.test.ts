@@ -20,7 +20,7 @@ function logSink() {
   return { log: createLogger({ component: 'test', destination, level: 'debug' }), lines };
 }
 
-describe('render-side URL checks (issue 16)', () => {
+describe('render-side URL checks (ADR 0021)', () => {
   it('apply the safe-URL rule per use', () => {
     expect(safeHref('/person/w/sarah')).toBe('/person/w/sarah');
     expect(safeHref('javascript:alert(1)')).toBeUndefined();
@@ -80,7 +80,7 @@ describe('render-side URL checks (issue 16)', () => {
   });
 });
 
-describe('one owner of the URL checks (issue 16)', () => {
+describe('one owner of the URL checks (ADR 0021)', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -77,7 +77,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
         if (inRender) figures.push(figure(`${kind.kind}: renderToString ${variant} inside the render`, 'ms', inRender));
       }
       const ratios = kind.jobMs.map((job, run) => job / (bareJob[run] ?? Number.NaN));
-      figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job; issue 17 target ≤ ${ratioTarget(kind.kind)}×`));
+      figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job; target ≤ ${ratioTarget(kind.kind)}×`));
       figures.push(...splitFigures(kind));
     }
     return {
@@ -87,7 +87,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
         `${options.articles} synthetic articles; each run renders ${PER_KIND} pages of each kind one at a time through createPageRenderer (HTTP upstream in another process, Redis index and fence, filesystem store; one renderer and store per pass over a kind, a fresh store when a page repeats, so every page is written); a warm-up run is not counted.`,
         'React runs in production mode (NODE_ENV=production, as the Dockerfile deploys it). CPU = process.cpuUsage() user+system of the render process. "Per stored page" divides the job by the objects it wrote (an article job writes standard + print, and AMP when flagged).',
         `Bare limit: the elements those renders handed to renderToString, rendered again ${BARE_LOOPS} times each with no queue, fetch, sanitising or storage; the AMP figure is the AMP body (its head is a string template).`,
-        'CPU split (issue 17): the same pages rendered again with the phase timer on (core/phase-timer.ts): the process CPU is charged to the innermost phase running (sync phases exactly; an async phase also gets whatever unmeasured code ran while it was in flight), the rest to "other", so the phases add up to the job. Flame graph: see README, "Benchmarks".',
+        'CPU split: the same pages rendered again with the phase timer on (core/phase-timer.ts): the process CPU is charged to the innermost phase running (sync phases exactly; an async phase also gets whatever unmeasured code ran while it was in flight), the rest to "other", so the phases add up to the job. Flame graph: see README, "Benchmarks".',
       ],
     };
   } finally {

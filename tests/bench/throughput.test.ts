@@ -53,7 +53,7 @@ describe('render-cost split', () => {
     expect(byMetric.has('article (no AMP): CPU split, Redis')).toBe(false);
   });
 
-  it('holds articles to 3× their bare limit and fronts and home to 4× (issue 17)', () => {
+  it('holds articles to 3× their bare limit and fronts and home to 4× (the render-cost targets)', () => {
     expect(ratioTarget('article (AMP flagged)')).toBe(3);
     expect(ratioTarget('article (no AMP)')).toBe(3);
     expect(ratioTarget('section front')).toBe(4);

@@ -56,7 +56,7 @@ async function openHydrated(path: string): Promise<Page> {
   return tab;
 }
 
-describe('no serious or critical axe violations (issue 7)', () => {
+describe('no serious or critical axe violations', () => {
   it('on a standard article', async () => {
     const tab = await openHydrated('/politics/senate-panel-advances-rural-broadband-bill');
     await expect.poll(() => seriousViolations(tab), { timeout: 30_000, interval: 1_000 }).toEqual([]);

@@ -18,7 +18,7 @@ import { assetsDir, type Manifest } from '../../interactive-bundle/manifest.js';
 import { HARNESS_SCRIPT, startRendererHarness, type RendererHarness } from '../support/renderer.js';
 
 
-describe('bundle budget (issue 7)', () => {
+describe('bundle budget', () => {
   let dir: string;
   let built: BuiltBundle;
   let manifest: Manifest;

@@ -95,7 +95,7 @@ describe('the layout check (tests/support/layout-check.ts)', () => {
   });
 });
 
-describe('every page kind fits the screen, text unclipped (issue 15 item 2)', () => {
+describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
   it('at 360, 390, 768, 1024, 1366 and 1920 px, on both editions', async () => {
     // Each page loads once and is measured at every width by resizing the viewport: media queries
     // and the islands' resize listeners re-lay it out, and 46 loads instead of 276 keep the test

@@ -100,7 +100,7 @@ async function openHydrated(context: BrowserContext, path: string, clock = false
   return page;
 }
 
-describe('preview-pass countdown (spec 2 §2; issue 7)', () => {
+describe('preview-pass countdown (spec 2 §2)', () => {
   it('counts a five-minute pass down in minutes and seconds, each second', async () => {
     const expiry = T0 + 5 * MINUTE;
     const context = await contextWith({ [PREVIEW_PASS_KEY]: { value: expiry, expiry } });
@@ -276,7 +276,7 @@ interface Violation {
   nodes: { target: string[]; html: string }[];
 }
 
-describe('accessibility (issue 7)', () => {
+describe('accessibility', () => {
   // The whole document, shell included, in both themes.
   for (const [theme, scope] of [
     ['light', null],

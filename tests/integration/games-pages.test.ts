@@ -148,7 +148,7 @@ describe('game page', () => {
     }
   });
 
-  it('logs a layout fetch failure and fails the render with the retryable error, writing nothing (the last good page stays, issue 16)', async () => {
+  it('logs a layout fetch failure and fails the render with the retryable error, writing nothing (the last good page stays, ADR 0024)', async () => {
     const before = await h.stored('/games/word-search');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'games' }, mode: 'status', status: 500 });
     const outcomes = await Promise.allSettled([h.render('/games/word-search'), h.render('/games'), h.render('/games/never-rendered')]);

@@ -223,7 +223,7 @@ describe('live-event pages', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/coverage/no-such-event' })).toContain(dataKeys.liveEvent('/coverage/no-such-event'));
   });
 
-  it('logs a live event fetch failure and fails the render with the retryable error, writing nothing (issue 16)', async () => {
+  it('logs a live event fetch failure and fails the render with the retryable error, writing nothing (ADR 0024)', async () => {
     await h.sample('POST', '/__sample/faults', { path: '/api/live-event', mode: 'status', status: 500 });
     const outcome = h.render('/coverage/space-launch-fault');
     await expect(outcome).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retry: true });

@@ -72,7 +72,7 @@ describe('shows pages', () => {
     expect(await h.index.keysOf({ site: 'news', path: '/shows/no-such-show' })).toContain('show:no-such-show');
   });
 
-  it('logs a show or shows-list fetch failure and fails the render with the retryable error; the stored pages stay (issue 16)', async () => {
+  it('logs a show or shows-list fetch failure and fails the render with the retryable error; the stored pages stay (ADR 0024)', async () => {
     await h.render('/shows/morning-desk');
     await h.render('/shows');
     const before = { show: await h.stored('/shows/morning-desk'), list: await h.stored('/shows') };

@@ -111,7 +111,7 @@ function alternates(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((match) => [match[1] ?? '', match[2] ?? '']));
 }
 
-describe('the Spanish edition in Spanish (issue 15)', () => {
+describe('the Spanish edition in Spanish (ADR 0019)', () => {
   it('asks upstream for Spanish content: Spanish headlines and menus on es, English on news', async () => {
     await h.render(ARTICLE, 'republish', 'es');
     await h.render(ARTICLE, 'republish', 'news');

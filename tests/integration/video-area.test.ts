@@ -135,7 +135,7 @@ describe('video home', () => {
 });
 
 describe('video layout failure', () => {
-  it('logs a failed video layout fetch and fails the render with the retryable error, so the job retries and the last good page stays (issue 16)', async () => {
+  it('logs a failed video layout fetch and fails the render with the retryable error, so the job retries and the last good page stays (ADR 0024)', async () => {
     await h.render('/video');
     const before = await h.stored('/video');
     await h.sample('POST', '/__sample/faults', { path: '/layouts', query: { subtype: 'video', elementId: '/video' }, mode: 'status', status: 503 });
@@ -230,7 +230,7 @@ describe('video shows', () => {
     expect(await h.stored('/video/shows/morning-desk')).toContain('No videos from this show yet.');
   });
 
-  it('writes nothing for a missing or unpublished show; a failed show fetch is logged and fails the render (issue 16)', async () => {
+  it('writes nothing for a missing or unpublished show; a failed show fetch is logged and fails the render (ADR 0024)', async () => {
     for (const path of ['/video/shows/no-such-show', '/video/shows/late-night-draft']) {
       const outcome = await h.render(path);
       expect(outcome).toEqual({ kind: 'not-found', written: [], unchanged: [] });

@@ -157,7 +157,7 @@ async function retitle(id: string, path: string, headline: string): Promise<void
   await sampleRequest(upstream.url, 'PATCH', `/__sample/articles/${id}`, { title: headline, meta_title: headline, header: { ...header, headline } });
 }
 
-describe('retry until recovered (issue 16)', () => {
+describe('retry until recovered (ADR 0024)', () => {
   it('with storage read-only for 90 s during a whole-site republish, every page is current within a minute after storage returns, with no editor action', { timeout: 480_000 }, async () => {
     // Production retry policy (2 s doubling to 30 s, a 65-minute window) and recovery sweep.
     const { producer, queue, storageDir } = await setUp('ro', 2, {});

@@ -143,7 +143,7 @@ afterAll(async () => {
 });
 
 describe('hostile HTML in every text field', () => {
-  it('has a corpus of the attack classes issue 3 names', () => {
+  it('has a corpus with an entry for each attack class it checks for', () => {
     const names = corpus.map((entry) => entry.name).join('\n');
     for (const word of ['script', 'onerror', 'javascript', 'entity', 'data', 'vbscript', 'srcdoc', 'svg', 'mathml', 'mxss', 'clobbering', 'expression', 'url javascript', 'meta refresh', 'base href', 'form action']) {
       expect(names, word).toContain(word);
@@ -221,7 +221,7 @@ function jsonLdOf(html: string): Array<Record<string, unknown>> {
     .map((e) => JSON.parse(e.children.map((child) => (isText(child) ? child.data : '')).join('')) as Record<string, unknown>);
 }
 
-describe('hostile URLs in author URLs and raw-html iframes (issue 16)', () => {
+describe('hostile URLs in author URLs and raw-html iframes (ADR 0021)', () => {
   let u: RendererHarness;
 
   beforeAll(async () => {

@@ -176,7 +176,7 @@ describe('hostile HTML in people, shows, videos, live events and games', () => {
   });
 });
 
-describe('game frames from a hostile upstream (issue 16)', () => {
+describe('game frames from a hostile upstream (ADR 0021)', () => {
   let g: RendererHarness;
 
   beforeAll(async () => {

@@ -44,7 +44,7 @@ describe('findLiveMarkup', () => {
     ]);
   });
 
-  it('finds structured-data URLs that are not absolute http(s) (issue 16)', () => {
+  it('finds structured-data URLs that are not absolute http(s) (ADR 0020)', () => {
     const ld = (data: unknown) => page('', `<link rel="canonical" href="https://www.example.test/a"><script type="application/ld+json">${jsonForScript(data)}</script>`);
     const clean = {
       '@type': 'NewsArticle',
@@ -70,7 +70,7 @@ describe('findLiveMarkup', () => {
     ]);
   });
 
-  it('finds unsandboxed frames, escaping tokens and scripts with same-origin on a frame that may be ours (issue 16)', () => {
+  it('finds unsandboxed frames, escaping tokens and scripts with same-origin on a frame that may be ours (ADR 0021)', () => {
     const head = '<link rel="canonical" href="https://www.example.test/a">';
     const ok =
       '<iframe sandbox="" src="https://maps.example/"></iframe><iframe sandbox="allow-scripts allow-popups" src="/x"></iframe>' +

@@ -128,7 +128,7 @@ describe('checkAmp', () => {
     expect(problems.join('\n')).not.toContain('attribute on on');
   });
 
-  it('reports an amp-iframe that is not https or has allow-same-origin on the page origin (issue 16)', () => {
+  it('reports an amp-iframe that is not https or has allow-same-origin on the page origin (ADR 0021)', () => {
     const head = '<script async custom-element="amp-iframe" src="https://cdn.ampproject.org/v0/amp-iframe-0.1.js"></script>';
     const frame = (src: string, sandbox: string) => `<amp-iframe src="${src}" width="640" height="360" layout="responsive" sandbox="${sandbox}"></amp-iframe>`;
     expect(checkAmp(amp({ head, body: frame('https://maps.example/embed', 'allow-scripts allow-popups') + frame('https://maps.example/embed', 'allow-same-origin') }))).toEqual([]);

@@ -15,7 +15,7 @@ export interface TextPattern {
 export const ES_PATTERNS: readonly TextPattern[] = [{ english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` }];
 
 export const ES_TEXT: Readonly<Record<string, string>> = {
-  // Rules the sample shows on purpose (issue 19 spec pass, data/rule-articles.ts, feature-articles.ts).
+  // Rules the sample shows on purpose (the specification pass, data/rule-articles.ts, feature-articles.ts).
   'Sarah Whitfield contributed to this report.': 'Sarah Whitfield contribuyó a este informe.',
   'Sponsored by Cedar Row Garden Supply': 'Patrocinado por Cedar Row Garden Supply',
   'This content was paid for by Cedar Row Garden Supply and written by its team.': 'Este contenido fue pagado por Cedar Row Garden Supply y escrito por su equipo.',
