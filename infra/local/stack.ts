@@ -16,6 +16,7 @@ import { parseUpstreamConfig, type UpstreamConfig } from '../../core/config/upst
 import { createStore } from '../../core/storage/create-store.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
+import { createEditionClients } from '../../core/upstream/clients.js';
 import { loadEdgeConfig } from '../../edge-router/config.js';
 import { startEdgeRouter } from '../../edge-router/start.js';
 import type { RenderOnMissLimits } from '../../edge-router/render-on-miss.js';
@@ -90,11 +91,18 @@ export interface StackOptions {
   metrics?: { host: string; workerPort?: number; edgePort?: number };
   /** The sample upstream's log: its own destination and level (default: the stack's). */
   sampleUpstreamLog?: { destination: DestinationStream; level: string };
+  /**
+   * Run the render worker in this process (default). False: the caller runs one elsewhere on the
+   * stack's Redis, queue prefix and storage (the latency bench's worker process, as deployed).
+   */
+  renderWorker?: boolean;
 }
 
 export interface Stack {
   siteUrl: string;
   adminUrl: string;
+  /** The public origin of each site the pages name (PUBLIC_ORIGIN, PUBLIC_ORIGIN_ES of a worker). */
+  publicOrigins: Record<SiteId, string>;
   /** Every /metrics address the stack serves: ingest's on the admin server, the worker's and the edge's when `metrics` asked for them. */
   metricsUrls: { ingest: string; worker?: string; edge?: string };
   upstreamUrl: string;
@@ -225,12 +233,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       recoverySweep: sweepSettings === false ? undefined : sweepSettings,
       readReuse: options.readReuse === false ? undefined : (options.readReuse ?? DEFAULT_READ_REUSE),
     };
-    const running = await startRenderWorker(workerConfig, { store, logger: workerLog });
-    closers.push(async () => {
-      await running.close();
-    });
-    if (running.metricsUrl !== undefined) metricsUrls.worker = running.metricsUrl;
-    const { upstream } = running.editions.news;
+    let upstream: UpstreamClient;
+    if (options.renderWorker === false) {
+      upstream = createEditionClients({ config: upstreamConfig, logger: log('stack') }).news.upstream;
+    } else {
+      const running = await startRenderWorker(workerConfig, { store, logger: workerLog });
+      closers.push(async () => {
+        await running.close();
+      });
+      if (running.metricsUrl !== undefined) metricsUrls.worker = running.metricsUrl;
+      upstream = running.editions.news.upstream;
+    }
 
     // Ingest, started as its own process starts it (ingest/start.ts), on this stack's store.
     const ingest = await startIngest(
@@ -267,6 +280,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const stack: Stack = {
       siteUrl,
       adminUrl,
+      publicOrigins,
       metricsUrls,
       upstreamUrl: sample?.url ?? '',
       store,

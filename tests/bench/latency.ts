@@ -3,11 +3,12 @@
  * p50, p95, p99 over at least 200 events at a steady rate, with the queue idle and again behind a
  * backlog of 10,000 sweep jobs).
  *
- * The pipeline runs as infra/local/stack.ts wires it (ingest, a render worker of concurrency 2,
- * the edge router, one Redis, filesystem storage) in this process, over the sample upstream
- * serving the synthetic site (`--articles`) in a process of its own, as the CMS is in production:
- * its CPU is not the platform's (until 2026-11-27 it ran in this process, and its work on every
- * read delayed the renders it answered). Before measuring it publishes home, the section
+ * The pipeline runs as deployed: ingest and the edge router as infra/local/stack.ts wires them,
+ * in this process; the render worker (concurrency 2) as render-workers/main.ts in a process of its
+ * own; the sample upstream serving the synthetic site (`--articles`) in another, as the CMS is in
+ * production: its CPU is not the platform's. One Redis, filesystem storage. Until 2026-11-27 the
+ * worker and the upstream ran in this process too, and every render shared one event loop with
+ * the upstream's answers, ingest, the edge router and the poller (`npm start`'s topology). Before measuring it publishes home, the section
  * fronts and the articles the samples edit, on both sites, so the dependency index knows who
  * reads them: an edit to a new article re-renders its page, home and its section front.
  *
@@ -35,6 +36,7 @@ import { SYNTHETIC_SECTIONS, syntheticArticle, syntheticArticlePath } from '../.
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { startTestRedis } from '../support/redis-server.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
+import { startWorkerProcesses } from './publish/worker-processes.js';
 import type { BenchContext } from './context.js';
 import { steadySamples, type BenchArticle, type LatencyEndpoints, type Trigger } from './latency/events.js';
 import { figure, quantile, type BenchFigure, type BenchSection } from './report.js';
@@ -137,11 +139,37 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
       workerConcurrency: 2,
       schedules: false,
       logLevel: 'silent',
+      renderWorker: false,
     });
     stops.push(async () => {
       await stack.queue.obliterate({ force: true }).catch(() => {});
       await stack.close();
     });
+    // The render worker as deployed: render-workers/main.ts in a process of its own, configured by
+    // its environment, on the stack's Redis, queue and storage.
+    const worker = await startWorkerProcesses({
+      count: 1,
+      redisUrl,
+      prefix,
+      env: {
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: prefix,
+        WORKER_CONCURRENCY: '2',
+        PUBLIC_ORIGIN: stack.publicOrigins.news,
+        PUBLIC_ORIGIN_ES: stack.publicOrigins.es,
+        BUNDLE_DIR: join(dir, 'bundle'),
+        STORAGE_DRIVER: 'fs',
+        STORAGE_DIR: join(dir, 'storage'),
+        UPSTREAM_STAGE: 'local',
+        UPSTREAM_BASE_URL: upstream.url,
+        WORKER_METRICS_PORT: 'off',
+        WORKER_RECOVERY_SWEEP_MS: 'off',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+      },
+    });
+    // Stopped before the stack (stops run in reverse): its graceful shutdown needs Redis.
+    stops.push(() => worker.stop());
     const endpoints: LatencyEndpoints = { upstreamUrl: upstream.url, adminUrl: stack.adminUrl, siteUrl: stack.siteUrl, webhookSecret: WEBHOOK_SECRET, adminToken: ADMIN_TOKEN };
 
     const edited = Math.min(EDITED_ARTICLES, ctx.options.articles);
@@ -215,7 +243,7 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
       `${SAMPLES_PER_SECOND} samples/s, round-robin over the ${edited} newest synthetic articles (each edit re-renders its page, home and its front on both sites)`,
       `priorities (core/queue.ts): ${Object.entries(PRIORITY).map(([reason, p]) => `${reason} ${p}`).join(', ')}; lower runs first`,
       `backlog paths: synthetic articles ${edited}..${edited + BACKLOG_JOBS - 1}${ctx.options.articles < edited + BACKLOG_JOBS ? `, of which ${Math.max(0, ctx.options.articles - edited)} exist (the rest render nothing: upstream 404)` : ''}`,
-      'one process: ingest, a render worker (concurrency 2), the edge router and the poller share its event loop; the sample upstream runs in a process of its own',
+      'processes as deployed: the render worker (render-workers/main.ts, concurrency 2) and the sample upstream each in its own; ingest, the edge router and the poller share the bench\'s event loop',
     );
     return { name: 'latency', figures, notes };
   } finally {
