@@ -100,9 +100,10 @@ export interface ArticlePathReads {
 }
 
 /**
- * Starts an article page's path reads through `via` (the render's client and side data by default;
- * article/kind.ts passes a hold, render-workers/shared/held-reads.ts). Each promise is marked handled: reads a render ends up not using (the path holds no article, or
- * redirects) fail nothing; a read the render awaits still fails it as before.
+ * Starts an article page's path reads through `via`: the render's client and side data by
+ * default; article/kind.ts passes a hold (render-workers/shared/held-reads.ts). Each promise is
+ * marked handled: reads a render ends up not using (the path holds no article, or redirects) fail
+ * nothing; a read the render awaits still fails it as before.
  */
 export function startArticlePathReads(options: ArticleRenderOptions, via: { client: UpstreamClient; sideData: SideData } = options): ArticlePathReads {
   const { site, path, log } = options;
@@ -140,8 +141,8 @@ export function startArticlePathReads(options: ArticleRenderOptions, via: { clie
 }
 
 /**
- * Path reads started before the article was read (article/kind.ts), with what they recorded held
- * back: `keep` hands it to the render's recorder once the path is known to render this article.
+ * Path reads started before the article was read (article/kind.ts), through a hold: `keep` hands
+ * what they recorded and remembered to the render once the path is known to render this article.
  */
 export interface EarlyArticleReads {
   reads: ArticlePathReads;
