@@ -28,7 +28,7 @@ import {
   tvScheduleModelSchema,
   type FrontAdModel,
 } from '../../core/upstream/component-schemas.js';
-import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
+import { articleListModelSchema, describeIssues, newsletterPromoModelSchema, type ArticleListModel, type ArticleSummary, type Layout, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { placementFires } from './ads.js';
 import { DEFAULT_PERSON_IMAGE, showHeadshot } from '../article/rules.js';
 import { SITES } from '../../core/isomorphic/sites.js';
@@ -59,6 +59,58 @@ interface LoadState {
   loadMoreTaken: boolean;
   /** URLs of the stories shown so far, in reading order. */
   shown: Set<string>;
+  /** The article lists' reads, started together (startListReads). */
+  listReads: Map<LayoutComponent, ListRead>;
+}
+
+/** An article list's upstream read, started before the components above it have loaded. */
+interface ListRead {
+  /** The `size` it asked for: the most the list can need. */
+  size: number;
+  answer: Promise<ArticleSummary[]>;
+}
+
+/** How many stories an article list shows, and whether it is the load-more list (spec 1 §9). */
+function listShape(m: ArticleListModel, region: RegionName, loadMoreTaken: boolean): { visible: number; loadMore: boolean } {
+  const loadMore = m.style === 'list' && region === 'main' && !loadMoreTaken;
+  const visible = m.style === 'rank' ? Math.min(m.size, RANK_LIST_MAX) : loadMore ? LOAD_MORE_PAGE_SIZE : m.size;
+  return { visible, loadMore };
+}
+
+/**
+ * Starts the upstream read of every article list of the layout at once (ADR 0040), instead of one
+ * after another as the components load. A list's size depends on how many stories the components
+ * above it show (its de-duplication headroom), which is known only once they have loaded; so each
+ * read asks for the most the list can need: the headroom if every component above shows all it
+ * may. loadComponent then takes the answer's first items up to the size it works out, which is
+ * what a read of that size answers. When the lists above come back full, as they do unless
+ * upstream is short of stories, that is the size asked before.
+ */
+function startListReads(client: UpstreamClient, layout: Layout | null): Map<LayoutComponent, ListRead> {
+  const reads = new Map<LayoutComponent, ListRead>();
+  let loadMoreTaken = false;
+  let mostShown = 0;
+  for (const region of READING_ORDER) {
+    for (const component of layout?.[region] ?? []) {
+      if (component.type === 'spotlight') {
+        const m = spotlightModelSchema.safeParse(component.model);
+        if (m.success) mostShown += m.data.items.length;
+        continue;
+      }
+      if (component.type !== 'article-list') continue;
+      const m = articleListModelSchema.safeParse(component.model);
+      if (!m.success) continue;
+      const { visible, loadMore } = listShape(m.data, region, loadMoreTaken);
+      if (loadMore) loadMoreTaken = true;
+      const size = loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + Math.min(mostShown, DEDUPE_HEADROOM_MAX);
+      const answer = client.searchArticles({ ...(m.data.category === undefined ? {} : { category: m.data.category }), size, from: m.data.from });
+      // Awaited in loadComponent; a render that fails before it gets there must not leave it unhandled.
+      answer.catch(() => {});
+      reads.set(component, { size, answer });
+      mostShown += visible;
+    }
+  }
+  return reads;
 }
 
 type Loaded = FrontComponent | { type: 'placed-ad'; model: FrontAdModel; id: string } | null;
@@ -68,9 +120,10 @@ type Loaded = FrontComponent | { type: 'placed-ad'; model: FrontAdModel; id: str
  * `autoAds` (section fronts and home): spec 1 §9's automatic ads in the main column (auto-ads.ts).
  */
 export async function loadFrontRegions(client: UpstreamClient, layout: Layout | null, log: Logger, options: { autoAds?: boolean } = {}): Promise<FrontRegions> {
-  const state: LoadState = { client, log, loadMoreTaken: false, shown: new Set() };
+  const state: LoadState = { client, log, loadMoreTaken: false, shown: new Set(), listReads: startListReads(client, layout) };
   // Components load one after another in reading order: "the first list" is the main region's
-  // first, and each list knows which stories the ones above it already show.
+  // first, and each list knows which stories the ones above it already show (their upstream
+  // reads are already under way: startListReads).
   const regions: FrontRegions = { preContent: [], main: [], rightRail: [], postContent: [] };
   for (const region of READING_ORDER) {
     const loaded: Loaded[] = [];
@@ -135,16 +188,16 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
     case 'article-list': {
       const m = parse(articleListModelSchema);
       if (m === null) return null;
-      const loadMore = m.style === 'list' && where.region === 'main' && !state.loadMoreTaken;
+      const { visible, loadMore } = listShape(m, where.region, state.loadMoreTaken);
       if (loadMore) state.loadMoreTaken = true;
-      const visible = m.style === 'rank' ? Math.min(m.size, RANK_LIST_MAX) : loadMore ? LOAD_MORE_PAGE_SIZE : m.size;
       // The load-more list keeps its fixed fetch (10 plus one, spec 1 §9): its offsets page on from it.
       const headroom = loadMore ? 0 : Math.min(state.shown.size, DEDUPE_HEADROOM_MAX);
-      const summaries = await state.client.searchArticles({
-        ...(m.category === undefined ? {} : { category: m.category }),
-        size: loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + headroom,
-        from: m.from,
-      });
+      const wanted = loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + headroom;
+      const started = state.listReads.get(component);
+      const summaries =
+        started !== undefined && started.size >= wanted
+          ? (await started.answer).slice(0, wanted)
+          : await state.client.searchArticles({ ...(m.category === undefined ? {} : { category: m.category }), size: wanted, from: m.from });
       const size = m.style === 'spotlight' ? IMAGE_SIZES.spotlightBigtop : undefined;
       const items = dedupeStories(
         summaries.flatMap((summary) => {
