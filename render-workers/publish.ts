@@ -267,8 +267,13 @@ async function publish(store: ObjectStore, index: DependencyIndex, input: Publis
     else if (removed[i] === 'deleted') result.written.push(key);
   });
   // Only after a version was kept (nothing live, nothing kept: nothing to prune).
-  if (snapshot !== undefined && result.previousVersion !== null) return { result, prune: async () => void (await pruneVersions(store, page, keep)) };
-  return { result };
+  if (snapshot === undefined || result.previousVersion === null) return { result };
+  return {
+    result,
+    prune: async () => {
+      await pruneVersions(store, page, keep);
+    },
+  };
 }
 
 /**

@@ -211,32 +211,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const publicOrigin = options.publicOrigin ?? siteUrl.replace('127.0.0.1', 'localhost');
     const publicOrigins = { news: publicOrigin, es: publicOrigin.replace('://', '://es.') };
 
-    const sweepSettings = options.recoverySweep ?? (options.schedules ? DEFAULT_RECOVERY_SWEEP : false);
-    // The render worker, started as its own process starts it (render-workers/start.ts), on this
-    // stack's store: its settings are the worker's defaults (render-workers/config.ts) with the
-    // stack's choices over them.
-    const workerConfig: WorkerConfig = {
-      ...loadWorkerConfig({
-        REDIS_URL: options.redisUrl,
-        QUEUE_PREFIX: options.queuePrefix,
-        WORKER_CONCURRENCY: String(options.workerConcurrency),
-        PUBLIC_ORIGIN: publicOrigins.news,
-        PUBLIC_ORIGIN_ES: publicOrigins.es,
-        BUNDLE_DIR: options.bundleDir,
-        LOG_LEVEL: options.logLevel,
-        WORKER_METRICS_PORT: options.metrics?.workerPort === undefined ? 'off' : String(options.metrics.workerPort),
-        ...(options.metrics ? { WORKER_METRICS_HOST: options.metrics.host } : {}),
-      }),
-      storage: options.storage,
-      upstream: upstreamConfig,
-      ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
-      recoverySweep: sweepSettings === false ? undefined : sweepSettings,
-      readReuse: options.readReuse === false ? undefined : (options.readReuse ?? DEFAULT_READ_REUSE),
-    };
     let upstream: UpstreamClient;
     if (options.renderWorker === false) {
       upstream = createEditionClients({ config: upstreamConfig, logger: log('stack') }).news.upstream;
     } else {
+      // The render worker, started as its own process starts it (render-workers/start.ts), on this
+      // stack's store: its settings are the worker's defaults (render-workers/config.ts) with the
+      // stack's choices over them.
+      const sweepSettings = options.recoverySweep ?? (options.schedules ? DEFAULT_RECOVERY_SWEEP : false);
+      const workerConfig: WorkerConfig = {
+        ...loadWorkerConfig({
+          REDIS_URL: options.redisUrl,
+          QUEUE_PREFIX: options.queuePrefix,
+          WORKER_CONCURRENCY: String(options.workerConcurrency),
+          PUBLIC_ORIGIN: publicOrigins.news,
+          PUBLIC_ORIGIN_ES: publicOrigins.es,
+          BUNDLE_DIR: options.bundleDir,
+          LOG_LEVEL: options.logLevel,
+          WORKER_METRICS_PORT: options.metrics?.workerPort === undefined ? 'off' : String(options.metrics.workerPort),
+          ...(options.metrics ? { WORKER_METRICS_HOST: options.metrics.host } : {}),
+        }),
+        storage: options.storage,
+        upstream: upstreamConfig,
+        ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
+        recoverySweep: sweepSettings === false ? undefined : sweepSettings,
+        readReuse: options.readReuse === false ? undefined : (options.readReuse ?? DEFAULT_READ_REUSE),
+      };
       const running = await startRenderWorker(workerConfig, { store, logger: workerLog });
       closers.push(async () => {
         await running.close();

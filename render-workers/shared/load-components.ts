@@ -70,6 +70,11 @@ interface ListRead {
   answer: Promise<ArticleSummary[]>;
 }
 
+/** An article list's upstream read: `size` of its stories from its offset. */
+function searchList(client: UpstreamClient, m: ArticleListModel, size: number): Promise<ArticleSummary[]> {
+  return client.searchArticles({ ...(m.category === undefined ? {} : { category: m.category }), size, from: m.from });
+}
+
 /** How many stories an article list shows, and whether it is the load-more list (spec 1 §9). */
 function listShape(m: ArticleListModel, region: RegionName, loadMoreTaken: boolean): { visible: number; loadMore: boolean } {
   const loadMore = m.style === 'list' && region === 'main' && !loadMoreTaken;
@@ -103,7 +108,7 @@ function startListReads(client: UpstreamClient, layout: Layout | null): Map<Layo
       const { visible, loadMore } = listShape(m.data, region, loadMoreTaken);
       if (loadMore) loadMoreTaken = true;
       const size = loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + Math.min(mostShown, DEDUPE_HEADROOM_MAX);
-      const answer = client.searchArticles({ ...(m.data.category === undefined ? {} : { category: m.data.category }), size, from: m.data.from });
+      const answer = searchList(client, m.data, size);
       // Awaited in loadComponent; a render that fails before it gets there must not leave it unhandled.
       answer.catch(() => {});
       reads.set(component, { size, answer });
@@ -193,11 +198,10 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       // The load-more list keeps its fixed fetch (10 plus one, spec 1 §9): its offsets page on from it.
       const headroom = loadMore ? 0 : Math.min(state.shown.size, DEDUPE_HEADROOM_MAX);
       const wanted = loadMore ? LOAD_MORE_PAGE_SIZE + 1 : visible + headroom;
+      // The started read always covers `wanted` while startListReads counts every component that
+      // adds to `shown`; a read of its own keeps the list right should one be added without it.
       const started = state.listReads.get(component);
-      const summaries =
-        started !== undefined && started.size >= wanted
-          ? (await started.answer).slice(0, wanted)
-          : await state.client.searchArticles({ ...(m.category === undefined ? {} : { category: m.category }), size: wanted, from: m.from });
+      const summaries = started !== undefined && started.size >= wanted ? (await started.answer).slice(0, wanted) : await searchList(state.client, m, wanted);
       const size = m.style === 'spotlight' ? IMAGE_SIZES.spotlightBigtop : undefined;
       const items = dedupeStories(
         summaries.flatMap((summary) => {
