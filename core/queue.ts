@@ -26,16 +26,30 @@ export type RenderReason = (typeof RENDER_REASONS)[number];
  * of jobs must not hold back single-page republishes, content events or schedules), sweeps.
  * A `recovery` render (render-workers/recovery-sweep.ts: a page whose render failed for good while
  * a dependency was down) is as urgent as a schedule: both refresh a page that is stale.
+ *
+ * `event` is the priority of an event's own page (the article an editor saved). The pages that
+ * show what the event changed (home, fronts, related lists) render at DEPENDANT_PRIORITY, just
+ * after it (ADR 0041).
  */
 export const PRIORITY: Record<RenderReason, number> = {
   republish: 1,
   event: 2,
-  miss: 3,
-  schedule: 4,
-  'bulk-republish': 5,
-  sweep: 6,
-  recovery: 4,
+  miss: 4,
+  schedule: 5,
+  'bulk-republish': 6,
+  sweep: 7,
+  recovery: 5,
 };
+
+/**
+ * The priority of a page re-rendered because it shows content an event changed, not because it
+ * is the content's own page (ingest/planner.ts `dependants`; ADR 0041): after every event's own
+ * page, before render-on-miss and the rest. The event window coalesces these renders (home is a
+ * dependant of almost every event), so without the difference a newly saved article waited for a
+ * render slot behind the previous events' trailing renders of home and the fronts. Still a
+ * content event: ahead of misses, as the priorities above have it.
+ */
+export const DEPENDANT_PRIORITY = 3;
 
 const renderJobSchema = z.strictObject({
   site: z.enum(SITE_IDS),
@@ -135,12 +149,14 @@ export interface RenderJobPlacement {
    * trailing render already waiting, that render is moved to start this long from now.
    */
   delayMs?: number;
+  /** The job's priority when it is not its reason's (PRIORITY): an event's dependant pages, DEPENDANT_PRIORITY. */
+  priority?: number;
 }
 
 export function renderJobOptions(job: RenderJob, defaults: RenderJobDefaults = DEFAULT_RENDER_JOB, placement: RenderJobPlacement = {}): JobsOptions {
   const delayMs = placement.delayMs ?? 0;
   return {
-    priority: PRIORITY[job.reason],
+    priority: placement.priority ?? PRIORITY[job.reason],
     ...(delayMs > 0 ? { delay: delayMs } : {}),
     attempts: defaults.attempts,
     backoff: { type: RENDER_BACKOFF, delay: defaults.backoffMs },

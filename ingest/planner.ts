@@ -30,22 +30,29 @@ export function ownPages(event: Pick<ContentEvent, 'site' | 'path'>): PageRef[] 
   return path === undefined ? [] : sitesOf(event).map((site) => ({ site, path }));
 }
 
-export async function planRenders(event: ContentEvent, index: DependencyIndex, options: PlanOptions = {}): Promise<RenderJob[]> {
+/**
+ * An event's renders: the content's own page on each site first, then every other page that reads
+ * what it changed (its dependants), each page once. The two are queued at different priorities
+ * (core/queue.ts PRIORITY.event and DEPENDANT_PRIORITY, ADR 0041): the editor who saved an article
+ * looks at its page first, and home and the fronts that list it follow.
+ */
+export interface PlannedRenders {
+  own: RenderJob[];
+  dependants: RenderJob[];
+}
+
+export async function planRenders(event: ContentEvent, index: DependencyIndex, options: PlanOptions = {}): Promise<PlannedRenders> {
   const requestedAt = (options.now ?? new Date()).toISOString();
   const sites = new Set<SiteId>(sitesOf(event));
-  const pages = new Map<string, PageRef>();
-  // The content's own page first: it matters most to the editor who just saved it.
-  for (const own of ownPages(event)) pages.set(pageRefString(own), own);
+  const own = new Map<string, PageRef>();
+  for (const page of ownPages(event)) own.set(pageRefString(page), page);
+  const dependants = new Map<string, PageRef>();
   for (const ref of await index.pagesFor(dataKeysFor(event))) {
-    if (sites.has(ref.site) && !pages.has(pageRefString(ref))) pages.set(pageRefString(ref), ref);
+    const id = pageRefString(ref);
+    if (sites.has(ref.site) && !own.has(id)) dependants.set(id, ref);
   }
-  return [...pages.values()].map((ref) => ({
-    site: ref.site,
-    path: ref.path,
-    reason: 'event',
-    requestedBy: 'webhook',
-    requestedAt,
-  }));
+  const job = (ref: PageRef): RenderJob => ({ site: ref.site, path: ref.path, reason: 'event', requestedBy: 'webhook', requestedAt });
+  return { own: [...own.values()].map(job), dependants: [...dependants.values()].map(job) };
 }
 
 /** For a `deleted` event with a path: the deletion record of its own page on each site. */

@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPlatformError } from '../core/errors.js';
-import { DEFAULT_RENDER_JOB, parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
+import { DEFAULT_RENDER_JOB, DEPENDANT_PRIORITY, parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { QUEUED_AFTER_ACTIVE } from './job-state.js';
 import { createRenderProducer, findQueuedAfterActive, type RenderProducer } from './producer.js';
@@ -59,6 +59,48 @@ describe('createRenderProducer', () => {
     const pending = await kit.inspect.getJob(republish.jobId ?? '');
     expect(pending?.priority).toBe(PRIORITY.republish);
     expect(parseRenderJob(pending?.data).requestedBy).toBe('Jane');
+  });
+
+  it("takes an event's own page before the dependant renders queued ahead of it (ADR 0041)", async () => {
+    // Home and a front, queued by an earlier event as its dependants; then an editor saves an article.
+    await kit.producer.enqueueMany([job('/'), job('/politics')], { priority: DEPENDANT_PRIORITY });
+    const saved = await kit.producer.enqueue(job('/politics/saved-story'));
+    expect((await kit.inspect.getJob(saved.jobId ?? ''))?.priority).toBe(PRIORITY.event);
+
+    const taken: string[] = [];
+    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+    const worker = new Worker(
+      RENDER_QUEUE,
+      (bullJob) => {
+        taken.push(parseRenderJob(bullJob.data).path);
+        return Promise.resolve();
+      },
+      { connection, prefix: kit.prefix, concurrency: 1 },
+    );
+    try {
+      await until('the three renders', () => Promise.resolve(taken.length), (n) => n === 3);
+    } finally {
+      await worker.close();
+      await connection.quit();
+    }
+    expect(taken).toEqual(['/politics/saved-story', '/', '/politics']);
+  });
+
+  it('raises a pending dependant render to the own-page priority when an event names its page, and never lowers one', async () => {
+    const dependant = await kit.producer.enqueue(job('/politics'), { priority: DEPENDANT_PRIORITY });
+    expect((await kit.inspect.getJob(dependant.jobId ?? ''))?.priority).toBe(DEPENDANT_PRIORITY);
+    const own = await kit.producer.enqueue(job('/politics', { requestedBy: 'webhook-own' }));
+    expect(own).toEqual({ jobId: dependant.jobId, deduplicated: true, queuedAfterActive: false });
+    expect((await kit.inspect.getJob(dependant.jobId ?? ''))?.priority).toBe(PRIORITY.event);
+
+    // A dependant request joining a pending own-page render leaves it where it is.
+    const again = await kit.producer.enqueue(job('/politics'), { priority: DEPENDANT_PRIORITY });
+    expect(again.jobId).toBe(dependant.jobId);
+    expect((await kit.inspect.getJob(dependant.jobId ?? ''))?.priority).toBe(PRIORITY.event);
+    // And one joining a sweep raises it to the dependant priority, not to the own page's.
+    const sweep = await kit.producer.enqueue(job('/sports', { reason: 'sweep' }));
+    await kit.producer.enqueue(job('/sports'), { priority: DEPENDANT_PRIORITY });
+    expect((await kit.inspect.getJob(sweep.jobId ?? ''))?.priority).toBe(DEPENDANT_PRIORITY);
   });
 
   it('refuses an invalid job before adding anything', async () => {

@@ -33,12 +33,22 @@ const BULK_CHUNK = 500;
 /** Times one request is added before its answer is taken as it is (addOne). */
 const MAX_ASKS = 3;
 
-/** One job to add: BullMQ's name, data and options, and its delay in its page's event window. */
+/** One job to add: BullMQ's name, data and options, its delay in its page's event window, and its priority. */
 interface Entry {
   name: string;
   data: RenderJob;
   delayMs: number;
+  priority: number;
   opts: JobsOptions & { jobId: string };
+}
+
+/** How a call's jobs are queued. */
+export interface EnqueueOptions {
+  /**
+   * Their priority when it is not their reason's (core/queue.ts PRIORITY): an event's dependant
+   * pages are queued at DEPENDANT_PRIORITY (ADR 0041).
+   */
+  priority?: number;
 }
 
 /**
@@ -121,9 +131,9 @@ export interface EnqueueResult {
 export interface RenderProducer {
   /** The underlying queue (dashboard, job look-ups). */
   readonly queue: Queue;
-  enqueue(job: RenderJob): Promise<EnqueueResult>;
+  enqueue(job: RenderJob, options?: EnqueueOptions): Promise<EnqueueResult>;
   /** One round trip for many jobs (BullMQ addBulk); results are in input order. */
-  enqueueMany(jobs: readonly RenderJob[]): Promise<EnqueueResult[]>;
+  enqueueMany(jobs: readonly RenderJob[], options?: EnqueueOptions): Promise<EnqueueResult[]>;
   close(): Promise<void>;
 }
 
@@ -143,16 +153,17 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
 
   const window = { windowMs: defaults.eventDebounceMs ?? EVENT_DEBOUNCE_MS, maxWaitMs: defaults.eventMaxWaitMs ?? EVENT_MAX_WAIT_MS };
 
-  const entryFor = (data: RenderJob, delayMs: number): Entry => {
+  const entryFor = (data: RenderJob, delayMs: number, priority: number): Entry => {
     // Our own id, so we can tell whether BullMQ kept this job or returned the pending one it was
     // coalesced into (a deduplicated add returns the existing job's id). No ":" (BullMQ refuses
     // it in custom ids) and not an integer.
     const jobId = `r-${randomUUID()}`;
-    return { name: renderJobName(data), data, delayMs, opts: { ...renderJobOptions(data, defaults, { delayMs }), jobId } };
+    return { name: renderJobName(data), data, delayMs, priority, opts: { ...renderJobOptions(data, defaults, { delayMs, priority }), jobId } };
   };
 
   /** The jobs' entries, content events placed in their pages' windows in one round trip. */
-  const place = async (jobs: readonly RenderJob[]): Promise<Entry[]> => {
+  const place = async (jobs: readonly RenderJob[], options: EnqueueOptions): Promise<Entry[]> => {
+    const priorityOf = (data: RenderJob): number => options.priority ?? PRIORITY[data.reason];
     const events = jobs.filter((data) => data.reason === 'event');
     const delays = await eventDelays(
       connection,
@@ -162,10 +173,10 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
     );
     let next = 0;
     return jobs.map((data) => {
-      if (data.reason !== 'event') return entryFor(data, 0);
+      if (data.reason !== 'event') return entryFor(data, 0, priorityOf(data));
       const delay = delays[next] ?? 0;
       next += 1;
-      return entryFor(data, delay);
+      return entryFor(data, delay, priorityOf(data));
     });
   };
 
@@ -196,7 +207,7 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
     const { data } = entry;
     const ourId = entry.opts.jobId;
     const dedupId = renderDedupId(data.site, data.path);
-    const carriers = await carryRequest(connection, queue, ourId, data, PRIORITY[data.reason]);
+    const carriers = await carryRequest(connection, queue, ourId, data, entry.priority);
     if (carriers.nextId === ourId || carriers.ownJob) {
       if (!carriers.ownJob) await connection.set(afterActiveKey(queue, ourId), dedupId, 'EX', AFTER_ACTIVE_TTL_S);
       return { jobId: ourId, deduplicated: false, queuedAfterActive: true };
@@ -208,18 +219,18 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
       return { jobId: carriers.nextId, deduplicated: true, queuedAfterActive: true };
     }
     if (carriers.pending) {
-      if (carriers.pending.adopted) await raisePriority(carriers.pending.id, carriers.pending.state, data);
+      if (carriers.pending.adopted) await raisePriority(carriers.pending.id, carriers.pending.state, data, entry.priority);
       return { jobId: carriers.pending.id, deduplicated: true, queuedAfterActive: false };
     }
     if (data.reason === 'miss') return { jobId: existingId, deduplicated: true, queuedAfterActive: false };
     return undefined;
   };
 
-  const raisePriority = async (jobId: string, state: 'prioritized' | 'delayed' | 'waiting', data: RenderJob): Promise<void> => {
+  const raisePriority = async (jobId: string, state: 'prioritized' | 'delayed' | 'waiting', data: RenderJob, priority: number): Promise<void> => {
     try {
       const existing: Job | undefined = await queue.getJob(jobId);
       if (!existing) return;
-      await existing.changePriority({ priority: PRIORITY[data.reason] });
+      await existing.changePriority({ priority });
       // A trailing event render waiting out its window (ingest/coalescing.ts): the more urgent
       // request does not wait.
       if (state === 'delayed' && data.reason !== 'event') await existing.promote();
@@ -253,27 +264,27 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
         log.warn({ jobId: job.id, site: entry.data.site, path: entry.data.path }, 'a coalesced render kept starting before its freshness bound moved');
         return { jobId: job.id, deduplicated: true, queuedAfterActive: false };
       }
-      entry = entryFor(entry.data, entry.delayMs);
+      entry = entryFor(entry.data, entry.delayMs, entry.priority);
     }
   };
 
   return {
     queue,
-    async enqueue(input) {
+    async enqueue(input, options = {}) {
       // Validate here, not only in the worker: a bad job must fail at the producer with a clear
       // error instead of sitting in the queue until a worker refuses it.
       const data = parseRenderJob(input);
-      const [entry] = await place([data]);
+      const [entry] = await place([data], options);
       if (!entry) throw new PlatformError('INTERNAL_ERROR', 'render producer: no entry for a job');
       return await addOne(entry);
     },
-    async enqueueMany(inputs) {
+    async enqueueMany(inputs, options = {}) {
       // Validate everything before adding anything: one bad job refuses the whole batch.
       const jobs = inputs.map((input) => parseRenderJob(input));
       const results: EnqueueResult[] = [];
       // Chunks bound the size of one pipeline when a change touches every page (a menu edit).
       for (let start = 0; start < jobs.length; start += BULK_CHUNK) {
-        const chunk = await place(jobs.slice(start, start + BULK_CHUNK));
+        const chunk = await place(jobs.slice(start, start + BULK_CHUNK), options);
         const added = await queue.addBulk(chunk);
         for (const [i, entry] of chunk.entries()) {
           const job = added[i];
@@ -281,7 +292,7 @@ export function createRenderProducer(options: RenderProducerOptions): RenderProd
             results.push({ jobId: undefined, deduplicated: false, queuedAfterActive: false });
             continue;
           }
-          results.push((await settle(entry, job)) ?? (await addOne(entryFor(entry.data, entry.delayMs))));
+          results.push((await settle(entry, job)) ?? (await addOne(entryFor(entry.data, entry.delayMs, entry.priority))));
         }
       }
       return results;

@@ -15,6 +15,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { RedisClient } from '../core/redis.js';
 import type { DependencyIndex } from '../core/dependency-index.js';
 import { PlatformError } from '../core/errors.js';
+import { DEPENDANT_PRIORITY } from '../core/queue.js';
 import type { Logger } from '../core/logger.js';
 import { parseContentEvent } from './events.js';
 import { planRenders, recordDeletions } from './planner.js';
@@ -140,8 +141,14 @@ export const webhookPlugin: FastifyPluginCallback<WebhookPluginOptions> = (app, 
     try {
       // Before the jobs: a worker that picks one up must already see the deletion.
       await recordDeletions(event, options.index, { now: new Date(now()) });
-      const jobs = await planRenders(event, options.index, { now: new Date(now()) });
-      const results = await options.producer.enqueueMany(jobs);
+      const plan = await planRenders(event, options.index, { now: new Date(now()) });
+      // The own page first, in a call of its own: it is queued (and taken by a worker) before
+      // the dependants are even added, which then wait behind it (ADR 0041).
+      const results = [
+        ...(await options.producer.enqueueMany(plan.own)),
+        ...(await options.producer.enqueueMany(plan.dependants, { priority: DEPENDANT_PRIORITY })),
+      ];
+      const jobs = [...plan.own, ...plan.dependants];
       const response: WebhookResponse = {
         accepted: true,
         eventId: event.id,

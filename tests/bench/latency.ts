@@ -19,7 +19,7 @@
  * until it serves the new headline. Samples start at a steady rate whether or not the last one
  * finished (open loop), round-robin over the newest synthetic articles.
  *
- * Backlog: 10,000 sweep jobs (priority 6) enqueued before the samples start, over the synthetic
+ * Backlog: 10,000 sweep jobs (priority 7) enqueued before the samples start, over the synthetic
  * articles' paths (real renders; beyond `--articles`, paths the upstream does not have). Event
  * and republish jobs outrank them (core/queue.ts PRIORITY); they still wait for a render slot.
  */
@@ -38,6 +38,7 @@ import { startTestRedis } from '../support/redis-server.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
 import { startWorkerProcesses } from './publish/worker-processes.js';
 import type { BenchContext } from './context.js';
+import { describePhases, type CompletedRender } from './latency/breakdown.js';
 import { steadySamples, type BenchArticle, type LatencyEndpoints, type Trigger } from './latency/events.js';
 import { figure, quantile, type BenchFigure, type BenchSection } from './report.js';
 
@@ -75,6 +76,16 @@ async function waitForIdle(queue: Queue, timeoutMs: number): Promise<void> {
     if (Date.now() > deadline) throw new Error(`render queue not idle after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
     await sleep(200);
   }
+}
+
+/** The render jobs BullMQ kept as completed (at most its removeOnComplete count), as the breakdown reads them. */
+async function completedRenders(queue: Queue): Promise<CompletedRender[]> {
+  const jobs = await queue.getJobs(['completed'], 0, 11_999);
+  return jobs.flatMap((job) => {
+    const data = job.data as Partial<RenderJob>;
+    if (job.processedOn === undefined || job.finishedOn === undefined || data.path === undefined || data.site === undefined || data.reason === undefined) return [];
+    return [{ path: data.path, site: data.site, reason: data.reason, timestamp: job.timestamp, processedOn: job.processedOn, finishedOn: job.finishedOn }];
+  });
 }
 
 async function enqueueAll(stack: Stack, jobs: readonly RenderJob[]): Promise<void> {
@@ -188,6 +199,7 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
     const results: Record<string, ScenarioResult[]> = {};
     const record = (key: string, result: ScenarioResult) => (results[key] ??= []).push(result);
     const backlogLeft: number[] = [];
+    const phaseNotes: string[] = [];
 
     for (let run = 0; run < ctx.options.runs; run += 1) {
       for (const backlog of [false, true]) {
@@ -220,6 +232,7 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
           }, 10_000);
           const result = await steadySamples({ endpoints, articles, trigger, count, perSecond: SAMPLES_PER_SECOND, tag, timeoutMs: SAMPLE_TIMEOUT_MS }).finally(() => clearInterval(monitor));
           record(`${scenario}:${trigger}`, result);
+          phaseNotes.push(...describePhases(`run ${run + 1} ${scenario} ${trigger}`, result.samples, await completedRenders(stack.queue)));
           for (const failure of result.failures.slice(0, 3)) ctx.log(`latency: sample failed: ${failure}`);
         }
         if (backlog) {
@@ -244,6 +257,8 @@ export async function measureLatency(ctx: BenchContext): Promise<BenchSection> {
       `priorities (core/queue.ts): ${Object.entries(PRIORITY).map(([reason, p]) => `${reason} ${p}`).join(', ')}; lower runs first`,
       `backlog paths: synthetic articles ${edited}..${edited + BACKLOG_JOBS - 1}${ctx.options.articles < edited + BACKLOG_JOBS ? `, of which ${Math.max(0, ctx.options.articles - edited)} exist (the rest render nothing: upstream 404)` : ''}`,
       'processes as deployed: the render worker (render-workers/main.ts, concurrency 2) and the sample upstream each in its own; ingest, the edge router and the poller share the bench\'s event loop',
+      'where the time went (tests/bench/latency/breakdown.ts; each slow sample as total=change to job added+added to taken+render+render done to served, ms):',
+      ...phaseNotes,
     );
     return { name: 'latency', figures, notes };
   } finally {

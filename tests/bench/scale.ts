@@ -135,7 +135,8 @@ async function measureSize(ctx: BenchContext, articles: number, redisUrl: string
       for (const i of indexes) {
         const event: ContentEvent = { id: `bench-${i}`, kind: 'article', action: 'updated', contentId: `syn-1-${i}`, path: syntheticArticlePath(i), occurredAt: new Date().toISOString() };
         const planStart = performance.now();
-        const jobs = await planRenders(event, index);
+        const plan = await planRenders(event, index);
+        const jobs = [...plan.own, ...plan.dependants];
         runs.planMs.push(performance.now() - planStart);
         runs.plannedPages.push(jobs.length);
         const renderStart = performance.now();

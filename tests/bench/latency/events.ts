@@ -114,14 +114,23 @@ export async function waitForServed(siteUrl: string, path: string, tag: string, 
   }
 }
 
+/** One sample's times: the latency, and when it started and was served (epoch ms, to set beside the render job's times). */
+export interface Sample {
+  path: string;
+  ms: number;
+  startedAt: number;
+  servedAt: number;
+}
+
 /** One sample: change, notify, wait. Milliseconds from the change to the new page served. */
-export async function measureOne(endpoints: LatencyEndpoints, article: BenchArticle, trigger: Trigger, tag: string, n: number, timeoutMs: number): Promise<number> {
+export async function measureOne(endpoints: LatencyEndpoints, article: BenchArticle, trigger: Trigger, tag: string, n: number, timeoutMs: number): Promise<Sample> {
   const started = performance.now();
   await changeHeadline(endpoints, article, benchHeadline(tag, n));
   if (trigger === 'event') await sendArticleEvent(endpoints, article, `bench-${tag}-${n}`);
   else await sendRepublish(endpoints, article);
   const served = await waitForServed(endpoints.siteUrl, article.path, tag, n, timeoutMs);
-  return served - started;
+  const epoch = (at: number): number => performance.timeOrigin + at;
+  return { path: article.path, ms: served - started, startedAt: epoch(started), servedAt: epoch(served) };
 }
 
 /**
@@ -137,11 +146,11 @@ export async function steadySamples(options: {
   perSecond: number;
   tag: string;
   timeoutMs: number;
-}): Promise<{ latencies: number[]; failures: string[] }> {
+}): Promise<{ latencies: number[]; samples: Sample[]; failures: string[] }> {
   const { endpoints, articles, trigger, count, perSecond, tag, timeoutMs } = options;
   const intervalMs = 1000 / perSecond;
   const startAt = performance.now();
-  const pending: Array<Promise<number | Error>> = [];
+  const pending: Array<Promise<Sample | Error>> = [];
   for (let n = 0; n < count; n += 1) {
     const wait = startAt + n * intervalMs - performance.now();
     if (wait > 0) await sleep(wait);
@@ -150,8 +159,10 @@ export async function steadySamples(options: {
     pending.push(measureOne(endpoints, article, trigger, tag, n, timeoutMs).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
   }
   const results = await Promise.all(pending);
+  const samples = results.filter((r): r is Sample => !(r instanceof Error));
   return {
-    latencies: results.filter((r): r is number => typeof r === 'number'),
+    latencies: samples.map((sample) => sample.ms),
+    samples,
     failures: results.filter((r): r is Error => r instanceof Error).map((e) => e.message),
   };
 }
