@@ -124,13 +124,15 @@ export interface Sample {
 
 /** One sample: change, notify, wait. Milliseconds from the change to the new page served. */
 export async function measureOne(endpoints: LatencyEndpoints, article: BenchArticle, trigger: Trigger, tag: string, n: number, timeoutMs: number): Promise<Sample> {
+  // Wall-clock times beside the monotonic ones: BullMQ stamps jobs with Date.now(), and
+  // performance.timeOrigin + now() drifts from it by milliseconds over a long run.
+  const startedAt = Date.now();
   const started = performance.now();
   await changeHeadline(endpoints, article, benchHeadline(tag, n));
   if (trigger === 'event') await sendArticleEvent(endpoints, article, `bench-${tag}-${n}`);
   else await sendRepublish(endpoints, article);
   const served = await waitForServed(endpoints.siteUrl, article.path, tag, n, timeoutMs);
-  const epoch = (at: number): number => performance.timeOrigin + at;
-  return { path: article.path, ms: served - started, startedAt: epoch(started), servedAt: epoch(served) };
+  return { path: article.path, ms: served - started, startedAt, servedAt: Date.now() };
 }
 
 /**
