@@ -433,14 +433,22 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
   }
 }
 
-/** The items whose story is not shown yet, each story once (by URL). */
+/**
+ * The items whose story is not shown yet, each story once (by URL). A list whose every story is
+ * already shown above keeps them (each once) rather than say it has none: home's Health list with
+ * the one health story that Latest News also shows read "No stories yet." under its title.
+ */
 export function dedupeStories<T extends { url: string }>(items: readonly T[], shown: ReadonlySet<string>): T[] {
-  const seen = new Set(shown);
-  return items.filter((item) => {
-    if (seen.has(item.url)) return false;
-    seen.add(item.url);
-    return true;
-  });
+  const once = (already: ReadonlySet<string>): T[] => {
+    const seen = new Set(already);
+    return items.filter((item) => {
+      if (seen.has(item.url)) return false;
+      seen.add(item.url);
+      return true;
+    });
+  };
+  const fresh = once(shown);
+  return fresh.length > 0 ? fresh : once(new Set());
 }
 
 function regionSlug(region: RegionName): string {
