@@ -4,7 +4,7 @@
  * dashboards and alerts depend on are read in one place:
  *
  *   newsroom_render_queue_jobs{state}                 gauge      jobs in the render queue by state, read at scrape time (ingest)
- *   newsroom_render_queue_oldest_waiting_seconds{priority}  gauge  age of the oldest job waiting at each priority (core/queue.ts PRIORITY), 0 when none waits (ingest)
+ *   newsroom_render_queue_oldest_waiting_seconds{priority}  gauge  age of the oldest job waiting at each priority (core/queue.ts RENDER_PRIORITIES), 0 when none waits (ingest)
  *   newsroom_render_latency_seconds{reason}           histogram  request (job.data.requestedAt) to page stored, per render
  *   newsroom_render_duration_seconds{kind}            histogram  time to render and write one page, by page kind
  *   newsroom_render_pages_total{result}               counter    renders that wrote something vs found every object unchanged
@@ -22,7 +22,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { ERRORS, isPlatformError } from './errors.js';
-import { PRIORITY } from './queue.js';
+import { RENDER_PRIORITIES } from './queue.js';
 import type { Queue } from 'bullmq';
 import type { RedisClient } from './redis.js';
 import type { Logger } from './logger.js';
@@ -90,7 +90,7 @@ export function registerQueueDepth(registry: Registry, queue: JobCountSource, lo
     },
   });
   if (redis === undefined) return;
-  const priorities = [...new Set(Object.values(PRIORITY))].sort((a, b) => a - b);
+  const priorities = RENDER_PRIORITIES;
   new Gauge({
     name: `${PREFIX}render_queue_oldest_waiting_seconds`,
     help: 'Seconds since the oldest job waiting at each priority was queued (1 republish, 2 event, 3 miss, 4 schedule and recovery, 5 bulk republish, 6 sweep); 0 when none waits. Read at scrape time.',

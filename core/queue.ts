@@ -51,6 +51,9 @@ export const PRIORITY: Record<RenderReason, number> = {
  */
 export const DEPENDANT_PRIORITY = 3;
 
+/** Every priority a render job may carry, most urgent first (the queue metrics report each). */
+export const RENDER_PRIORITIES: readonly number[] = [...new Set([...Object.values(PRIORITY), DEPENDANT_PRIORITY])].sort((a, b) => a - b);
+
 const renderJobSchema = z.strictObject({
   site: z.enum(SITE_IDS),
   path: z.string().refine(isValidPagePath, 'must be a normalised page path'),

@@ -6,7 +6,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMetricsRegistry, createRenderMetrics, registerQueueDepth } from '../core/metrics.js';
-import { RENDER_QUEUE } from '../core/queue.js';
+import { PRIORITY, RENDER_PRIORITIES, RENDER_QUEUE } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
 import { buildAdminApp } from './app.js';
 import { ADMIN_COOKIE, sessionValue } from './auth.js';
@@ -107,7 +107,8 @@ describe('GET /metrics (ingest)', () => {
     };
     await kit.producer.queue.drain(true);
     const empty = (await scrape()).body;
-    for (const priority of [1, 2, 3, 4, 5, 6]) expect(oldest(empty, priority)).toBe(0);
+    expect(RENDER_PRIORITIES).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const priority of RENDER_PRIORITIES) expect(oldest(empty, priority)).toBe(0);
 
     const requestedAt = new Date().toISOString();
     await kit.producer.enqueue({ site: 'news', path: '/sweep-a', reason: 'sweep', requestedAt });
@@ -116,10 +117,10 @@ describe('GET /metrics (ingest)', () => {
     await kit.producer.enqueue({ site: 'news', path: '/politics', reason: 'republish', requestedAt });
     const body = (await scrape()).body;
     // The older sweep, not the newer one, sets the sweep priority's age.
-    expect(oldest(body, 6)).toBeGreaterThanOrEqual(1.1);
-    expect(oldest(body, 6)).toBeLessThan(30);
-    expect(oldest(body, 1)).toBeLessThan(1);
-    expect(oldest(body, 2)).toBe(0);
+    expect(oldest(body, PRIORITY.sweep)).toBeGreaterThanOrEqual(1.1);
+    expect(oldest(body, PRIORITY.sweep)).toBeLessThan(30);
+    expect(oldest(body, PRIORITY.republish)).toBeLessThan(1);
+    expect(oldest(body, PRIORITY.event)).toBe(0);
     await kit.producer.queue.drain(true);
   });
 

@@ -68,6 +68,20 @@ describe('the document shell', () => {
     expect(html).toContain('Trending');
   });
 
+  it("leaves out a home list whose every story a list above shows, and no list says it has no stories", async () => {
+    await render('/');
+    const html = await stored('/');
+    // The sample's one health story is in Latest News, so the Health list has nothing new.
+    const sections = [...html.matchAll(/<section class="article-list[^"]*"[^>]*>([\s\S]*?)<\/section>/g)].map((m) => m[1] ?? '');
+    const titles = sections.map((body) => /<h2[^>]*>([\s\S]*?)<\/h2>/.exec(body)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+    expect(titles).toContain('Latest News');
+    expect(titles).toContain('Politics');
+    expect(titles).not.toContain('Health');
+    expect(html).not.toContain('No stories yet.');
+    const health = 'href="/health/why-doctors-want-you-to-walk-after-meals"';
+    expect(sections.filter((body) => body.includes(health))).toHaveLength(1);
+  });
+
   it('stores the 404 page with status 404 and the spec texts when home renders', async () => {
     await render('/');
     const page = await h.store.get(notFoundPageKey('news'));

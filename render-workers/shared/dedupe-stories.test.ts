@@ -7,12 +7,6 @@ describe('dedupeStories (no story twice on one front)', () => {
     expect(dedupeStories(items, new Set(['/c']))).toEqual([{ url: '/a' }, { url: '/b' }, { url: '/d' }]);
   });
 
-  it('keeps the stories of a list whose every story is shown above, each once, rather than leave it empty', () => {
-    const items = [{ url: '/health/one' }, { url: '/health/one' }, { url: '/health/two' }];
-    expect(dedupeStories(items, new Set(['/health/one', '/health/two']))).toEqual([{ url: '/health/one' }, { url: '/health/two' }]);
-    expect(dedupeStories([], new Set(['/x']))).toEqual([]);
-  });
-
   it('does not change the shown set', () => {
     const shown = new Set(['/x']);
     dedupeStories([{ url: '/y' }], shown);

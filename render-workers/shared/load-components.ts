@@ -210,6 +210,11 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
         }),
         state.shown,
       );
+      // A list whose every story is already shown above is left out: under its title it would
+      // read "No stories yet.", which is false (home's Health list, whose one story Latest News
+      // shows), and no story shows twice on a front. A list upstream had nothing for keeps its
+      // empty state, as does the load-more list (its button reads on).
+      if (items.length === 0 && summaries.length > 0 && !loadMore) return null;
       for (const item of items.slice(0, visible)) state.shown.add(item.url);
       const url = safeHref(m.url);
       return {
@@ -433,22 +438,14 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
   }
 }
 
-/**
- * The items whose story is not shown yet, each story once (by URL). A list whose every story is
- * already shown above keeps them (each once) rather than say it has none: home's Health list with
- * the one health story that Latest News also shows read "No stories yet." under its title.
- */
+/** The items whose story is not shown yet, each story once (by URL). */
 export function dedupeStories<T extends { url: string }>(items: readonly T[], shown: ReadonlySet<string>): T[] {
-  const once = (already: ReadonlySet<string>): T[] => {
-    const seen = new Set(already);
-    return items.filter((item) => {
-      if (seen.has(item.url)) return false;
-      seen.add(item.url);
-      return true;
-    });
-  };
-  const fresh = once(shown);
-  return fresh.length > 0 ? fresh : once(new Set());
+  const seen = new Set(shown);
+  return items.filter((item) => {
+    if (seen.has(item.url)) return false;
+    seen.add(item.url);
+    return true;
+  });
 }
 
 function regionSlug(region: RegionName): string {
