@@ -18,7 +18,8 @@ export function renderDocument(element: ReactElement): string {
  * that is not a complete document fails the job instead of being written.
  */
 export function assertCompleteDocument(html: string): void {
-  if (!html.startsWith('<!DOCTYPE html>') || !html.includes('</html>') || !html.includes('<title>')) {
+  // lastIndexOf: the closing tag is at the end, and includes() read the whole page to find it.
+  if (!html.startsWith('<!DOCTYPE html>') || html.lastIndexOf('</html>') === -1 || !html.includes('<title>')) {
     throw new PlatformError('RENDER_FAILED', 'Rendered page is not a complete HTML document', {
       details: { length: html.length },
     });
