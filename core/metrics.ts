@@ -93,7 +93,7 @@ export function registerQueueDepth(registry: Registry, queue: JobCountSource, lo
   const priorities = RENDER_PRIORITIES;
   new Gauge({
     name: `${PREFIX}render_queue_oldest_waiting_seconds`,
-    help: 'Seconds since the oldest job waiting at each priority was queued (1 republish, 2 event, 3 miss, 4 schedule and recovery, 5 bulk republish, 6 sweep); 0 when none waits. Read at scrape time.',
+    help: 'Seconds since the oldest job waiting at each priority was queued (1 republish, 2 an event’s own page, 3 the pages that show what an event changed, 4 miss, 5 schedule and recovery, 6 bulk republish, 7 sweep); 0 when none waits. Read at scrape time.',
     labelNames: ['priority'],
     registers: [registry],
     async collect() {

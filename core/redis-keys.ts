@@ -74,6 +74,8 @@ export function queueKeys(queue: { toKey(type: string): string }) {
   return {
     eventWindow: (dedupId: string): string => queue.toKey(`ingest-event-window:${dedupId}`),
     requestBound: (dedupId: string): string => queue.toKey(`ingest-request-bound:${dedupId}`),
+    /** The most urgent priority of the requests kept behind the page's running render (ingest/coalescing.ts). */
+    nextUrgency: (dedupId: string): string => queue.toKey(`ingest-next-urgency:${dedupId}`),
     afterActive: (jobId: string): string => queue.toKey(`ingest-after-active:${jobId}`),
     republishScope: (id: string, part: 'summary' | 'jobs' | 'queued'): string => queue.toKey(`republish-scope:${id}:${part}`),
   };

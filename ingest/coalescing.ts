@@ -165,9 +165,10 @@ export async function eventDelays(redis: RedisClient, queue: Queue, dedupIds: re
 
 /**
  * KEYS: [1] our job, [2] the page's `dn:` hash, [3] its `de:` key, [4..7] prioritized, delayed,
- * wait, paused, [8] the page's request bound (requestBoundKey). ARGV: [1] the queue's key prefix
- * (a job's key is it plus the id), [2] our requestedAt, [3] our priority, [4] our job data
- * (JSON), [5] how long the request bound is kept (ms).
+ * wait, paused, [8] the page's request bound (requestBoundKey), [9] the urgency of the requests
+ * kept behind its running render (nextUrgencyKey). ARGV: [1] the queue's key prefix (a job's key
+ * is it plus the id), [2] our requestedAt, [3] our priority, [4] our job data (JSON), [5] how
+ * long the request bound is kept (ms).
  *
  * One atomic step, so no worker takes a job between the check that it has not started and the
  * move of its bound. The bound is the latest requestedAt of every coalesced request for the page
@@ -176,6 +177,10 @@ export async function eventDelays(redis: RedisClient, queue: Queue, dedupIds: re
  * Every request counted was made before now, so any job that starts after now may take it:
  * - the request kept behind a running render (`dn:`), if any, gets requestedAt = the later of its
  *   own and the bound: it becomes a job only when that render finishes, so it starts after now;
+ *   and the most urgent priority of every request kept behind that render so far (KEYS[9], "the
+ *   running job's id|priority"), since BullMQ keeps only the newest request's options: an
+ *   editor's save (an event's own page) followed by another event's dependant request must not
+ *   render at the dependant priority (ADR 0041);
  * - the page's current job, when it has not started: the same; or, when ours is more urgent (a
  *   lower priority number), it adopts our data (reason, requestedBy) with that requestedAt, and
  *   the caller raises its priority.
@@ -214,8 +219,27 @@ end
 
 local ours = redis.call('EXISTS', KEYS[1])
 local nextId = redis.call('HGET', KEYS[2], 'jid') or ''
-if nextId ~= '' then carry(KEYS[2], false) end
 local current = redis.call('GET', KEYS[3])
+if nextId ~= '' then
+  carry(KEYS[2], false)
+  -- The most urgent request kept behind this running job (current) sets the next job's priority.
+  local opts = decode(redis.call('HGET', KEYS[2], 'opts'))
+  if opts and current then
+    local urgent = tonumber(ARGV[3])
+    local kept = tonumber(opts['priority'])
+    if kept and kept > 0 and kept < urgent then urgent = kept end
+    local seen = redis.call('GET', KEYS[9])
+    if seen then
+      local runningId, priority = string.match(seen, '^(.*)|(%d+)$')
+      if runningId == current and tonumber(priority) < urgent then urgent = tonumber(priority) end
+    end
+    redis.call('SET', KEYS[9], current .. '|' .. urgent, 'PX', ARGV[5])
+    if kept ~= urgent then
+      opts['priority'] = urgent
+      redis.call('HSET', KEYS[2], 'opts', cjson.encode(opts))
+    end
+  end
+end
 local state = current and pending(current, KEYS[4], KEYS[5], KEYS[6], KEYS[7])
 local adopted = 0
 if state then
@@ -251,7 +275,7 @@ export interface Carriers {
  */
 export async function carryRequest(redis: RedisClient, queue: Queue, ownId: string, data: RenderJob, priority: number): Promise<Carriers> {
   const dedupId = renderDedupId(data.site, data.path);
-  const keys = [queue.toKey(ownId), dedupNextKey(queue, dedupId), dedupKey(queue, dedupId), ...stateKeys(queue), requestBoundKey(queue, dedupId)];
+  const keys = [queue.toKey(ownId), dedupNextKey(queue, dedupId), dedupKey(queue, dedupId), ...stateKeys(queue), requestBoundKey(queue, dedupId), queueKeys(queue).nextUrgency(dedupId)];
   const reply: unknown = await redis.eval(
     CARRY_SCRIPT,
     keys.length,

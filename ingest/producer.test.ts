@@ -103,6 +103,40 @@ describe('createRenderProducer', () => {
     expect((await kit.inspect.getJob(sweep.jobId ?? ''))?.priority).toBe(DEPENDANT_PRIORITY);
   });
 
+  it('keeps the most urgent priority of the requests queued behind a running render (ADR 0041)', async () => {
+    // The kit's producer has no event window: every request for the busy page is kept behind its running render.
+    const producer = kit.producer;
+    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+    const taken: Array<{ requestedBy: string | undefined; priority: number }> = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = new Worker(
+      RENDER_QUEUE,
+      async (bullJob) => {
+        taken.push({ requestedBy: parseRenderJob(bullJob.data).requestedBy, priority: bullJob.priority });
+        if (taken.length === 1) await released;
+      },
+      { connection, prefix: kit.prefix, concurrency: 1 },
+    );
+    try {
+      await producer.enqueue(job('/busy-article', { requestedBy: 'first-save' }));
+      await until('the first render to start', () => Promise.resolve(taken.length), (n) => n === 1);
+      // The editor saves the article again (its own page), then another event lists it (a dependant).
+      expect((await producer.enqueue(job('/busy-article', { requestedBy: 'second-save' }))).queuedAfterActive).toBe(true);
+      expect((await producer.enqueue(job('/busy-article', { requestedBy: 'listed-by-another' }), { priority: DEPENDANT_PRIORITY })).queuedAfterActive).toBe(true);
+      release();
+      await until('the render after it', () => Promise.resolve(taken.length), (n) => n === 2);
+    } finally {
+      release();
+      await worker.close();
+      await connection.quit();
+    }
+    // BullMQ keeps the newest request's data (its bound is the latest) and, now, the most urgent priority.
+    expect(taken[1]).toEqual({ requestedBy: 'listed-by-another', priority: PRIORITY.event });
+  });
+
   it('refuses an invalid job before adding anything', async () => {
     const bad = [job('/ok'), job('/../etc')];
     await expect(kit.producer.enqueueMany(bad)).rejects.toSatisfy((error) => isPlatformError(error, 'INVALID_JOB'));

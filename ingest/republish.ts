@@ -39,7 +39,7 @@
  * the listing stopped (`listingFailed`), so a caller can tell a partial publish from a whole one.
  *
  * A single page is republished with PRIORITY.republish (1, first of all). A scope's jobs carry
- * the reason 'bulk-republish' (PRIORITY 5: after content events, render-on-miss and schedules,
+ * the reason 'bulk-republish' (PRIORITY['bulk-republish']: after content events, render-on-miss and schedules,
  * before sweeps), so an editor's whole-site republish can not starve a single-page republish, a
  * breaking-news edit or the home page's minute schedule. Scope jobs are added in batches of
  * SCOPE_BATCH with BullMQ addBulk and coalesce with pending renders of the same page like any job.

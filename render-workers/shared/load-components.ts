@@ -203,18 +203,16 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       const started = state.listReads.get(component);
       const summaries = started !== undefined && started.size >= wanted ? (await started.answer).slice(0, wanted) : await searchList(state.client, m, wanted);
       const size = m.style === 'spotlight' ? IMAGE_SIZES.spotlightBigtop : undefined;
-      const items = dedupeStories(
-        summaries.flatMap((summary) => {
-          const parsed = frontArticleItemSchema.safeParse(summary);
-          return parsed.success ? articleItem(parsed.data, size) : [];
-        }),
-        state.shown,
-      );
+      const listed = summaries.flatMap((summary) => {
+        const parsed = frontArticleItemSchema.safeParse(summary);
+        return parsed.success ? articleItem(parsed.data, size) : [];
+      });
+      const items = dedupeStories(listed, state.shown);
       // A list whose every story is already shown above is left out: under its title it would
       // read "No stories yet.", which is false (home's Health list, whose one story Latest News
       // shows), and no story shows twice on a front. A list upstream had nothing for keeps its
       // empty state, as does the load-more list (its button reads on).
-      if (items.length === 0 && summaries.length > 0 && !loadMore) return null;
+      if (items.length === 0 && listed.length > 0 && !loadMore) return null;
       for (const item of items.slice(0, visible)) state.shown.add(item.url);
       const url = safeHref(m.url);
       return {

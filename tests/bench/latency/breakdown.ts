@@ -5,6 +5,12 @@
  * wait for a render slot), the render itself, and its end to the new page being served (the
  * write announcement and the poll). Printed for every sample and for the slowest ones, with the
  * renders that started while the slowest ones waited, so a tail says what it waited behind.
+ *
+ * Approximate by design: a sample whose request joined a job added before it (a trailing render)
+ * shows a negative "change to job added" and a longer "added to taken"; the total is the sample's
+ * own monotonic time, the phases wall-clock differences, so they add up to within a millisecond
+ * or two; and BullMQ keeps the newest 10,000 completed jobs, so behind the 10,000-job backlog the
+ * earliest samples may find no job (the count of matched samples says so).
  */
 import type { Sample } from './events.js';
 
