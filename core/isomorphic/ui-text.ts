@@ -88,6 +88,7 @@ const EN = {
   live: 'Live',
   developing: 'Developing',
   noStoriesYet: 'No stories yet.',
+  moreFrom: 'More from {site}',
   presentedBy: 'Presented by',
   onAirPersonalities: 'On Air Personalities',
   // Relative time labels (spec 1 §4, §9; core/isomorphic/relative-time.ts).
@@ -225,6 +226,7 @@ const ES: UiText = {
   live: 'En vivo',
   developing: 'En desarrollo',
   noStoriesYet: 'Todavía no hay noticias.',
+  moreFrom: 'Más de {site}',
   presentedBy: 'Presentado por',
   onAirPersonalities: 'Personalidades al aire',
   justIn: 'ahora mismo',

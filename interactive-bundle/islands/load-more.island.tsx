@@ -32,7 +32,11 @@ export const LOAD_MORE_FETCH_SIZE = LOAD_MORE_PAGE_SIZE + 1;
 /** The edge endpoint the island asks (spec 1 §7; its contract: core/isomorphic/live/article-search.ts). */
 export const LOAD_MORE_ENDPOINT = ARTICLE_SEARCH_PATH;
 export const LOAD_MORE_BUTTON_LABEL = 'Load More';
-export const LOAD_MORE_ERROR_TEXT = 'Could not load more stories. Try again.';
+/** What a failed request says, per edition. Kept in the island (not core/isomorphic/ui-text.ts): only this chunk needs it. */
+export const LOAD_MORE_ERROR_TEXT: Readonly<Record<SiteId, string>> = {
+  news: 'Could not load more stories. Try again.',
+  es: 'No se pudieron cargar más noticias. Inténtalo de nuevo.',
+};
 
 /** One list item as the island shows it: the endpoint's item as the browser reads it. */
 export type LoadMoreItem = ArticleSearchItemView;
@@ -186,7 +190,7 @@ export function LoadMore({ category, from, preloaded, hasMore, site = 'news' }: 
       </ul>
       {status === 'error' ? (
         <p className="load-more-error" role="alert">
-          {LOAD_MORE_ERROR_TEXT}
+          {LOAD_MORE_ERROR_TEXT[site]}
         </p>
       ) : null}
       {more ? (

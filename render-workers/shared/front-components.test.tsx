@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { contactFormIslandProps, FrontComponentView, loadMoreIslandProps, TimeLabel } from './front-components.js';
 import { UiTextProvider } from '../shell/ui-text-context.js';
+import type { FrontComponent } from './front-view-model.js';
 
 describe('loadMoreIslandProps (spec 1 §4, §9)', () => {
   it('passes the preloaded item, the next from and hasMore to the island, with the page size 10', () => {
@@ -31,6 +32,19 @@ describe('TimeLabel', () => {
       </UiTextProvider>,
     );
     expect(html).toBe('<time dateTime="2026-02-28T13:05:00.000Z" data-relative="" data-day="2026-02-28">28 de febrero de 2026</time>');
+  });
+});
+
+describe('business news', () => {
+  it("links to the other site in the edition's language", () => {
+    const component: FrontComponent = { type: 'business-news', title: 'Fox Business', site: { name: 'Fox Business', url: 'https://www.foxbusiness.com/' }, items: [] };
+    expect(renderToStaticMarkup(<FrontComponentView component={component} />)).toContain('>More from Fox Business</a>');
+    const es = renderToStaticMarkup(
+      <UiTextProvider site="es">
+        <FrontComponentView component={component} />
+      </UiTextProvider>,
+    );
+    expect(es).toContain('>Más de Fox Business</a>');
   });
 });
 

@@ -8,6 +8,7 @@ import { IMAGE_SIZES } from '../../core/isomorphic/images.js';
 import { absoluteDateLabel } from '../../core/isomorphic/relative-time.js';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { useSiteId, useUiText } from '../shell/ui-text-context.js';
+import { fillText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '../../interactive-bundle/islands/contact-form.island.js';
 import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
@@ -369,7 +370,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
             </article>
           ))}
           <a className="business-site-link" href={component.site.url} {...NEW_TAB}>
-            More from {component.site.name}
+            {fillText(text.moreFrom, { site: component.site.name })}
           </a>
         </section>
       );
