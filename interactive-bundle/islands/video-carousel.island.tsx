@@ -30,13 +30,17 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_POSTER_IMAGE } from '../client/platform/image-fallback.js';
 import { isRecord } from '../../core/isomorphic/guards.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
 
 /** Spec 1 §9: navigation arrows at 4 or more items. */
 export const VIDEO_CAROUSEL_ARROWS_FROM = 4;
 /** The local flag (spec 1 §4): `localStorage.setItem('recommendedVideos', 'off')` hides the strip. */
 export const VIDEO_CAROUSEL_FLAG_KEY = 'recommendedVideos';
 export const VIDEO_CAROUSEL_FLAG_OFF = 'off';
-export const VIDEO_CAROUSEL_TEXTS = { label: 'Recommended videos', previous: 'Previous videos', next: 'Next videos', backToStart: 'Back to start', seeAll: 'See all' } as const;
+export const VIDEO_CAROUSEL_TEXTS: Readonly<Record<SiteId, { label: string; previous: string; next: string; backToStart: string; seeAll: string }>> = {
+  news: { label: 'Recommended videos', previous: 'Previous videos', next: 'Next videos', backToStart: 'Back to start', seeAll: 'See all' },
+  es: { label: 'Videos recomendados', previous: 'Videos anteriores', next: 'Videos siguientes', backToStart: 'Volver al inicio', seeAll: 'Ver todo' },
+};
 
 /** Spec 2 §2: "item styles are video, show, shows page and live". */
 export const VIDEO_LIST_ITEM_STYLES = ['video', 'show', 'shows-page', 'live'] as const;
@@ -60,6 +64,8 @@ export type VideoCarouselProps = {
   /** The list's url: a 'see all' link when present (spec 2 §2). */
   seeAllUrl?: string;
   itemStyle?: VideoListItemStyle;
+  /** The edition, for the buttons' and labels' language (default news). */
+  site?: SiteId;
 };
 
 export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
@@ -94,6 +100,7 @@ export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
     ...(typeof props.title === 'string' ? { title: props.title } : {}),
     ...(typeof props.seeAllUrl === 'string' && hasSafeUrlStart(props.seeAllUrl) ? { seeAllUrl: props.seeAllUrl } : {}),
     ...(itemStyle === undefined ? {} : { itemStyle }),
+    ...(isSiteId(props.site) ? { site: props.site } : {}),
   };
 }
 
@@ -154,10 +161,11 @@ export function carouselHiddenByFlag(): boolean {
 }
 
 export function VideoCarousel(props: VideoCarouselProps) {
-  return props.kind === 'list' ? <VideoRail {...props} /> : <RecommendedStrip videos={props.videos} />;
+  return props.kind === 'list' ? <VideoRail {...props} /> : <RecommendedStrip videos={props.videos} site={props.site ?? 'news'} />;
 }
 
-function RecommendedStrip({ videos }: { videos: VideoCarouselItem[] }) {
+function RecommendedStrip({ videos, site }: { videos: VideoCarouselItem[]; site: SiteId }) {
+  const text = VIDEO_CAROUSEL_TEXTS[site];
   const [live, setLive] = useState(false);
   const [hidden, setHidden] = useState(false);
   const [atStart, setAtStart] = useState(true);
@@ -209,7 +217,7 @@ function RecommendedStrip({ videos }: { videos: VideoCarouselItem[] }) {
     <nav
       ref={bar}
       className={sticky ? 'recommended-videos is-sticky' : 'recommended-videos'}
-      aria-label={VIDEO_CAROUSEL_TEXTS.label}
+      aria-label={text.label}
       hidden={hidden}
       data-sticky={sticky ? 'true' : undefined}
     >
@@ -218,10 +226,10 @@ function RecommendedStrip({ videos }: { videos: VideoCarouselItem[] }) {
       </div>
       {arrows ? (
         <>
-          <button type="button" className="carousel-arrow carousel-prev" aria-label={VIDEO_CAROUSEL_TEXTS.previous} hidden={!live} disabled={atStart} onClick={() => scrollBy(-1)}>
+          <button type="button" className="carousel-arrow carousel-prev" aria-label={text.previous} hidden={!live} disabled={atStart} onClick={() => scrollBy(-1)}>
             ‹
           </button>
-          <button type="button" className="carousel-arrow carousel-next" aria-label={VIDEO_CAROUSEL_TEXTS.next} hidden={!live} disabled={atEnd} onClick={() => scrollBy(1)}>
+          <button type="button" className="carousel-arrow carousel-next" aria-label={text.next} hidden={!live} disabled={atEnd} onClick={() => scrollBy(1)}>
             ›
           </button>
         </>
@@ -253,7 +261,8 @@ function useScrollEnds(track: RefObject<HTMLDivElement | null>, active: boolean)
 }
 
 /** A video-area horizontal list (spec 2 §2), see the header. */
-function VideoRail({ videos, title, seeAllUrl, itemStyle = 'video' }: VideoCarouselProps) {
+function VideoRail({ videos, title, seeAllUrl, itemStyle = 'video', site = 'news' }: VideoCarouselProps) {
+  const text = VIDEO_CAROUSEL_TEXTS[site];
   const [live, setLive] = useState(false);
   const track = useRef<HTMLDivElement>(null);
   const { atStart, atEnd } = useScrollEnds(track, live);
@@ -264,7 +273,7 @@ function VideoRail({ videos, title, seeAllUrl, itemStyle = 'video' }: VideoCarou
     if (element !== null) element.scrollBy({ left: direction * element.clientWidth, behavior: 'smooth' });
   };
   const backToStart = () => track.current?.scrollTo({ left: 0, behavior: 'smooth' });
-  const label = title ?? VIDEO_CAROUSEL_TEXTS.label;
+  const label = title ?? text.label;
 
   return (
     <section className={`video-rail video-rail-${itemStyle}`} aria-label={label}>
@@ -272,20 +281,20 @@ function VideoRail({ videos, title, seeAllUrl, itemStyle = 'video' }: VideoCarou
         {title ? <h2 className="video-rail-title">{title}</h2> : null}
         {seeAllUrl ? (
           <a className="video-rail-see-all" href={seeAllUrl}>
-            {VIDEO_CAROUSEL_TEXTS.seeAll}
+            {text.seeAll}
             <span className="visually-hidden">{` ${label}`}</span>
           </a>
         ) : null}
         <div className="video-rail-controls" hidden={!live}>
-          <button type="button" className="video-rail-button video-rail-prev" aria-label={VIDEO_CAROUSEL_TEXTS.previous} disabled={atStart} onClick={() => scrollBy(-1)}>
+          <button type="button" className="video-rail-button video-rail-prev" aria-label={text.previous} disabled={atStart} onClick={() => scrollBy(-1)}>
             ‹
           </button>
           {videos.length > 1 ? (
-            <button type="button" className="video-rail-button video-rail-next" aria-label={VIDEO_CAROUSEL_TEXTS.next} disabled={atEnd} onClick={() => scrollBy(1)}>
+            <button type="button" className="video-rail-button video-rail-next" aria-label={text.next} disabled={atEnd} onClick={() => scrollBy(1)}>
               ›
             </button>
           ) : null}
-          <button type="button" className="video-rail-button video-rail-start" aria-label={VIDEO_CAROUSEL_TEXTS.backToStart} disabled={atStart} onClick={backToStart}>
+          <button type="button" className="video-rail-button video-rail-start" aria-label={text.backToStart} disabled={atStart} onClick={backToStart}>
             «
           </button>
         </div>

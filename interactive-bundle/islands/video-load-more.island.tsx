@@ -11,14 +11,15 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { parseVideoCard, parseVideosResponse, VIDEO_LOAD_MORE_STEP, VIDEO_TAG_PATTERN, VIDEOS_MAX_FROM, videosUrl, type VideoCard } from '../../core/isomorphic/live/videos.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { VideoList } from './video-carousel.island.js';
 
-export const VIDEO_LOAD_MORE_TEXTS = {
-  showMore: 'Show More',
-  loading: 'Loading…',
-  error: 'Could not load more videos. Try again.',
-} as const;
+/** The button's and the failure's texts, per edition. */
+export const VIDEO_LOAD_MORE_TEXTS: Readonly<Record<SiteId, { showMore: string; loading: string; error: string }>> = {
+  news: { showMore: 'Show More', loading: 'Loading…', error: 'Could not load more videos. Try again.' },
+  es: { showMore: 'Mostrar más', loading: 'Cargando…', error: 'No se pudieron cargar más videos. Inténtalo de nuevo.' },
+};
 
 export type VideoLoadMoreProps = {
   title: string;
@@ -30,21 +31,24 @@ export type VideoLoadMoreProps = {
   from: number;
   /** Whether the worker saw cards past `items`; no button otherwise. */
   hasMore: boolean;
+  /** The edition, for the button's language (default news). */
+  site?: SiteId;
 };
 
 export function parseVideoLoadMoreProps(props: JsonObject): VideoLoadMoreProps {
-  const { title, tag, items, from, hasMore } = props;
+  const { title, tag, items, from, hasMore, site } = props;
   if (typeof title !== 'string' || title.trim() === '') throw new IslandPropsError('VideoLoadMore needs a title');
   if (typeof tag !== 'string' || !VIDEO_TAG_PATTERN.test(tag)) throw new IslandPropsError('VideoLoadMore needs a video tag');
   if (!Array.isArray(items)) throw new IslandPropsError('VideoLoadMore needs an items array');
   if (typeof from !== 'number' || !Number.isInteger(from) || from < 0) throw new IslandPropsError('VideoLoadMore needs a non-negative integer from');
   if (typeof hasMore !== 'boolean') throw new IslandPropsError('VideoLoadMore needs a boolean hasMore');
-  return { title, tag, items: items.map(parseVideoCard).filter((card): card is VideoCard => card !== null), from, hasMore };
+  return { title, tag, items: items.map(parseVideoCard).filter((card): card is VideoCard => card !== null), from, hasMore, ...(isSiteId(site) ? { site } : {}) };
 }
 
 type Status = 'idle' | 'fetching' | 'error';
 
-export function VideoLoadMore({ title, tag, items, from, hasMore }: VideoLoadMoreProps) {
+export function VideoLoadMore({ title, tag, items, from, hasMore, site = 'news' }: VideoLoadMoreProps) {
+  const text = VIDEO_LOAD_MORE_TEXTS[site];
   const [live, setLive] = useState(false);
   const [added, setAdded] = useState<VideoCard[]>([]);
   const [more, setMore] = useState(hasMore);
@@ -86,12 +90,12 @@ export function VideoLoadMore({ title, tag, items, from, hasMore }: VideoLoadMor
       </div>
       {status === 'error' ? (
         <p className="video-load-more-error" role="alert">
-          {VIDEO_LOAD_MORE_TEXTS.error}
+          {text.error}
         </p>
       ) : null}
       {live && more ? (
         <button type="button" className="video-load-more-button" aria-controls={listId} disabled={fetching} onClick={() => void onClick()}>
-          {fetching ? VIDEO_LOAD_MORE_TEXTS.loading : VIDEO_LOAD_MORE_TEXTS.showMore}
+          {fetching ? text.loading : text.showMore}
         </button>
       ) : null}
     </section>

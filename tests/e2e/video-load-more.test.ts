@@ -93,19 +93,19 @@ describe('video load-more on /video/topics/us', () => {
     await expect.poll(() => button.isVisible()).toBe(true);
     await button.click();
     await expect.poll(() => list(page).getByRole('alert').count()).toBe(1);
-    await expect.poll(() => list(page).getByRole('alert').innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.error);
+    await expect.poll(() => list(page).getByRole('alert').innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.news.error);
     await expect.poll(() => titles(page)).toHaveLength(3);
-    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
+    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.news.showMore);
     await expect.poll(() => button.isEnabled()).toBe(true);
 
     await fetch(`${stack.upstreamUrl}/__sample/faults`, { method: 'DELETE' });
     await addFault({ ...VIDEO_LIST_CALL, mode: 'delay', delayMs: 1500, times: 1 });
     await button.click();
-    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.loading);
+    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.news.loading);
     await expect.poll(() => button.isDisabled()).toBe(true);
     await expect.poll(async () => (await titles(page)).length, { timeout: 10_000 }).toBe(6);
     await expect.poll(() => list(page).getByRole('alert').count()).toBe(0);
-    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.showMore);
+    await expect.poll(() => button.innerText()).toBe(VIDEO_LOAD_MORE_TEXTS.news.showMore);
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     expect(errors.messages).toEqual([]);
     await page.close();
@@ -113,7 +113,7 @@ describe('video load-more on /video/topics/us', () => {
 
   it('adds 3 videos a click, then the last one, and hides Show More when there is no more', async () => {
     const { page, errors } = await open(390);
-    const button = list(page).getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.showMore });
+    const button = list(page).getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.news.showMore });
     await expect.poll(() => button.isVisible()).toBe(true);
     await expect.poll(() => titles(page)).toEqual(['Launch pad camera', 'Ice jam floods a river town', 'Volunteers sandbag the levee overnight']);
 
@@ -143,7 +143,7 @@ describe('video load-more on /video/topics/us', () => {
     const page = await context.newPage();
     await page.goto(`${stack.siteUrl}${PATH}`);
     await expect.poll(() => titles(page)).toHaveLength(3);
-    await expect.poll(() => page.getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.showMore }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: VIDEO_LOAD_MORE_TEXTS.news.showMore }).count()).toBe(0);
     await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });

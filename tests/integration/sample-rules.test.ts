@@ -247,7 +247,7 @@ describe('the video load-more on /video/topics/us (spec 1 §9 "Video load-more s
     expect(more).toContain('<a href="/video/ice-jam-floods-river-town">');
     // No button until the island hydrates: a reader without script sees a complete list.
     expect(more).not.toContain('<button');
-    expect(html).not.toContain(VIDEO_LOAD_MORE_TEXTS.showMore);
+    expect(html).not.toContain(VIDEO_LOAD_MORE_TEXTS.news.showMore);
     const props = islandProps(html, 'VideoLoadMore');
     expect(props).toMatchObject({ title: 'More U.S. Videos', tag: 'fox-news/us', from: 13, hasMore: true });
     expect((props.items as unknown[]).length).toBe(3);

@@ -15,6 +15,7 @@ import type { ArticlePageView } from './article-view.js';
 import { GateOverlay } from './gate-overlay.js';
 import { PAYWALL_CLASS } from '../../shared/structured-data/news-article.js';
 import { Island } from '../../../interactive-bundle/island.js';
+import { useSiteId } from '../../shell/ui-text-context.js';
 
 export interface ArticlePageProps {
   head: DocumentProps['head'];
@@ -257,10 +258,12 @@ function PostContent({ sections, text }: { sections: ListSection[]; text: UiText
  * list (render-workers/shared/video-list.tsx) and adds the arrows, the sticky bar and the local flag.
  */
 function RecommendedVideos({ videos }: { videos: ArticlePageView['recommendedVideos'] }) {
+  const site = useSiteId();
   return (
     <Island
       name="VideoCarousel"
       props={{
+        site,
         videos: videos.map((video) => ({
           name: video.name,
           url: video.url,

@@ -12,7 +12,7 @@ import { Island } from '../../../interactive-bundle/island.js';
 import { VideoList, type VideoCarouselItem, type VideoListItemStyle } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import type { VideoLoadMoreProps } from '../../../interactive-bundle/islands/video-load-more.island.js';
 import { Document } from '../../shell/document.js';
-import { useUiText } from '../../shell/ui-text-context.js';
+import { useSiteId, useUiText } from '../../shell/ui-text-context.js';
 import type { UiTextKey } from '../../../core/isomorphic/ui-text.js';
 import type { PageModel } from '../../shared/view-model.js';
 import { cardCss, type CardImage } from './card-images.js';
@@ -104,7 +104,14 @@ const VIDEO_AREA_CSS = [
   '[data-theme="dark"] .video-rail-button{background:#202124}',
 ].join('');
 
+/** The paged list's island, with the edition for its button's language (inside the page's UiTextProvider). */
+function MoreVideos({ more }: { more: NonNullable<VideoAreaView['more']> }) {
+  const site = useSiteId();
+  return <Island name="VideoLoadMore" props={{ ...more, items: more.items.map((item) => ({ ...item, ...(item.image ? { image: { ...item.image } } : {}) })), site }} />;
+}
+
 function Rail({ carousel }: { carousel: CarouselView }) {
+  const site = useSiteId();
   if (carousel.emptyText !== undefined) {
     return (
       <section className={`video-rail video-rail-${carousel.style}`} aria-label={carousel.title}>
@@ -120,6 +127,7 @@ function Rail({ carousel }: { carousel: CarouselView }) {
       name="VideoCarousel"
       props={{
         kind: 'list',
+        site,
         title: carousel.title,
         itemStyle: carousel.style,
         ...(carousel.seeAllUrl === undefined ? {} : { seeAllUrl: carousel.seeAllUrl }),
@@ -185,7 +193,7 @@ export function VideoAreaPage({ model, path }: { model: PageModel<VideoAreaView>
         {view.carousels.map((carousel, index) => (
           <Rail key={`${carousel.title}-${index}`} carousel={carousel} />
         ))}
-        {view.more ? <Island name="VideoLoadMore" props={{ ...view.more, items: view.more.items.map((item) => ({ ...item, ...(item.image ? { image: { ...item.image } } : {}) })) }} /> : null}
+        {view.more ? <MoreVideos more={view.more} /> : null}
         {view.emptyText && view.carousels.length === 0 ? <p className="video-area-empty">{view.emptyText}</p> : null}
       </div>
     </Document>

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RecommendedVideo } from '../../../core/upstream/video-client.js';
-import { parseVideoCarouselProps } from '../../../interactive-bundle/islands/video-carousel.island.js';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { parseVideoCarouselProps, VideoCarousel } from '../../../interactive-bundle/islands/video-carousel.island.js';
+import { parseVideoLoadMoreProps } from '../../../interactive-bundle/islands/video-load-more.island.js';
 import { cardImage } from './card-images.js';
 import { liveCards, videoCards } from './carousels.js';
 
@@ -75,5 +77,31 @@ describe('VideoCarousel props (kind list)', () => {
     expect(parseVideoCarouselProps({ kind: 'list', seeAllUrl: 'javascript:x', itemStyle: 'poster', videos: [] })).toEqual({ kind: 'list', videos: [] });
     // The article's strip keeps its old props.
     expect(parseVideoCarouselProps({ videos: [] })).toEqual({ videos: [] });
+  });
+});
+
+describe('video islands in the edition of their page', () => {
+  it('keeps a known site and drops anything else', () => {
+    expect(parseVideoCarouselProps({ kind: 'list', site: 'es', videos: [] })).toEqual({ kind: 'list', site: 'es', videos: [] });
+    expect(parseVideoCarouselProps({ site: 'fr', videos: [] })).toEqual({ videos: [] });
+    const more = { title: 'Más videos', tag: 'fox-news/us', items: [], from: 3, hasMore: true };
+    expect(parseVideoLoadMoreProps({ ...more, site: 'es' })).toEqual({ ...more, site: 'es' });
+    expect(parseVideoLoadMoreProps({ ...more, site: 42 })).toEqual(more);
+  });
+
+  it('labels the rail and its buttons in Spanish on the Spanish edition, in English otherwise', () => {
+    const videos = [
+      { name: 'A', url: '/video/a' },
+      { name: 'B', url: '/video/b' },
+    ];
+    const es = renderToStaticMarkup(<VideoCarousel kind="list" title="Últimos videos" seeAllUrl="/video" site="es" videos={videos} />);
+    expect(es).toContain('>Ver todo<');
+    expect(es).toContain('aria-label="Videos anteriores"');
+    expect(es).toContain('aria-label="Volver al inicio"');
+    expect(es).not.toContain('Previous videos');
+    const news = renderToStaticMarkup(<VideoCarousel kind="list" title="Latest" seeAllUrl="/video" videos={videos} />);
+    expect(news).toContain('aria-label="Previous videos"');
+    const strip = renderToStaticMarkup(<VideoCarousel site="es" videos={videos} />);
+    expect(strip).toContain('aria-label="Videos recomendados"');
   });
 });
