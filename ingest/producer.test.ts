@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPlatformError } from '../core/errors.js';
 import { DEFAULT_RENDER_JOB, DEPENDANT_PRIORITY, parseRenderJob, PRIORITY, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
@@ -36,6 +36,27 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
+/** A promise a test waits on, and the function that settles it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** A real BullMQ worker on the kit's queue, on a blocking connection of its own; `stop` closes both. */
+function processRenders(processor: (bullJob: Job) => Promise<void>, concurrency: number): { stop: () => Promise<void> } {
+  const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
+  const worker = new Worker(RENDER_QUEUE, processor, { connection, prefix: kit.prefix, concurrency });
+  return {
+    stop: async () => {
+      await worker.close();
+      await connection.quit();
+    },
+  };
+}
+
 describe('createRenderProducer', () => {
   it('adds a job with the shared options and reports coalescing', async () => {
     const first = await kit.producer.enqueue(job('/politics'));
@@ -68,20 +89,14 @@ describe('createRenderProducer', () => {
     expect((await kit.inspect.getJob(saved.jobId ?? ''))?.priority).toBe(PRIORITY.event);
 
     const taken: string[] = [];
-    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
-    const worker = new Worker(
-      RENDER_QUEUE,
-      (bullJob) => {
-        taken.push(parseRenderJob(bullJob.data).path);
-        return Promise.resolve();
-      },
-      { connection, prefix: kit.prefix, concurrency: 1 },
-    );
+    const worker = processRenders((bullJob) => {
+      taken.push(parseRenderJob(bullJob.data).path);
+      return Promise.resolve();
+    }, 1);
     try {
       await until('the three renders', () => Promise.resolve(taken.length), (n) => n === 3);
     } finally {
-      await worker.close();
-      await connection.quit();
+      await worker.stop();
     }
     expect(taken).toEqual(['/politics/saved-story', '/', '/politics']);
   });
@@ -106,32 +121,23 @@ describe('createRenderProducer', () => {
   it('keeps the most urgent priority of the requests queued behind a running render (ADR 0041)', async () => {
     // The kit's producer has no event window: every request for the busy page is kept behind its running render.
     const producer = kit.producer;
-    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
     const taken: Array<{ requestedBy: string | undefined; priority: number }> = [];
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const worker = new Worker(
-      RENDER_QUEUE,
-      async (bullJob) => {
-        taken.push({ requestedBy: parseRenderJob(bullJob.data).requestedBy, priority: bullJob.priority });
-        if (taken.length === 1) await released;
-      },
-      { connection, prefix: kit.prefix, concurrency: 1 },
-    );
+    const firstRender = gate();
+    const worker = processRenders(async (bullJob) => {
+      taken.push({ requestedBy: parseRenderJob(bullJob.data).requestedBy, priority: bullJob.priority });
+      if (taken.length === 1) await firstRender.opened;
+    }, 1);
     try {
       await producer.enqueue(job('/busy-article', { requestedBy: 'first-save' }));
       await until('the first render to start', () => Promise.resolve(taken.length), (n) => n === 1);
       // The editor saves the article again (its own page), then another event lists it (a dependant).
       expect((await producer.enqueue(job('/busy-article', { requestedBy: 'second-save' }))).queuedAfterActive).toBe(true);
       expect((await producer.enqueue(job('/busy-article', { requestedBy: 'listed-by-another' }), { priority: DEPENDANT_PRIORITY })).queuedAfterActive).toBe(true);
-      release();
+      firstRender.open();
       await until('the render after it', () => Promise.resolve(taken.length), (n) => n === 2);
     } finally {
-      release();
-      await worker.close();
-      await connection.quit();
+      firstRender.open();
+      await worker.stop();
     }
     // BullMQ keeps the newest request's data (its bound is the latest) and, now, the most urgent priority.
     expect(taken[1]).toEqual({ requestedBy: 'listed-by-another', priority: PRIORITY.event });
@@ -158,34 +164,23 @@ describe('createRenderProducer', () => {
 
   it('with a worker busy on the page, a burst of 50 requests renders it at most twice, the last time with the latest request', async () => {
     const rendered: RenderJob[] = [];
-    const connection = createRedis(kit.server.url, { blocking: true, name: 'ingest-test-worker' });
-    let started: () => void = () => undefined;
-    const firstStarted = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const firstStarted = gate();
     // The first render stays busy until the whole burst is queued (a fixed sleep made the test
     // depend on 49 enqueues fitting in it, which a loaded machine did not always manage).
-    let burstDone: () => void = () => undefined;
-    const burstQueued = new Promise<void>((resolve) => {
-      burstDone = resolve;
-    });
-    const worker = new Worker(
-      RENDER_QUEUE,
-      async (bullJob) => {
-        rendered.push(parseRenderJob(bullJob.data));
-        const first = rendered.length === 1;
-        started();
-        if (first) await burstQueued;
-      },
-      { connection, prefix: kit.prefix, concurrency: 4 },
-    );
+    const burstQueued = gate();
+    const worker = processRenders(async (bullJob) => {
+      rendered.push(parseRenderJob(bullJob.data));
+      const first = rendered.length === 1;
+      firstStarted.open();
+      if (first) await burstQueued.opened;
+    }, 4);
     try {
       await kit.producer.enqueue(job('/busy', { requestedBy: 'req-0' }));
-      await firstStarted;
+      await firstStarted.opened;
       for (let i = 1; i < 50; i += 1) {
         await kit.producer.enqueue(job('/busy', { requestedBy: `req-${i}` }));
       }
-      burstDone();
+      burstQueued.open();
       const deadline = Date.now() + 10_000;
       for (;;) {
         const counts = await kit.inspect.getJobCounts();
@@ -194,9 +189,8 @@ describe('createRenderProducer', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
-      burstDone(); // so a failed enqueue does not leave worker.close() waiting on the first render
-      await worker.close();
-      await connection.quit();
+      burstQueued.open(); // so a failed enqueue does not leave worker.close() waiting on the first render
+      await worker.stop();
     }
     expect(rendered.length).toBeGreaterThanOrEqual(1);
     expect(rendered.length).toBeLessThanOrEqual(2);
