@@ -29,6 +29,7 @@ import { loadIngestConfig } from '../../ingest/config.js';
 import { startIngest } from '../../ingest/start.js';
 import { portTaken } from '../../core/http-listen.js';
 import { listSitePages } from '../../core/site-pages.js';
+import type { Dataset } from '../sample-upstream/data/index.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../sample-upstream/server.js';
 
 export interface StackOptions {
@@ -39,6 +40,8 @@ export interface StackOptions {
   upstream?: UpstreamConfig;
   /** Start the sample upstream on this port (0 = free port). Omit to use `upstream` as given. */
   sampleUpstreamPort?: number;
+  /** The sample upstream's starting content; its starter dataset when omitted. */
+  sampleDataset?: Dataset;
   /**
    * The sample upstream's start time: its dates move so the newest story and the schedule week
    * are current (infra/sample-upstream/sample-clock.ts). Omitted: the dataset's fixed dates.
@@ -160,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ? createLogger({ component: 'sample-upstream', level: options.sampleUpstreamLog.level, destination: options.sampleUpstreamLog.destination })
           : log('sample-upstream'),
         ...(options.sampleNow === undefined ? {} : { now: options.sampleNow }),
+        ...(options.sampleDataset === undefined ? {} : { dataset: options.sampleDataset }),
       }).catch((error: unknown) => {
         throw portTaken(error, port, host, 'SAMPLE_UPSTREAM_PORT') ?? error;
       });

@@ -16,9 +16,11 @@ import {
   sitePathEntrySchema,
   type FullArticle,
 } from '../../core/upstream/schemas.js';
+import type { ShowInput } from '../../core/upstream/show-client.js';
 import { DEFAULT_PERSON_IMAGE } from './data/people.js';
 import { TAG_FRONT_CATEGORIES } from './data/tag-fronts.js';
 import { createDataset } from './data/index.js';
+import { SHOWS } from './data/shows.js';
 import { STATIC_PAGES } from './data/static-pages.js';
 import { articlePathOf, SampleStore } from './store.js';
 import { buildSampleUpstream } from './server.js';
@@ -182,6 +184,24 @@ describe('sample dataset', () => {
     expect(siteMap.data.results).toContainEqual({ path: old, type: 'redirect' });
     expect(siteMap.data.results.every((entry) => sitePathEntrySchema.safeParse(entry).success)).toBe(true);
     await app.close();
+  });
+
+  it('freezes its starter data, so a test adds records to a copy of it: the shows call and the site map serve the copy\'s extra show', async () => {
+    const [show] = SHOWS;
+    expect(show).toBeDefined();
+    expect(() => SHOWS.push({ ...(show as ShowInput), id: 'added-show' })).toThrow(TypeError);
+    expect(() => Object.assign(show as ShowInput, { title: 'Changed' })).toThrow(TypeError);
+    const own = createDataset();
+    own.shows.push({ ...structuredClone(show as ShowInput), id: 'added-show', slug: 'added-show', show_slug: 'added-show', canonicalUrl: 'https://www.foxnews.com/shows/added-show' });
+    const app = buildSampleUpstream({ dataset: own });
+    const all = (await app.inject({ url: '/api/shows?searchType=all' })).json<{ data: { results: { id: string }[] } }>();
+    expect(all.data.results.map((entry) => entry.id)).toContain('added-show');
+    const siteMap = (await app.inject({ url: '/api/sitemap?size=5000' })).json<{ data: { results: { path: string }[] } }>();
+    expect(siteMap.data.results.map((entry) => entry.path)).toContain('/shows/added-show');
+    const starter = buildSampleUpstream();
+    const starterShows = (await starter.inject({ url: '/api/shows?searchType=all' })).json<{ data: { results: { id: string }[] } }>();
+    expect(starterShows.data.results.map((entry) => entry.id)).not.toContain('added-show');
+    await Promise.all([app.close(), starter.close()]);
   });
 
   it('has a table with header cells, a colSpan and a rowSpan, and images with alt, caption and copyright', () => {

@@ -268,7 +268,7 @@ export function buildSampleUpstream(options: SampleUpstreamOptions = {}): Sample
   registerScheduleRoutes(app);
   registerCommerceRoutes(app);
   registerFormsRoutes(app);
-  registerShowRoutes(app);
+  registerShowRoutes(app, () => store.shows);
   const liveEventPages = registerLiveEventRoutes(app);
   registerLivePlaylistRoutes(app);
 

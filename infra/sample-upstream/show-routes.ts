@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import type { ShowInput } from '../../core/upstream/show-client.js';
-import { SHOWS } from './data/shows.js';
 import type { SampleUpstreamApp } from './server.js';
 
 const showsQuery = z.discriminatedUnion('searchType', [
@@ -23,20 +22,22 @@ function canonicalSlug(show: ShowInput): string | undefined {
   }
 }
 
-export function registerShowRoutes(app: SampleUpstreamApp): void {
-  // A fresh copy per server so no test changes another's.
-  const shows: ShowInput[] = structuredClone(SHOWS).sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+/** @param shows this server's shows (its store's, which a reset returns to the dataset's), by sortOrder */
+export function registerShowRoutes(app: SampleUpstreamApp, shows: () => readonly ShowInput[]): void {
 
   app.get('/api/shows', (request, reply) => {
     const query = showsQuery.safeParse(request.query);
     if (!query.success) {
       return reply.code(400).send({ error: { code: 'BAD_REQUEST', message: 'Invalid shows query: searchType=all, or searchType=single with value={domain}/shows/{id}' } });
     }
-    if (query.data.searchType === 'all') return { data: { results: shows, total: shows.length } };
+    if (query.data.searchType === 'all') {
+      const all = shows();
+      return { data: { results: all, total: all.length } };
+    }
     // fetchFullShowByUrl: the last segment is the show's id or the slug of its canonical URL, so
     // the canonical path a 301 sends readers to finds the show too.
     const id = query.data.value.split('/').pop() ?? '';
-    const show = shows.find((candidate) => candidate.id === id || canonicalSlug(candidate) === id);
+    const show = shows().find((candidate) => candidate.id === id || canonicalSlug(candidate) === id);
     if (show === undefined) return reply.code(404).send({ data: { results: [] }, error: { code: 'NOT_FOUND', message: `No show ${id}` } });
     return { data: { results: [show] } };
   });

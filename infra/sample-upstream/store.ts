@@ -8,9 +8,8 @@
  * and edits to them are kept as records that replace them (see SampleStore). Lists and the site
  * map are merges computed per page (newest-first.ts), so a million articles cost a few megabytes.
  */
-import { isPublishedShow } from '../../core/upstream/show-client.js';
+import { isPublishedShow, type ShowInput } from '../../core/upstream/show-client.js';
 import { GAME_PAGE_PATHS } from './data/games.js';
-import { SHOWS } from './data/shows.js';
 import { fullArticleSchema, SITE_PATH_TYPES, type articleSummarySchema, type FullArticle } from '../../core/upstream/schemas.js';
 import { isValidPagePath } from '../../core/storage/keys.js';
 import { z } from 'zod';
@@ -243,6 +242,8 @@ export class SampleStore {
   categories = new Map<string, JsonRecord>();
   layouts = new Map<string, JsonRecord>();
   people = new Map<string, JsonRecord>();
+  /** The shows call's answer: every show, drafts included, in their sort order. */
+  shows: ShowInput[] = [];
 
   /**
    * @param initial the starting content (reset returns to it)
@@ -263,6 +264,7 @@ export class SampleStore {
     this.categories = new Map(dataset.categories.map((c) => [String(c.path), toRecord(c)]));
     this.layouts = new Map(dataset.layouts.map((l) => [SampleStore.layoutKey(String(l.subtype), String(l.elementId)), toRecord(l)]));
     this.people = new Map(dataset.people.map((p) => [String(p.personSlug), toRecord(p)]));
+    this.shows = [...dataset.shows].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
   }
 
   static layoutKey(subtype: string, elementId: string): string {
@@ -443,7 +445,7 @@ export class SampleStore {
     // A show is listed at its canonical path. Its id path, when different, answers a 301, so it is
     // listed as a redirect (published, kept out of sitemaps); unless it contains "video": then it
     // would render the page itself (spec 2 §2), a duplicate nobody links to, so it is not listed.
-    for (const show of SHOWS) {
+    for (const show of this.shows) {
       if (!isPublishedShow(show)) continue;
       const canonical = new URL(show.canonicalUrl).pathname;
       const idPath = `/shows/${show.id}`;
@@ -454,7 +456,7 @@ export class SampleStore {
     // topic list and each topic it names. The video pages themselves come from the video service
     // (server.ts).
     entries.push({ path: '/video', type: 'video' }, { path: '/video/shows', type: 'video' }, { path: '/video/topics', type: 'video' });
-    for (const show of SHOWS) if (isPublishedShow(show)) entries.push({ path: `/video/shows/${show.id}`, type: 'video' });
+    for (const show of this.shows) if (isPublishedShow(show)) entries.push({ path: `/video/shows/${show.id}`, type: 'video' });
     for (const topic of this.videoTopics()) entries.push({ path: `/video/topics/${topic}`, type: 'video' });
     // The games hub and game pages (spec 2 §2).
     for (const path of GAME_PAGE_PATHS) entries.push({ path, type: 'game' });

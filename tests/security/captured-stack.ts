@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { StorageConfig } from '../../core/config/storage.js';
+import type { Dataset } from '../../infra/sample-upstream/data/index.js';
 import { startStack, type Stack } from '../../infra/local/stack.js';
 import { buildBundle } from '../../interactive-bundle/build.js';
 import { onOwnResources, testBundle } from '../support/stack.js';
@@ -21,6 +22,8 @@ export interface CapturedStackOptions {
    * run's one build (a test that checks what the build takes from the environment).
    */
   ownBundle?: boolean;
+  /** The sample upstream's starting content; its starter dataset when omitted. */
+  sampleDataset?: Dataset;
 }
 
 export interface CapturedStack {
@@ -65,6 +68,7 @@ export async function startCapturedStack(options: CapturedStackOptions): Promise
       schedules: false,
       logLevel: 'debug',
       logDestination: destination,
+      ...(options.sampleDataset === undefined ? {} : { sampleDataset: options.sampleDataset }),
     });
     return { stack, logLines, dir, bundleDir };
   });

@@ -16,8 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GAME_LAYOUTS, SAMPLE_GAME_HOST } from '../../infra/sample-upstream/data/games.js';
 import { LIVE_EVENTS } from '../../infra/sample-upstream/data/live-events.js';
-import { PEOPLE } from '../../infra/sample-upstream/data/people.js';
-import { SHOWS } from '../../infra/sample-upstream/data/shows.js';
+import { createDataset } from '../../infra/sample-upstream/data/index.js';
 import { VIDEOS } from '../../infra/sample-upstream/data/videos.js';
 import { pageKey } from '../../core/storage/keys.js';
 import { HARNESS_ORIGIN, startRendererHarness, type RendererHarness } from '../support/renderer.js';
@@ -37,12 +36,13 @@ const ORIGIN = 'https://www.foxnews.com';
 const PROBE = { name: 'probe', payload: 'Probe text 7c1d' };
 const entries = [...corpus, PROBE];
 
-// People and shows have no mutation API: their hostile records join the starter data before the
-// sample upstream starts (this file's modules are its own: vitest isolates test files).
+// People and shows have no mutation API: their hostile records join this harness's own copy of
+// the sample's starter dataset.
+const dataset = createDataset();
 for (const [i, { payload: p }] of entries.entries()) {
-  const person = structuredClone(PEOPLE[0]);
+  const person = structuredClone(dataset.people[0]);
   if (person) {
-    PEOPLE.push({
+    dataset.people.push({
       ...person,
       id: `person-hostile-${i}`,
       personSlug: `hostile-person-${i}`,
@@ -55,9 +55,9 @@ for (const [i, { payload: p }] of entries.entries()) {
       fullBio: [p, `<p>${p}</p>`, `<p><a href="${p}">${p}</a></p>`],
     });
   }
-  const show = structuredClone(SHOWS[0]);
+  const show = structuredClone(dataset.shows[0]);
   if (show) {
-    SHOWS.push({
+    dataset.shows.push({
       ...show,
       id: `hostile-show-${i}`,
       slug: `hostile-show-${i}`,
@@ -77,7 +77,7 @@ for (const [i, { payload: p }] of entries.entries()) {
 let h: RendererHarness;
 
 beforeAll(async () => {
-  h = await startRendererHarness({ logLevel: 'silent' });
+  h = await startRendererHarness({ logLevel: 'silent', dataset });
 }, 120_000);
 
 afterAll(async () => {

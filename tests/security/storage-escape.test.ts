@@ -16,8 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseKey, parseVersionKey, isValidPagePath, PATH_LIMITS } from '../../core/storage/keys.js';
 import { ARTICLES } from '../../infra/sample-upstream/data/articles.js';
-import { PEOPLE } from '../../infra/sample-upstream/data/people.js';
-import { SHOWS } from '../../infra/sample-upstream/data/shows.js';
+import { createDataset } from '../../infra/sample-upstream/data/index.js';
 import { startCapturedStack, type CapturedStack } from './captured-stack.js';
 
 const ADMIN_TOKEN = 'storage-escape-admin-token-0123456789';
@@ -29,19 +28,20 @@ const corpus = z
 
 const ORIGIN = 'https://www.foxnews.com';
 
-// Shows and people come from the sample's dataset modules (they have no mutation API). This test
-// file runs in its own module scope (vitest isolates files), so the additions reach only its stack.
+// Shows and people have no mutation API: the hostile ones join this stack's own copy of the
+// sample's starter dataset.
+const dataset = createDataset();
 for (const [i, { value }] of corpus.entries()) {
-  const show = structuredClone(SHOWS[0]);
-  if (show) SHOWS.push({ ...show, id: value, slug: value, show_slug: value, canonicalUrl: `${ORIGIN}/shows/${value}`, sortOrder: 100 + i });
-  const person = structuredClone(PEOPLE[0]);
-  if (person) PEOPLE.push({ ...person, personSlug: value, canonicalUrl: `${ORIGIN}/person/x/${value}` });
+  const show = structuredClone(dataset.shows[0]);
+  if (show) dataset.shows.push({ ...show, id: value, slug: value, show_slug: value, canonicalUrl: `${ORIGIN}/shows/${value}`, sortOrder: 100 + i });
+  const person = structuredClone(dataset.people[0]);
+  if (person) dataset.people.push({ ...person, personSlug: value, canonicalUrl: `${ORIGIN}/person/x/${value}` });
 }
 
 let h: CapturedStack;
 
 beforeAll(async () => {
-  h = await startCapturedStack({ adminToken: ADMIN_TOKEN, webhookSecret: 'storage-escape-webhook-secret-0123' });
+  h = await startCapturedStack({ adminToken: ADMIN_TOKEN, webhookSecret: 'storage-escape-webhook-secret-0123', sampleDataset: dataset });
 }, 120_000);
 
 afterAll(async () => {

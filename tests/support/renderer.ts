@@ -18,6 +18,7 @@ import { createFsStore } from '../../core/storage/fs-driver.js';
 import { pageKey, type PageVariant } from '../../core/storage/keys.js';
 import type { ObjectStore } from '../../core/storage/types.js';
 import { createEditionClients } from '../../core/upstream/clients.js';
+import type { Dataset } from '../../infra/sample-upstream/data/index.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { RedisLastGoodStore } from '../../core/last-good.js';
 import { takePageFence } from '../../core/page-fence.js';
@@ -70,10 +71,12 @@ export interface RendererHarnessOptions {
    * of it, tests/support/tcp-proxy.ts), given the server's.
    */
   redisVia?: (serverUrl: string) => Promise<string>;
+  /** The sample upstream's starting content; its starter dataset when omitted. */
+  dataset?: Dataset;
 }
 
 export async function startRendererHarness(options: RendererHarnessOptions = {}): Promise<RendererHarness> {
-  const upstream = await startSampleUpstream({ port: 0 });
+  const upstream = await startSampleUpstream({ port: 0, ...(options.dataset === undefined ? {} : { dataset: options.dataset }) });
   const redisServer: TestRedis = await startTestRedis();
   const redis = new Redis(options.redisVia ? await options.redisVia(redisServer.url) : redisServer.url);
   const dir = await mkdtemp(join(tmpdir(), 'render-'));

@@ -4,6 +4,7 @@
  * (paragraph, heading, list, pull quote, article image, table with header cells, colSpan and
  * rowSpan) plus one block of an unknown kind, which the renderer must skip and log.
  */
+import { deepFreeze } from './frozen.js';
 import { PlatformError } from '../../../core/errors.js';
 import { CATEGORIES } from './categories.js';
 import { cell, heading, image, list, paragraph, pullQuote, table, th, type BlockRecord } from './blocks.js';
@@ -470,3 +471,6 @@ export const ARTICLES: ArticleRecord[] = [
     extra: { fn__story_type: 'opinion' },
   }),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(ARTICLES);

@@ -1,4 +1,5 @@
 /** Section fronts of the sample site (spec 1 §2.4, §3 Category). Each also has a section layout. */
+import { deepFreeze } from './frozen.js';
 import type { TagInput } from '../../../core/upstream/tag-client.js';
 import type { CategoryRecord } from './types.js';
 
@@ -158,3 +159,6 @@ export const TAGS: TagInput[] = [
     sponsor: { level: 'logo', name: 'Harvest Table', url: 'https://sponsor.example/harvest', logo: sponsorImages('harvest') },
   },
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(CATEGORIES, CATEGORY_FRONTS, TAGS);

@@ -7,6 +7,7 @@
  * eight items (3 shown, then 6, then 8). It has an AMP version, where neither is an island. The
  * products and places are fictional.
  */
+import { deepFreeze } from './frozen.js';
 import { article } from './articles.js';
 import { heading, paragraph, weatherList, type BlockRecord } from './blocks.js';
 import { SARAH_WHITFIELD } from './people.js';
@@ -48,3 +49,6 @@ export const COMMERCE_ARTICLES: ArticleRecord[] = [
     extra: { isAMP: true },
   }),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(COMMERCE_ARTICLES);

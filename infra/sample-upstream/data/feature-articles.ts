@@ -5,6 +5,7 @@
  * redirect), a long headline, the headshot cases, and the block kinds beyond the starter set.
  * Stories, people and places are fictional; the text was written for this dataset.
  */
+import { deepFreeze } from './frozen.js';
 import { article, CANONICAL_ORIGIN, titleCase } from './articles.js';
 import {
   ad,
@@ -544,3 +545,6 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     extra: { fn__story_type: 'live' },
   }),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(FEATURE_ARTICLES);

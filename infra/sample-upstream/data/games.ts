@@ -6,6 +6,7 @@
  * trivia-challenge). The post-content region carries a front component, so game pages show the
  * layout's regions too.
  */
+import { deepFreeze } from './frozen.js';
 import { sampleImage } from './images.js';
 import type { LayoutRecord } from './types.js';
 
@@ -101,3 +102,6 @@ export const GAME_LAYOUTS: LayoutRecord[] = [
     postContent: [{ type: 'article-list', model: { title: 'Latest News', size: 4 } }],
   },
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(GAME_PAGE_PATHS, GAME_LAYOUTS);

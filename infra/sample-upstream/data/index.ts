@@ -9,11 +9,12 @@ import { FEATURE_ARTICLES } from './feature-articles.js';
 import { LAYOUTS } from './layouts.js';
 import { PEOPLE } from './people.js';
 import { RULE_ARTICLES } from './rule-articles.js';
+import { SHOWS } from './shows.js';
 import { SLIDESHOWS } from './slideshows.js';
 import type { Dataset } from './types.js';
 
 export type { ArticleRecord, CategoryRecord, Dataset, LayoutRecord, PersonRecord } from './types.js';
 
 export function createDataset(): Dataset {
-  return structuredClone({ articles: [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS, ...COMMERCE_ARTICLES, ...RULE_ARTICLES], categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE });
+  return structuredClone({ articles: [...ARTICLES, ...FEATURE_ARTICLES, ...SLIDESHOWS, ...COMMERCE_ARTICLES, ...RULE_ARTICLES], categories: CATEGORIES, layouts: LAYOUTS, people: PEOPLE, shows: SHOWS });
 }

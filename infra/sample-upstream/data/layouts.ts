@@ -5,6 +5,7 @@
  * spec 1 §3 and spec 2 §2, plus an unknown type, an unexpected summary item and an ad whose sizes
  * are not strings (each logged and skipped).
  */
+import { deepFreeze } from './frozen.js';
 import { CATEGORIES } from './categories.js';
 import { GAME_LAYOUTS } from './games.js';
 import { NAV_LAYOUTS } from './nav.js';
@@ -359,3 +360,6 @@ export const LAYOUTS: LayoutRecord[] = [
   ...SHOW_AND_PERSON_LAYOUTS,
   COVERAGE_HUB,
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(LAYOUTS);

@@ -9,6 +9,7 @@
  *   - /coverage: the bare route (spec 1 §2.1 "/coverage/{page?}", the page parameter optional): an
  *     event with no live blog, video or ad, only its header.
  */
+import { deepFreeze } from './frozen.js';
 import type { LiveBlogUpdate, LiveEventInput, LiveEventVideo } from '../../../core/upstream/live-event-client.js';
 import { sampleImage } from './images.js';
 
@@ -109,3 +110,6 @@ export const LIVE_BLOG_FEEDS: Readonly<Record<string, { liveBlogUpdate: LiveBlog
     ],
   },
 };
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(LIVE_EVENTS, LIVE_BLOG_FEEDS);

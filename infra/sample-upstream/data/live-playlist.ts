@@ -9,6 +9,7 @@
  *   - unreadable: answered with a truncated JSON body (spec 2 §8 "Moxie JSON unreadable")
  * Any other feed or playlist is a 404.
  */
+import { deepFreeze } from './frozen.js';
 import type { LiveItem, MoxieVideo } from '../../../core/upstream/video-feeds.js';
 import { sampleImage } from './images.js';
 
@@ -65,3 +66,6 @@ export const MOXIE_PLAYLISTS: Record<string, { id: string; title: string; videos
 
 /** The Moxie playlist id whose answer is unreadable JSON. */
 export const UNREADABLE_MOXIE_PLAYLIST = 'unreadable';
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(LIVE_PLAYLIST_FEEDS, MOXIE_PLAYLISTS);

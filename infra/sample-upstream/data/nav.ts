@@ -3,6 +3,7 @@
  * menu is results[0]['main-content'][0].model) and the legal links layout (subtype
  * navLegalLinksLayout). Header categories are exactly spec 1 §2.3, in order.
  */
+import { deepFreeze } from './frozen.js';
 import type { LayoutRecord } from './types.js';
 
 interface Item {
@@ -95,3 +96,6 @@ export const NAV_LAYOUTS: LayoutRecord[] = [
     'main-content': [{ type: 'legal-links', model: { items: LEGAL_LINKS } }],
   },
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(HEADER_ITEMS, MORE_ITEMS, LEGAL_LINKS, NAV_LAYOUTS);

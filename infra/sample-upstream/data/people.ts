@@ -1,4 +1,5 @@
 /** The authors of the sample articles (spec 1 §3 header.authors, spec 2 §3 Person). Fictional. */
+import { deepFreeze } from './frozen.js';
 import { sampleImage } from './images.js';
 import type { PersonRecord } from './types.js';
 
@@ -167,3 +168,6 @@ export function byline(person: PersonRecord): { name: string; url: string; avata
     fullName: person.name,
   };
 }
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(PEOPLE);

@@ -19,6 +19,7 @@
  *
  * The stories, places and people are fictional.
  */
+import { deepFreeze } from './frozen.js';
 import { US_STATES } from '../../../core/isomorphic/us-states.js';
 import { article } from './articles.js';
 import { heading, paragraph, type BlockRecord } from './blocks.js';
@@ -133,3 +134,6 @@ const STATE_BRIEFS: ArticleRecord[] = US_STATES.map((state, index) =>
 );
 
 export const RULE_ARTICLES: ArticleRecord[] = [SERIES_ARTICLE, DEALS_ARTICLE, FORUM_ARTICLE, ...STATE_BRIEFS];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(SPECIAL_SERIES, RULE_SECTIONS, RULE_ARTICLES);

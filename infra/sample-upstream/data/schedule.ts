@@ -15,6 +15,7 @@
  *   - hosts.name a string or a list, or { "0": "" } when no host is known; link a URL or {};
  *     every empty value {} and never null.
  */
+import { deepFreeze } from './frozen.js';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { PlatformError } from '../../../core/errors.js';
 import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
@@ -556,3 +557,6 @@ export function sampleSchedule(feed: ScheduleFeed): ScheduleDocument {
     }),
   };
 }
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(SAMPLE_SCHEDULE_WEEK, SCHEDULE_FEEDS);

@@ -8,6 +8,7 @@
  *     renders in place (spec 2 §2 "skipped when the path contains video")
  *   - late-night-draft: postStatus "draft", never a page (the §5.3 published rule)
  */
+import { deepFreeze } from './frozen.js';
 import type { ShowInput } from '../../../core/upstream/show-client.js';
 import { sampleImage } from './images.js';
 
@@ -113,3 +114,6 @@ export const SHOWS: ShowInput[] = [
     hosts: [],
   },
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(SHOWS);

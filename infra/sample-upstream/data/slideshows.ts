@@ -5,6 +5,7 @@
  * rules: an item without alt (falls back to the caption) and a copyright of a single space (blank).
  * The places and pictures are fictional.
  */
+import { deepFreeze } from './frozen.js';
 import { article } from './articles.js';
 import { paragraph, slideshow, type SlideSpec } from './blocks.js';
 import { MARCUS_DELGADO, RUTH_ELLIS } from './people.js';
@@ -141,3 +142,6 @@ export const SLIDESHOWS: ArticleRecord[] = [
     slides: slides('birds', ['A red-winged blackbird', 'An eastern bluebird', 'A pair of robins']),
   }),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(SLIDESHOWS);

@@ -5,6 +5,7 @@
  * The text is original filler written for this dataset. `/go` carries one component of a kind
  * the site does not know, which must be logged and skipped.
  */
+import { deepFreeze } from './frozen.js';
 import type { StaticPageInput } from '../../../core/upstream/static-page-client.js';
 import { CANONICAL_ORIGIN } from './articles.js';
 
@@ -255,3 +256,6 @@ export const STATIC_PAGES: StaticPageRecord[] = [
     ],
   }),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(STATIC_PAGES);

@@ -14,6 +14,7 @@
  * tag front of its section on both sites (publishing and invalidation cost). Titles are
  * the tags' own (`fn__tags` title) or the section titles below: the text to translate is here.
  */
+import { deepFreeze } from './frozen.js';
 import type { TagInput } from '../../../core/upstream/tag-client.js';
 import { ARTICLES, titleCase } from './articles.js';
 import { COMMERCE_ARTICLES } from './commerce-articles.js';
@@ -156,3 +157,6 @@ export const TAG_FRONT_LAYOUTS: LayoutRecord[] = [
     ],
   })),
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(TAG_FRONT_TAGS, TAG_FRONT_CATEGORIES, TAG_FRONT_LAYOUTS);

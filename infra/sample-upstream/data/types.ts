@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { categorySchema, FullArticleInput, layoutSchema, personSchema } from '../../../core/upstream/schemas.js';
+import type { ShowInput } from '../../../core/upstream/show-client.js';
 
 export type ArticleRecord = FullArticleInput;
 export type CategoryRecord = z.input<typeof categorySchema>;
@@ -16,4 +17,6 @@ export interface Dataset {
   categories: CategoryRecord[];
   layouts: LayoutRecord[];
   people: PersonRecord[];
+  /** Every show the shows call answers, drafts included (spec 2 §2). */
+  shows: ShowInput[];
 }

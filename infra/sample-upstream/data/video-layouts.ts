@@ -9,6 +9,7 @@
  *   - '/video/topics/politics': a topic with its own carousels (the others get one carousel of
  *     their tag's videos).
  */
+import { deepFreeze } from './frozen.js';
 import type { LayoutRecord } from './types.js';
 
 type CarouselModel = Record<string, unknown> & { title: string; source: string };
@@ -62,3 +63,6 @@ const VIDEO_TOPIC_POLITICS: LayoutRecord = {
 };
 
 export const VIDEO_LAYOUTS: LayoutRecord[] = [VIDEO_HOME, VIDEO_TOPICS, VIDEO_TOPIC_POLITICS];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(VIDEO_LAYOUTS);

@@ -7,6 +7,7 @@
  * reads them one at a time by slug (§5.6). Sections without videos of their own (opinion, sports, ...)
  * exercise the latest-news fallback.
  */
+import { deepFreeze } from './frozen.js';
 import { sampleImage } from './images.js';
 
 export interface VideoRecord {
@@ -137,3 +138,6 @@ export const VIDEOS: VideoRecord[] = [
   video({ id: 'vid-6360014', title: 'Town hall: the full broadcast', slug: 'town-hall-full-broadcast', section: 'politics', aired: '2099-01-01T00:00:00Z', duration: 3600, latestNews: true }),
   ...LINKED_VIDEOS,
 ];
+
+// Served as copies, never changed in place (frozen.ts).
+deepFreeze(VIDEOS);
