@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const LIGHTHOUSE = 'tests/e2e/lighthouse.test.ts';
 const EXCLUDE = ['node_modules/**', '**/dist/**', '.data/**'];
-/** The unit tests, beside the code they test. The files under tests/ (integration, browser, security, reliability, load, and their helpers' own tests) run isolated in the suite project. */
+/** The unit tests, beside the code they test. The files under tests/ (integration, browser, security, reliability, load, and their helpers' own tests) are the suite project. */
 const UNIT = ['core', 'edge-router', 'infra', 'ingest', 'interactive-bundle', 'render-workers'].flatMap((dir) => [`${dir}/**/*.test.ts`, `${dir}/**/*.test.tsx`]);
 
 /** Settings of every project (spelled out in each, not inherited: see globalSetup below). */
@@ -27,8 +27,10 @@ export default defineConfig({
     // root project only: a project that extends the root would run it again for itself, and the
     // projects see what the root provides.
     globalSetup: ['tests/support/global-setup.ts'],
-    // One test file per core of a 2-core machine, each in a process of its own (forks: test
-    // files start servers and child processes and set process.env). Not more: the browser tests'
+    // Two worker processes, one per core of a 2-core machine; each runs its files one after another
+    // (forks, not threads: test files start child processes and servers, and one sets
+    // process.env). A worker serves one project, and the unit and suite files share its modules
+    // (ADR 0038, ADR 0042); Lighthouse's gets a fresh process. Not more: the browser tests'
     // Chromium, their servers and the shared site's edge (in this main process) need the cores
     // too, and the suite's timeouts are set for two files at a time.
     pool: 'forks',

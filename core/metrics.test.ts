@@ -88,4 +88,13 @@ describe('metrics server', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
     await app.close();
   });
+
+  it('collects the process metrics once per process, however many registries export them, and keeps each registry\'s own metrics apart', async () => {
+    const worker = createRenderMetrics(createMetricsRegistry({ processMetrics: true }));
+    const other = createMetricsRegistry({ processMetrics: true });
+    expect(other.getSingleMetric('nodejs_eventloop_lag_seconds')).toBe(worker.registry.getSingleMetric('nodejs_eventloop_lag_seconds'));
+    expect(await other.getSingleMetricAsString('process_cpu_user_seconds_total')).toContain('process_cpu_user_seconds_total');
+    expect(other.getSingleMetric('newsroom_render_latency_seconds')).toBeUndefined();
+    expect(createMetricsRegistry().getMetricsAsArray()).toEqual([]);
+  });
 });

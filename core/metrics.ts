@@ -42,10 +42,22 @@ export interface MetricsRegistryOptions {
   processMetrics?: boolean;
 }
 
+/**
+ * The process metrics, collected once per process: each collection starts an event-loop-delay
+ * monitor and a GC observer that nothing stops, so one per registry would pile up where one
+ * process creates several (`npm start` runs every service in one process; test files share their
+ * worker). Every registry that asks for them exports this one set.
+ */
+let processMetrics: Registry | undefined;
+
 export function createMetricsRegistry(options: MetricsRegistryOptions = {}): Registry {
-  const registry = new Registry();
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
-  return registry;
+  if (!options.processMetrics) return new Registry();
+  if (processMetrics === undefined) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  // A registry of its own that holds the same process metric objects.
+  return Registry.merge([processMetrics]);
 }
 
 /** What the queue gauges read of a BullMQ Queue: its counts, its key names and its connection. */

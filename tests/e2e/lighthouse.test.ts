@@ -102,8 +102,11 @@ function report(run: Run, category: Category): string {
  * Performance is judged on the median of PERFORMANCE_RUNS runs (the first run is one of them): one
  * run moves by several points with what else the machine does. The median of three is decided once
  * two runs agree on the budget (both at or over it, or both under), so the third run is made only
- * when the first two disagree: the verdict is the one all three runs would give. The failure
- * message lists every run's score and the performance audits that cost points in the median run.
+ * when the first two disagree: the verdict is the one all three runs would give. The runs after
+ * the first audit performance only: the page load and its trace are the same whatever categories
+ * are asked for, and the performance score comes from the same metrics; the other categories do
+ * not move from run to run and are judged on the first. The failure message lists every run's
+ * score and the performance audits that cost points in the median run.
  */
 async function expectPerformance(kind: PageKindName, first: Run): Promise<void> {
   const runs = [first];
@@ -111,7 +114,8 @@ async function expectPerformance(kind: PageKindName, first: Run): Promise<void> 
   const scores = runs.map((run) => run.scores.performance);
   const middle = median(scores);
   const medianRun = runs.find((run) => run.scores.performance === middle) ?? first;
-  expect(middle, `${kind} performance runs ${scores.join('/')}; ${report(medianRun, 'performance')}`).toBeGreaterThanOrEqual(BUDGETS.performance);
+  const skipped = runs.length < PERFORMANCE_RUNS ? ` (run ${runs.length + 1} skipped: it could not change the median)` : '';
+  expect(middle, `${kind} performance runs ${scores.join('/')}${skipped}; ${report(medianRun, 'performance')}`).toBeGreaterThanOrEqual(BUDGETS.performance);
 }
 
 /**
