@@ -209,6 +209,13 @@ describe('render on miss', () => {
 
   it('through the CDN: the render purges the cached 404, so the next reader gets the page', async () => {
     const path = '/politics/senate-panel-advances-rural-broadband-bill';
+    // Varnish answers 503 itself while its readiness probe (1 s timeout, infra/varnish/default.vcl)
+    // holds the edge router unready, which a loaded machine can make it do; a 503 is not cached.
+    await eventually(async () => {
+      const response = await fetch(`${varnish.url}/readyz`);
+      await response.body?.cancel();
+      return response.status === 200 ? true : undefined;
+    }, 'Varnish to find the edge router ready', 20_000, 200);
     await worker.pause(true);
     let cachedAt: number;
     try {
