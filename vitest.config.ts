@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * React's production build for the run (ADR 0043), as deployed (infra/docker/Dockerfile sets
+ * NODE_ENV=production): the global setup's shared site, every suite file and the child processes
+ * they start render with it. vitest has set NODE_ENV to 'test' by the time it reads this file, and
+ * hands the value on to the worker processes it starts after. The unit project alone sets it back
+ * to 'development' for its workers, and fails a test on any warning React prints there.
+ */
+process.env.NODE_ENV = 'production';
+
+/**
  * Lighthouse's performance score is a measurement of main-thread time: it is only meaningful on a
  * machine that is not also running the rest of the suite. Its file therefore runs in a project of
  * its own, alone, after every other test file has finished (sequence.groupOrder).
@@ -48,6 +57,10 @@ export default defineConfig({
           // unit tests' 176 s. They leave no global state behind: none sets process.env, mocks
           // a module or stubs a global, and the full set passes in one process.
           isolate: false,
+          // React's development build, whose checks (keys, DOM property names, hooks) only print: every
+          // warning fails the test it happened in (tests/support/react-warnings.ts, ADR 0043).
+          env: { NODE_ENV: 'development' },
+          setupFiles: ['tests/support/react-warnings.ts'],
           sequence: { groupOrder: 0 },
         },
       },
