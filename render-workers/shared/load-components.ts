@@ -34,6 +34,7 @@ import { DEFAULT_PERSON_IMAGE, showHeadshot } from '../article/rules.js';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { sanitizeInline, toPlainText } from '../blocks/sanitize.js';
 import { safeHref, safeImageSrc } from './links.js';
+import { deriveShared } from './derived.js';
 import type { FrontArticleItem, FrontComponent, FrontImage, FrontRegions, SpotlightItemView, SummaryItemView, TimeModel } from './front-view-model.js';
 
 /** Load-more page size: 10, fetched as 10 plus one to learn whether more exist (spec 1 §4, §9). */
@@ -203,10 +204,7 @@ async function loadComponent(component: LayoutComponent, where: { region: Region
       const started = state.listReads.get(component);
       const summaries = started !== undefined && started.size >= wanted ? (await started.answer).slice(0, wanted) : await searchList(state.client, m, wanted);
       const size = m.style === 'spotlight' ? IMAGE_SIZES.spotlightBigtop : undefined;
-      const listed = summaries.flatMap((summary) => {
-        const parsed = frontArticleItemSchema.safeParse(summary);
-        return parsed.success ? articleItem(parsed.data, size) : [];
-      });
+      const listed = summaries.flatMap((summary) => listedStory(summary, size));
       const items = dedupeStories(listed, state.shown);
       // A list whose every story is already shown above is left out: under its title it would
       // read "No stories yet.", which is false (home's Health list, whose one story Latest News
@@ -509,6 +507,21 @@ export function listHeadshot(item: z.infer<typeof frontArticleItemSchema>): { sr
   }
   return undefined;
 }
+
+/**
+ * A story an article list shows, from its upstream summary: none when the summary is invalid or
+ * its link unsafe. Built once per kept upstream answer and image size (shared/derived.ts): a wave
+ * lists the same latest stories on every page.
+ */
+function listedStory(summary: unknown, size: ImageSize | undefined): readonly FrontArticleItem[] {
+  return deriveShared(summary, size ?? LIST_IMAGE, () => {
+    const parsed = frontArticleItemSchema.safeParse(summary);
+    return parsed.success ? articleItem(parsed.data, size) : [];
+  });
+}
+
+/** The derivation key of a list image (listImage), where a fixed size names its own. */
+const LIST_IMAGE = 'list-image';
 
 function articleItem(item: z.infer<typeof frontArticleItemSchema>, size: ImageSize | undefined): FrontArticleItem[] {
   const url = safeHref(item.url);

@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../core/logger.js';
+import { deepFreeze } from '../../core/upstream/read-reuse.js';
+import { deriveShared, derivedStats } from './derived.js';
+import { safeHref } from './links.js';
+import { withSkipLog } from './skip-log.js';
+
+/** A logger whose lines land in `lines`, parsed. */
+function capturingLogger(lines: Array<Record<string, unknown>>) {
+  return createLogger({
+    component: 'derived-test',
+    level: 'debug',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    }),
+  });
+}
+
+describe('deriveShared', () => {
+  it('derives once per kept (frozen) answer and key, and hands every caller the same frozen value', () => {
+    const answer = deepFreeze({ title: 'Rates rise', url: '/business/rates' });
+    let runs = 0;
+    const card = () => deriveShared(answer, 'card', () => ({ heading: answer.title.toUpperCase(), runs: (runs += 1) }));
+    const first = card();
+    const second = card();
+    expect(second).toBe(first);
+    expect(runs).toBe(1);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Another derivation of the same answer is its own.
+    expect(deriveShared(answer, 'other', () => 'other')).toBe('other');
+  });
+
+  it('derives every time from an answer that is not kept (not frozen)', () => {
+    const answer = { title: 'Fresh' };
+    let runs = 0;
+    deriveShared(answer, 'card', () => (runs += 1));
+    deriveShared(answer, 'card', () => (runs += 1));
+    expect(runs).toBe(2);
+    expect(Object.isFrozen(answer)).toBe(false);
+  });
+
+  it('logs what a reused derivation dropped on every render that shows it', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = capturingLogger(lines);
+    const answer = deepFreeze({ url: 'javascript:alert(1)' });
+    const renderOnce = async (): Promise<unknown[]> => {
+      const before = lines.length;
+      const link = await withSkipLog(log, () => Promise.resolve(deriveShared(answer, 'link', () => safeHref(answer.url) ?? null)));
+      expect(link).toBeNull();
+      await new Promise((resolve) => setImmediate(resolve));
+      return lines.slice(before).map((line) => line.skip);
+    };
+    const { reused } = derivedStats;
+    const first = await renderOnce();
+    expect(first).toHaveLength(1);
+    const second = await renderOnce();
+    expect(derivedStats.reused).toBe(reused + 1);
+    expect(second).toEqual(first);
+  });
+});

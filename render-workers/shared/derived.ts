@@ -1,0 +1,52 @@
+/**
+ * View-model values derived once per kept upstream answer (ADR 0029, ADR 0031).
+ *
+ * An upstream answer the worker keeps for reuse is deep-frozen and handed, as the same objects, to
+ * every render of a publish wave that may reuse it (core/upstream/read-reuse.ts). What a render
+ * derives from such an object with a pure function (a listed story's card: its link checked, its
+ * texts made plain, its image sized, its dates labelled) is then the same for every render, and
+ * is kept beside the object: a wave that lists the same latest stories on 700 pages builds each
+ * card once per worker, not once per page.
+ *
+ * Keyed weakly by the source object, so a value lives exactly as long as the answer it came from
+ * (the reuse cache's bound is the bound), and by a key naming the derivation. A source that is not
+ * frozen (reuse off, or an answer too new to keep) is derived every time.
+ *
+ * A derivation that dropped an unsafe value (shared/skip-log.ts) keeps the skips it reported; a
+ * reuse reports them again, so every page's log still names what its page dropped (ADR 0021).
+ * Values are deep-frozen: every render gets the same objects, so none may change them.
+ */
+import { deepFreeze } from '../../core/upstream/read-reuse.js';
+import { collectSkips, reportSkip, type Skip } from './skip-log.js';
+
+interface Derived {
+  value: unknown;
+  skips: readonly Skip[];
+}
+
+const derivedValues = new WeakMap<object, Map<unknown, Derived>>();
+
+/** Counts of derivations run and reused in this process (tests). */
+export const derivedStats = { computed: 0, reused: 0 };
+
+/**
+ * `derive()`, computed once per frozen `source` and `key`. `derive` must be a pure function of the
+ * source (and of what `key` names), synchronous, and must not change the source.
+ */
+export function deriveShared<T>(source: unknown, key: unknown, derive: () => T): T {
+  if (typeof source !== 'object' || source === null || !Object.isFrozen(source)) return derive();
+  const byKey = derivedValues.get(source);
+  const found = byKey?.get(key);
+  if (found !== undefined) {
+    derivedStats.reused += 1;
+    for (const skip of found.skips) reportSkip(skip);
+    return found.value as T;
+  }
+  derivedStats.computed += 1;
+  const { value, skips } = collectSkips(derive);
+  deepFreeze(value);
+  const entry: Derived = { value, skips };
+  if (byKey === undefined) derivedValues.set(source, new Map([[key, entry]]));
+  else byKey.set(key, entry);
+  return value;
+}
