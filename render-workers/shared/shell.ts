@@ -9,6 +9,7 @@ import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
 import type { Alternate, FeedLink, HeadModel, MenuEntry, ShellModel } from './view-model.js';
 import { safeLinks } from './links.js';
+import { deriveShared } from './derived.js';
 
 export interface ShellContext {
   site: SiteInfo;
@@ -54,13 +55,14 @@ export async function loadShell(
   const [menus, legal] = await Promise.all([client.getNavMenus(), client.getLegalLinks()]);
   return {
     site: context.site,
-    menus: {
+    // Once per kept answer (shared/derived.ts): every page of a wave shows the same menus.
+    menus: deriveShared(menus, 'menu-entries', () => ({
       header: toMenuEntries(menus.header),
       more: toMenuEntries(menus.more),
       mobile: toMenuEntries(menus.mobile),
       topics: toMenuEntries(menus.topics),
-    },
-    legalLinks: safeLinks(legal).map((link) => ({ name: link.name, url: link.url })),
+    })),
+    legalLinks: deriveShared(legal, 'legal-links', () => safeLinks(legal).map((link) => ({ name: link.name, url: link.url }))),
     ...(active.topicUrl === undefined ? {} : { activeTopicUrl: active.topicUrl }),
     ...(active.sectionUrl === undefined ? {} : { activeSectionUrl: active.sectionUrl }),
     // The year in US Eastern, the site's time zone (spec 1 §9), not UTC's.
