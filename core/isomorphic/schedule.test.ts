@@ -311,7 +311,7 @@ describe('the failure entry (spec 2 §8)', () => {
 
   it("is a single 'Live' entry linking to the home page over the whole window", () => {
     const window = scheduleWindow(at('2022-03-30T14:10:00-04:00'));
-    expect(scheduleFailureEntry(failure, window)).toEqual({
+    expect(scheduleFailureEntry(failure, window, 'Live')).toEqual({
       title: 'Live',
       description: 'UPSTREAM_UNAVAILABLE - The schedule is unavailable right now',
       link: '/',

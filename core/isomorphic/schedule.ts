@@ -28,7 +28,6 @@ export type ScheduleChannel = keyof typeof SCHEDULE_CHANNEL_FEEDS;
 export const SCHEDULE_CHANNELS = Object.keys(SCHEDULE_CHANNEL_FEEDS) as ScheduleChannel[];
 
 /** Spec 2 §8: the failure entry's title and where it links (the home page). */
-export const SCHEDULE_FAILURE_TITLE = 'Live';
 export const SCHEDULE_FAILURE_LINK = '/';
 
 const MINUTE_MS = 60_000;
@@ -174,11 +173,12 @@ export function scheduleFailureText(failure: ScheduleFailure): string {
 
 /**
  * Spec 2 §8: when the schedule cannot be loaded, a single 'Live' entry showing '{code} - {message}'
- * and linking to the home page, spanning the whole window (and shown on mobile).
+ * and linking to the home page, spanning the whole window (and shown on mobile). `title` is 'Live'
+ * in the edition's words (core/isomorphic/ui-text.ts `scheduleFailureTitle`).
  */
-export function scheduleFailureEntry(failure: ScheduleFailure, window: ScheduleWindow): ScheduleEntry {
+export function scheduleFailureEntry(failure: ScheduleFailure, window: ScheduleWindow, title: string): ScheduleEntry {
   return {
-    title: SCHEDULE_FAILURE_TITLE,
+    title,
     description: scheduleFailureText(failure),
     link: SCHEDULE_FAILURE_LINK,
     start: easternTime(window.start),

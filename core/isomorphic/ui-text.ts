@@ -145,6 +145,12 @@ const EN = {
   scheduleChannel: 'Channel',
   scheduleLoading: 'Loading schedule…',
   scheduleEmpty: 'No shows in this window.',
+  /** Spec 2 §8: the single entry shown when the schedule cannot be loaded. */
+  scheduleFailureTitle: 'Live',
+  /** Spec 2 §4: the video type labels (the page's data-video-type keeps the English one). */
+  videoTypeLive: 'LIVE',
+  videoTypeFullEpisode: 'FULL EPISODE',
+  videoTypeClip: 'CLIP',
   playVideo: 'Play video',
 } as const;
 
@@ -277,6 +283,10 @@ const ES: UiText = {
   scheduleChannel: 'Canal',
   scheduleLoading: 'Cargando la programación…',
   scheduleEmpty: 'No hay programas en este horario.',
+  scheduleFailureTitle: 'En vivo',
+  videoTypeLive: 'EN VIVO',
+  videoTypeFullEpisode: 'EPISODIO COMPLETO',
+  videoTypeClip: 'FRAGMENTO',
   playVideo: 'Reproducir video',
 };
 

@@ -49,6 +49,7 @@ import {
   type ScheduleWindow,
 } from '../../core/isomorphic/schedule.js';
 import { parseScheduleDocument } from '../../core/upstream/schedule-feed.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import type { CallSpec } from '../../core/upstream/transport.js';
 import type { LiveCacheSettings } from '../live-cache.js';
 import { splitRequestTarget } from '../request-target.js';
@@ -171,7 +172,7 @@ export const liveSchedulePlugin = routePlugin<LiveScheduleOptions>('edge-live-sc
       // Spec 2 §8: a failure is one 'Live' entry, not an error page; logged with the real cause.
       const failure = publicFailure(error);
       request.log[isPlatformError(error) ? 'warn' : 'error']({ error, channel, failure }, 'schedule failed upstream with nothing cached; answering the Live entry');
-      return reply.code(200).header('cache-control', NO_STORE).send(answer(channel, window, [scheduleFailureEntry(failure, window)]));
+      return reply.code(200).header('cache-control', NO_STORE).send(answer(channel, window, [scheduleFailureEntry(failure, window, uiText(request.site).scheduleFailureTitle)]));
     }
     if (result.stale) {
       request.log.warn({ error: result.error, channel, ageMs: result.ageMs }, 'schedule failed upstream; serving the last good feed');

@@ -22,6 +22,7 @@
  * Per edition, asking upstream in the edition's language (ADR 0019), as the render worker did.
  */
 import { plainTextOf } from '../../core/plain-text.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { z } from 'zod';
 import { VIDEO_LOAD_MORE_STEP, VIDEO_TAG_MAX_LENGTH, VIDEO_TAG_PATTERN, videoCards, VIDEOS_MAX_FROM, VIDEOS_PATH, VIDEOS_UPSTREAM_SIZE, type VideoCard, type VideosQuery, type VideosResponse } from '../../core/isomorphic/live/videos.js';
 import { describeIssues } from '../../core/upstream/schemas.js';
@@ -108,7 +109,8 @@ export const liveVideosPlugin = routePlugin<LiveVideosOptions>('edge-live-videos
         logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.${index}.${describeIssues(video.error)}` }, 'upstream video item off contract; skipped');
         return [];
       });
-      return videoCards(videos, new Date(now()), plainTextOf);
+      // The full-episode label in the edition's words, as the worker stored it (core/isomorphic/ui-text.ts).
+      return videoCards(videos, new Date(now()), plainTextOf, uiText(request.site).videoTypeFullEpisode);
     },
     body: (cards, query) => videosPage(cards, query),
     cache: liveCache<VideoCard[]>(VIDEOS_CACHE, options),

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IslandPropsError } from '../island-props.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import {
   easternTimeLabel,
   parseTvScheduleProps,
@@ -27,7 +28,11 @@ describe('TV schedule island (spec 2 §2-§4, §8, §9)', () => {
   });
 
   it("builds the spec 2 §8 failure entry: 'Live', '{code} - {message}', linking home", () => {
-    expect(tvScheduleFailureEntry('HTTP_429', 'Too Many Requests')).toMatchObject({ title: 'Live', link: '/', description: 'HTTP_429 - Too Many Requests' });
+    expect(tvScheduleFailureEntry(uiText('news').scheduleFailureTitle, 'HTTP_429', 'Too Many Requests')).toMatchObject({ title: 'Live', link: '/', description: 'HTTP_429 - Too Many Requests' });
+  });
+
+  it("names the failure entry in the Spanish edition's words", () => {
+    expect(tvScheduleFailureEntry(uiText('es').scheduleFailureTitle, 'HTTP_429', 'Too Many Requests')).toMatchObject({ title: 'En vivo', link: '/' });
   });
 
   it('asks for the channel, with dt only when the layout set one', () => {

@@ -30,7 +30,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   SCHEDULE_CHANNELS,
   SCHEDULE_FAILURE_LINK,
-  SCHEDULE_FAILURE_TITLE,
   isScheduleDate,
   scheduleFailureText,
   type ScheduleChannel,
@@ -95,10 +94,13 @@ export function easternTimeLabel(start: string): string {
   return `${hour12}:${match[2] ?? '00'} ${hours < 12 ? 'AM' : 'PM'} ET`;
 }
 
-/** The spec 2 §8 entry for a failure the island met itself (the endpoint unreachable, 4xx/5xx). */
-export function tvScheduleFailureEntry(code: string, message: string): TvScheduleEntry {
+/**
+ * The spec 2 §8 entry for a failure the island met itself (the endpoint unreachable, 4xx/5xx);
+ * `title` is the edition's 'Live' (core/isomorphic/ui-text.ts `scheduleFailureTitle`).
+ */
+export function tvScheduleFailureEntry(title: string, code: string, message: string): TvScheduleEntry {
   return {
-    title: SCHEDULE_FAILURE_TITLE,
+    title,
     link: SCHEDULE_FAILURE_LINK,
     description: scheduleFailureText({ code, name: 'ScheduleError', message }),
     start: '',
@@ -111,20 +113,20 @@ export function tvScheduleRequestUrl(_endpoint: typeof TV_SCHEDULE_ENDPOINT, cha
   return scheduleUrl({ channel, ...(dt === undefined ? {} : { dt }) });
 }
 
-async function loadEntries(url: string, signal: AbortSignal): Promise<TvScheduleEntry[]> {
+async function loadEntries(url: string, signal: AbortSignal, failureTitle: string): Promise<TvScheduleEntry[]> {
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    return [tvScheduleFailureEntry('NETWORK_ERROR', 'The schedule could not be reached')];
+    return [tvScheduleFailureEntry(failureTitle, 'NETWORK_ERROR', 'The schedule could not be reached')];
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = parseLiveError(body);
-    return [tvScheduleFailureEntry(error.code ?? `HTTP_${response.status}`, error.message ?? 'The schedule is unavailable')];
+    return [tvScheduleFailureEntry(failureTitle, error.code ?? `HTTP_${response.status}`, error.message ?? 'The schedule is unavailable')];
   }
-  return parseTvScheduleResponse(body) ?? [tvScheduleFailureEntry('BAD_RESPONSE', 'The schedule answer was not understood')];
+  return parseTvScheduleResponse(body) ?? [tvScheduleFailureEntry(failureTitle, 'BAD_RESPONSE', 'The schedule answer was not understood')];
 }
 
 type Loaded = { channel: ScheduleChannel; entries: TvScheduleEntry[] };
@@ -142,12 +144,12 @@ export function TvSchedule({ title, channel: initial, dt, endpoint, dtFromQuery 
   useEffect(() => {
     const controller = new AbortController();
     const day = dtFromQuery ? (scheduleDateFromSearch(window.location.search) ?? dt) : dt;
-    loadEntries(tvScheduleRequestUrl(endpoint, channel, day), controller.signal).then(
+    loadEntries(tvScheduleRequestUrl(endpoint, channel, day), controller.signal, text.scheduleFailureTitle).then(
       (entries) => setLoaded({ channel, entries }),
       () => undefined, // aborted: a newer channel is loading
     );
     return () => controller.abort();
-  }, [endpoint, channel, dt, dtFromQuery]);
+  }, [endpoint, channel, dt, dtFromQuery, text.scheduleFailureTitle]);
 
   const select = (next: ScheduleChannel, focus: boolean) => {
     setChannel(next);

@@ -211,6 +211,7 @@ async function topicMoreList(ctx: PageBuildContext, tag: string, label: string):
     videos.map((video) => video.attributes),
     ctx.now,
     toPlainText,
+    uiText(ctx.site.id).videoTypeFullEpisode,
   );
   const items = cards.slice(VIDEO_CAROUSEL_MAX, VIDEO_CAROUSEL_MAX + VIDEO_LOAD_MORE_STEP);
   if (items.length === 0) return undefined;

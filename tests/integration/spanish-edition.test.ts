@@ -164,6 +164,10 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(decoded(pages[1]?.[1] ?? '')).toContain('>Programas en video</h1>');
     expect(decoded(pages[4]?.[1] ?? '')).toContain('<h2 id="video-recommended-heading">Videos recomendados</h2>');
     expect(decoded(pages[4]?.[1] ?? '')).toMatch(/<p class="video-meta">.*<time dateTime="[^"]+">\d{1,2} de [a-z]+ de \d{4}<\/time>/);
+    // The video type and the live cards' label in Spanish; the page's data attribute keeps the spec's label.
+    expect(decoded(pages[4]?.[1] ?? '')).toMatch(/data-video-type="(LIVE|FULL EPISODE|CLIP)">(EN VIVO|EPISODIO COMPLETO|FRAGMENTO)</);
+    expect(decoded(pages[0]?.[1] ?? '')).toContain('EN VIVO · ');
+    expect(decoded(pages[0]?.[1] ?? '')).not.toContain('LIVE · ');
     await h.render(VIDEO, 'republish', 'news');
     await h.render('/video/shows', 'republish', 'news');
     expect(englishInterfaceText(await h.stored(VIDEO, 'standard', 'news'))).toContain('recommendedVideos: Recommended Videos');

@@ -35,9 +35,6 @@ export const VIDEO_THUMBNAIL_SIZES = {
   mobile: { width: 240, height: 135 },
 } as const satisfies Record<string, ImageSize>;
 
-/** The small label of a full episode's card. */
-export const FULL_EPISODE_LABEL = 'FULL EPISODE';
-
 /** The query, as the edge reads it. */
 export interface VideosQuery {
   tag: string;
@@ -114,9 +111,10 @@ function aired(startAirDate: string | undefined, now: Date): boolean {
 /**
  * Every card of a tag's list, in order: aired only (spec 2 §2), a usable title and a site-relative
  * or http(s) URL, each URL once. `plainText` turns a title into text (the renderer's sanitiser on
- * both sides, so the cards match).
+ * both sides, so the cards match); `fullEpisodeLabel` is the edition's label of a full episode
+ * (core/isomorphic/ui-text.ts `videoTypeFullEpisode`), as the worker's carousels write it.
  */
-export function videoCards(videos: readonly VideoCardSource[], now: Date, plainText: (html: string) => string): VideoCard[] {
+export function videoCards(videos: readonly VideoCardSource[], now: Date, plainText: (html: string) => string, fullEpisodeLabel: string): VideoCard[] {
   const cards: VideoCard[] = [];
   const seen = new Set<string>();
   for (const video of videos) {
@@ -126,7 +124,7 @@ export function videoCards(videos: readonly VideoCardSource[], now: Date, plainT
     seen.add(url);
     const duration = formatVideoDuration(video.duration);
     const image = videoCardImage(video.thumbnail?.url);
-    cards.push({ name, url, ...(video.fullEpisode === true ? { label: FULL_EPISODE_LABEL } : {}), ...(duration ? { duration } : {}), ...(image ? { image } : {}) });
+    cards.push({ name, url, ...(video.fullEpisode === true ? { label: fullEpisodeLabel } : {}), ...(duration ? { duration } : {}), ...(image ? { image } : {}) });
   }
   return cards;
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RecommendedVideo } from '../../../core/upstream/video-client.js';
+import { uiText } from '../../../core/isomorphic/ui-text.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parseVideoCarouselProps, VideoCarousel } from '../../../interactive-bundle/islands/video-carousel.island.js';
 import { parseVideoLoadMoreProps } from '../../../interactive-bundle/islands/video-load-more.island.js';
@@ -44,12 +45,12 @@ describe('card images (spec 2 §9)', () => {
 describe('cards', () => {
   it('shows a video only once its air start has passed, at most 10', () => {
     const videos = [video(0, '2099-01-01T00:00:00Z'), ...Array.from({ length: 12 }, (_, i) => video(i + 1, '2025-01-01T00:00:00Z'))];
-    const cards = videoCards(videos, NOW);
+    const cards = videoCards(videos, NOW, uiText('news'));
     expect(cards).toHaveLength(10);
     expect(cards[0]).toMatchObject({ name: 'Video 1', url: '/video/v-1', duration: '1:35' });
     expect(cards.some((card) => card.name === 'Video 0')).toBe(false);
     // Aired exactly now: 0 minutes ago is not "more than 0 minutes ago".
-    expect(videoCards([video(1, NOW.toISOString())], NOW)).toEqual([]);
+    expect(videoCards([video(1, NOW.toISOString())], NOW, uiText('news'))).toEqual([]);
   });
 
   it('turns live items into cards labelled with their category, skipping unsafe links and future items', () => {
@@ -60,8 +61,17 @@ describe('cards', () => {
         { category: 'Radio', 'dc-date': '2025-03-18T14:00:00Z', guid: 'c', title: 'Bad', link: 'javascript:alert(1)' },
       ],
       NOW,
+      uiText('news'),
     );
     expect(cards).toEqual([{ name: 'Live: the briefing room', url: '/video/live-briefing-room', label: 'LIVE · Fox News Channel' }]);
+  });
+
+  it("labels live items and full episodes in the Spanish edition's words", () => {
+    const live = liveCards([{ category: 'Fox News Channel', 'dc-date': '2025-03-18T14:00:00Z', guid: 'a', title: 'En vivo: la sala de prensa', link: '/video/live-briefing-room' }], NOW, uiText('es'));
+    expect(live[0]?.label).toBe('EN VIVO · Fox News Channel');
+    const episode = { ...video(1, '2025-01-01T00:00:00Z'), attributes: { ...video(1, '2025-01-01T00:00:00Z').attributes, fullEpisode: true } };
+    expect(videoCards([episode], NOW, uiText('es'))[0]?.label).toBe('EPISODIO COMPLETO');
+    expect(videoCards([episode], NOW, uiText('news'))[0]?.label).toBe('FULL EPISODE');
   });
 });
 

@@ -21,7 +21,7 @@
  * Only videos whose air start has passed are shown (spec 2 §2), at most 10 per carousel.
  */
 import { videoPathOf } from '../paths.js';
-import { FULL_EPISODE_LABEL } from '../../../core/isomorphic/live/videos.js';
+import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { z } from 'zod';
 import { isUpstreamFailure } from '../../../core/upstream/client.js';
 import { describeIssues, type LayoutComponent } from '../../../core/upstream/schemas.js';
@@ -49,8 +49,6 @@ export const CAROUSEL_DROP_REASONS = {
 export type CarouselDropReason = (typeof CAROUSEL_DROP_REASONS)[keyof typeof CAROUSEL_DROP_REASONS];
 
 export const LIVE_EMPTY_TEXT = 'Nothing is live right now.';
-export { FULL_EPISODE_LABEL };
-export const LIVE_LABEL = 'LIVE';
 
 const managedItemSchema = z.union([z.strictObject({ video: z.string().min(1) }), z.strictObject({ article: z.string().startsWith('/') })]);
 
@@ -84,8 +82,11 @@ class CarouselDropped extends Error {
   }
 }
 
-/** Recommended-style videos as cards: aired only, safe links, plain titles, at most 10. */
-export function videoCards(videos: readonly RecommendedVideo[], now: Date, style: VideoListItemStyle = 'video'): VideoCarouselItem[] {
+/**
+ * Recommended-style videos as cards: aired only, safe links, plain titles, at most 10; a full
+ * episode labelled in the edition's words (`text`, core/isomorphic/ui-text.ts).
+ */
+export function videoCards(videos: readonly RecommendedVideo[], now: Date, text: UiText, style: VideoListItemStyle = 'video'): VideoCarouselItem[] {
   const items: VideoCarouselItem[] = [];
   const seen = new Set<string>();
   for (const video of videos) {
@@ -97,13 +98,13 @@ export function videoCards(videos: readonly RecommendedVideo[], now: Date, style
     seen.add(url);
     const image = cardImage(attributes.thumbnail?.url, style);
     const duration = formatVideoDuration(attributes.duration);
-    items.push({ name, url, ...(attributes.fullEpisode ? { label: FULL_EPISODE_LABEL } : {}), ...(duration ? { duration } : {}), ...(image ? { image } : {}) });
+    items.push({ name, url, ...(attributes.fullEpisode ? { label: text.videoTypeFullEpisode } : {}), ...(duration ? { duration } : {}), ...(image ? { image } : {}) });
   }
   return items;
 }
 
 /** Live items as cards (spec 2 §3 Live item): the category as label, aired only (dc-date). */
-export function liveCards(items: readonly LiveItem[], now: Date): VideoCarouselItem[] {
+export function liveCards(items: readonly LiveItem[], now: Date, text: UiText): VideoCarouselItem[] {
   const cards: VideoCarouselItem[] = [];
   for (const item of items) {
     if (cards.length >= VIDEO_CAROUSEL_MAX) break;
@@ -111,12 +112,12 @@ export function liveCards(items: readonly LiveItem[], now: Date): VideoCarouselI
     const name = toPlainText(item.title ?? item.category).trim();
     if (url === undefined || name === '' || !hasAired({ start_air_date: item['dc-date'] }, now)) continue;
     const image = cardImage(item.image, 'live');
-    cards.push({ name, url, label: `${LIVE_LABEL} · ${toPlainText(item.category)}`, ...(image ? { image } : {}) });
+    cards.push({ name, url, label: `${text.videoTypeLive} · ${toPlainText(item.category)}`, ...(image ? { image } : {}) });
   }
   return cards;
 }
 
-function moxieCards(videos: readonly MoxieVideo[], now: Date, style: VideoListItemStyle): VideoCarouselItem[] {
+function moxieCards(videos: readonly MoxieVideo[], now: Date, text: UiText, style: VideoListItemStyle): VideoCarouselItem[] {
   return videoCards(
     videos.map((video) => ({
       id: video.id,
@@ -130,6 +131,7 @@ function moxieCards(videos: readonly MoxieVideo[], now: Date, style: VideoListIt
       },
     })),
     now,
+    text,
     style,
   );
 }
@@ -160,18 +162,19 @@ function mergeByAirStart(lists: readonly RecommendedVideo[][]): RecommendedVideo
 async function loadItems(ctx: PageBuildContext, model: VideoCarouselModel): Promise<VideoCarouselItem[]> {
   const { client, now } = ctx;
   const domain = ctx.site.layoutDomain;
+  const text = uiText(ctx.site.id);
   switch (model.source) {
     case 'tags': {
       if (model.tags.length === 0) throw new CarouselDropped(CAROUSEL_DROP_REASONS.noTags);
       const lists = await Promise.all(model.tags.map((tag) => client.getRecommendedVideos({ tag })));
-      const items = videoCards(mergeByAirStart(lists), now, model.style);
+      const items = videoCards(mergeByAirStart(lists), now, text, model.style);
       if (items.length === 0) throw new CarouselDropped(CAROUSEL_DROP_REASONS.noContentForTags, { tags: model.tags });
       return items;
     }
     case 'section': {
       if (model.section === undefined) throw new CarouselDropped(CAROUSEL_DROP_REASONS.noTags);
       const videos = await client.getRecommendedVideos({ tag: `${domain}/${model.section}`, fallbackTag: latestNewsVideoTag(domain) });
-      const items = videoCards(videos, now, model.style);
+      const items = videoCards(videos, now, text, model.style);
       if (items.length === 0) throw new CarouselDropped(CAROUSEL_DROP_REASONS.noVideosInSection, { section: model.section });
       return items;
     }
@@ -181,7 +184,7 @@ async function loadItems(ctx: PageBuildContext, model: VideoCarouselModel): Prom
         model.items.map(async (item): Promise<VideoCarouselItem> => {
           if ('video' in item) {
             const video = await client.getVideo(item.video);
-            const [card] = video === null ? [] : videoCards([asListItem(video)], now, model.style);
+            const [card] = video === null ? [] : videoCards([asListItem(video)], now, text, model.style);
             if (card === undefined) throw new CarouselDropped(CAROUSEL_DROP_REASONS.managedVideoMissing, { video: item.video });
             return card;
           }
@@ -195,9 +198,9 @@ async function loadItems(ctx: PageBuildContext, model: VideoCarouselModel): Prom
       return items.slice(0, VIDEO_CAROUSEL_MAX);
     }
     case 'live':
-      return liveCards(await client.getLivePlaylist(model.feed ?? 'news'), now);
+      return liveCards(await client.getLivePlaylist(model.feed ?? 'news'), now, text);
     case 'moxie': {
-      const items = model.playlist === undefined ? [] : moxieCards(await client.getMoxiePlaylist(model.playlist), now, model.style);
+      const items = model.playlist === undefined ? [] : moxieCards(await client.getMoxiePlaylist(model.playlist), now, text, model.style);
       if (items.length === 0) throw new CarouselDropped(CAROUSEL_DROP_REASONS.noContent, { playlist: model.playlist });
       return items;
     }

@@ -17,11 +17,12 @@ import { Document } from '../../shell/document.js';
 import { useSiteId, useUiText } from '../../shell/ui-text-context.js';
 import { atLeast } from '../../shell/design-tokens.js';
 import type { PageModel } from '../../shared/view-model.js';
-import { VIDEO_ASPECT_RATIO, type VideoDomain, type VideoTypeLabel } from './video-rules.js';
+import { VIDEO_ASPECT_RATIO, VIDEO_TYPE_LABELS, type VideoDomain, type VideoTypeLabel } from './video-rules.js';
 import { VideoList, type VideoListItem } from '../../shared/video-list.js';
 import { TV_SCHEDULE_ENDPOINT } from '../../../interactive-bundle/islands/tv-schedule.island.js';
 import { VideoElement } from '../../../interactive-bundle/islands/video-player.island.js';
 import type { ScheduleChannel } from '../../../core/isomorphic/schedule.js';
+import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 
 
 export interface VideoPageView {
@@ -111,6 +112,8 @@ function VideoAside({ view }: { view: VideoPageView }) {
 
 export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
   const { view } = model;
+  // Outside Document's provider here: the edition's texts by its id.
+  const text = uiText(model.shell.site.id);
   return (
     <Document
       head={model.head}
@@ -127,7 +130,7 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
         <div className="video-main">
           <header>
             <span className="video-type" data-video-type={view.typeLabel}>
-              {view.typeLabel}
+              {videoTypeText(view.typeLabel, text)}
             </span>
             <h1 className="video-title">{view.title}</h1>
             <p className="video-meta">
@@ -170,4 +173,16 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
       </article>
     </Document>
   );
+}
+
+/** The type label in the edition's words; data-video-type keeps the spec's English label. */
+function videoTypeText(label: VideoTypeLabel, text: UiText): string {
+  switch (label) {
+    case VIDEO_TYPE_LABELS.live:
+      return text.videoTypeLive;
+    case VIDEO_TYPE_LABELS.fullEpisode:
+      return text.videoTypeFullEpisode;
+    case VIDEO_TYPE_LABELS.clip:
+      return text.videoTypeClip;
+  }
 }
