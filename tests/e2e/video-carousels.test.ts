@@ -81,9 +81,12 @@ async function openVideoHome(width: number): Promise<{ page: Page; errors: PageE
   const response = await page.goto(`${stack.siteUrl}/video`);
   expect(response?.status()).toBe(200);
   await page.locator('[data-island="VideoCarousel"][data-hydrated="true"]').first().waitFor({ state: 'attached' });
-  // Carousels hydrate once near the viewport (client/entry.tsx): scroll past each as a reader does.
+  // Carousels hydrate once near the viewport (client/entry.tsx): scroll to each as a reader does,
+  // and stay until it has hydrated. Scrolling straight on could move a carousel out of view before
+  // a loaded machine's IntersectionObserver reported it (a fresh-clone CI run saw one never hydrate).
   for (const carousel of await page.locator('[data-island="VideoCarousel"]').all()) {
     await carousel.evaluate((root) => root.scrollIntoView({ block: 'center' }));
+    await expect.poll(() => carousel.getAttribute('data-hydrated')).toBe('true');
   }
   await expect.poll(() => page.locator('[data-island="VideoCarousel"]:not([data-hydrated="true"])').count()).toBe(0);
   return { page, errors };
