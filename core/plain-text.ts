@@ -25,7 +25,8 @@ export function hasMarkup(text: string): boolean {
   return MARKUP_START.test(text);
 }
 
-function collapseWhitespace(text: string): string {
+/** Plain text of text that has no markup (hasMarkup false): whitespace collapsed, trimmed. */
+export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 

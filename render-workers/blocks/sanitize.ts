@@ -2,7 +2,7 @@
  * HTML allow-lists for text that arrives from the CMS (spec 1 §5). Everything else is removed,
  * including every attribute but a link's href (and its style, which the spec strips explicitly).
  */
-import { hasMarkup, plainTextOf } from '../../core/plain-text.js';
+import { collapseWhitespace, hasMarkup, plainTextOf } from '../../core/plain-text.js';
 import untimedSanitizeHtml from 'sanitize-html';
 import { timedSync } from '../../core/phase-timer.js';
 import { safeHttpsUrl, safeImageSrc, safeTextLinkUrl } from '../shared/links.js';
@@ -215,6 +215,6 @@ function firstAmpIframeNow(html: string): AmpIframeModel | null {
  * the end): a page's lists ask for a few hundred headlines and alt texts, most of them plain.
  */
 export function toPlainText(html: string): string {
-  if (!hasMarkup(html)) return plainTextOf(html);
+  if (!hasMarkup(html)) return collapseWhitespace(html);
   return sanitizeMemo.run('plain-text', html, plainTextOf);
 }

@@ -1,24 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../core/logger.js';
 import { deepFreeze } from '../../core/upstream/read-reuse.js';
+import { capturingLogger } from '../../tests/support/log-capture.js';
 import { deriveShared, derivedStats } from './derived.js';
 import { safeHref } from './links.js';
 import { withSkipLog } from './skip-log.js';
-
-/** A logger whose lines land in `lines`, parsed. */
-function capturingLogger(lines: Array<Record<string, unknown>>) {
-  return createLogger({
-    component: 'derived-test',
-    level: 'debug',
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        callback();
-      },
-    }),
-  });
-}
 
 describe('deriveShared', () => {
   it('derives once per kept (frozen) answer and key, and hands every caller the same frozen value', () => {
@@ -45,7 +30,7 @@ describe('deriveShared', () => {
 
   it('logs what a reused derivation dropped on every render that shows it', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const log = capturingLogger(lines);
+    const log = capturingLogger('derived-test', lines);
     const answer = deepFreeze({ url: 'javascript:alert(1)' });
     const renderOnce = async (): Promise<unknown[]> => {
       const before = lines.length;
