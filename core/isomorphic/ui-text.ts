@@ -152,6 +152,15 @@ const EN = {
   videoTypeFullEpisode: 'FULL EPISODE',
   videoTypeClip: 'CLIP',
   playVideo: 'Play video',
+  // The video page's TV-provider access (spec 2 §2): the Locked marker and the subscription bar.
+  videoLocked: 'Locked',
+  tvProviderSignIn: 'Sign In with TV Provider',
+  tvSubscriptionPrompt: "Don't have a TV subscription?",
+  tvSignUp: 'Sign Up',
+  /** Followed by the time left ('… expires in 04:59'). */
+  previewPassExpires: 'Your Preview Pass expires in',
+  /** The subscription bar's accessible name. */
+  tvProviderBar: 'TV provider sign-in',
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -288,6 +297,12 @@ const ES: UiText = {
   videoTypeFullEpisode: 'EPISODIO COMPLETO',
   videoTypeClip: 'FRAGMENTO',
   playVideo: 'Reproducir video',
+  videoLocked: 'Bloqueado',
+  tvProviderSignIn: 'Inicia sesión con tu proveedor de TV',
+  tvSubscriptionPrompt: '¿No tienes suscripción de TV?',
+  tvSignUp: 'Suscríbete',
+  previewPassExpires: 'Tu pase de prueba vence en',
+  tvProviderBar: 'Inicio de sesión con proveedor de TV',
 };
 
 const TABLES: Readonly<Record<SiteId, UiText>> = { news: EN, es: ES };

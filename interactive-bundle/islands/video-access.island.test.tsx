@@ -34,15 +34,30 @@ describe('preview-pass countdown', () => {
     expect(formatRemaining({ hours: 0, minutes: 4, seconds: 59 })).toBe('04:59');
     expect(formatRemaining({ hours: 2, minutes: 5, seconds: 9 })).toBe('2:05:09');
   });
+  it("reads the edition's words on the Spanish edition", () => {
+    expect(previewPassText(null, 'es')).toBe('Tu pase de prueba vence en 00:00');
+    expect(previewPassText(remainingTime(5 * MINUTE, 0), 'es')).toBe('Tu pase de prueba vence en 05:00');
+  });
 });
 
 describe('server render (the anonymous stored page)', () => {
   it('shows Locked and the bar with the spec texts, the countdown hidden at 00:00', () => {
-    const html = renderToStaticMarkup(<VideoAccess needsAuthentication showBar />);
-    expect(html).toContain('<p class="video-locked" data-locked="true">Locked</p>');
-    expect(html).toContain('<p class="preview-pass" hidden="">Your Preview Pass expires in 00:00</p>');
-    expect(html).toContain('Sign In with TV Provider</button>');
-    expect(html).toContain('Don&#x27;t have a TV subscription? <a href="/gowatch">Sign Up</a>');
+    for (const html of [renderToStaticMarkup(<VideoAccess needsAuthentication showBar />), renderToStaticMarkup(<VideoAccess needsAuthentication showBar site="news" />)]) {
+      expect(html).toContain('<p class="video-locked" data-locked="true">Locked</p>');
+      expect(html).toContain('<section class="subscription-bar" aria-label="TV provider sign-in">');
+      expect(html).toContain('<p class="preview-pass" hidden="">Your Preview Pass expires in 00:00</p>');
+      expect(html).toContain('Sign In with TV Provider</button>');
+      expect(html).toContain('Don&#x27;t have a TV subscription? <a href="/gowatch">Sign Up</a>');
+    }
+  });
+  it('shows them in Spanish on the Spanish edition, with no English left', () => {
+    const html = renderToStaticMarkup(<VideoAccess needsAuthentication showBar site="es" />);
+    expect(html).toContain('<p class="video-locked" data-locked="true">Bloqueado</p>');
+    expect(html).toContain('<section class="subscription-bar" aria-label="Inicio de sesión con proveedor de TV">');
+    expect(html).toContain('<p class="preview-pass" hidden="">Tu pase de prueba vence en 00:00</p>');
+    expect(html).toContain('Inicia sesión con tu proveedor de TV</button>');
+    expect(html).toContain('¿No tienes suscripción de TV? <a href="/gowatch">Suscríbete</a>');
+    for (const english of ['Locked', 'TV provider sign-in', 'Preview Pass', 'Sign In with TV Provider', 'subscription?', 'Sign Up']) expect(html).not.toContain(english);
   });
   it('shows neither for a video that needs no sign-in', () => {
     expect(renderToStaticMarkup(<VideoAccess needsAuthentication={false} showBar={false} />)).toBe('<div class="video-access"></div>');
@@ -50,5 +65,11 @@ describe('server render (the anonymous stored page)', () => {
   it('rejects props that are not two booleans', () => {
     expect(() => parseVideoAccessProps({ needsAuthentication: 'yes', showBar: true })).toThrow(IslandPropsError);
     expect(parseVideoAccessProps({ needsAuthentication: true, showBar: false })).toEqual({ needsAuthentication: true, showBar: false });
+  });
+  it('takes an optional site id, the news edition when absent', () => {
+    expect(parseVideoAccessProps({ needsAuthentication: true, showBar: true, site: 'es' })).toEqual({ needsAuthentication: true, showBar: true, site: 'es' });
+    expect(parseVideoAccessProps({ needsAuthentication: true, showBar: true, site: 'news' })).toEqual({ needsAuthentication: true, showBar: true, site: 'news' });
+    expect(() => parseVideoAccessProps({ needsAuthentication: true, showBar: true, site: 'fr' })).toThrow(IslandPropsError);
+    expect(() => parseVideoAccessProps({ needsAuthentication: true, showBar: true, site: null })).toThrow(IslandPropsError);
   });
 });

@@ -18,23 +18,20 @@
  *     banner 'Your Preview Pass expires in {time}' is shown and counts down each second; the server
  *     renders it hidden with '00:00' so hydration matches, and it hides again when the pass runs out.
  *
+ * The texts are the edition's (core/isomorphic/ui-text.ts; the spec's English ones are the news
+ * edition's), chosen by the `site` prop: the island hydrates as its own root and cannot read the
+ * page's edition, and the server render takes the same prop, so both render the same texts.
+ *
  * Time form: the spec's '00:00' is minutes and seconds, 'MM:SS', counting down each second; an
  * hour or more left puts the hours before it, 'H:MM:SS'. Seconds round up, so the banner reads
  * 00:01 in the pass's last second and hides when it is over.
  */
 import { useEffect, useState } from 'react';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { createExpiringStorage } from '../client/platform/local-storage.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 
-/** Spec 2 §2 texts, exactly. */
-export const VIDEO_ACCESS_TEXTS = {
-  locked: 'Locked',
-  signIn: 'Sign In with TV Provider',
-  prompt: "Don't have a TV subscription?",
-  signUp: 'Sign Up',
-  previewPass: 'Your Preview Pass expires in',
-  barLabel: 'TV provider sign-in',
-} as const;
 /** Spec 2 §2: the Sign Up link's destination. */
 export const SIGN_UP_PATH = '/gowatch';
 export const TV_PROVIDER_ID_KEY = 'tvProviderId';
@@ -49,12 +46,15 @@ export type VideoAccessProps = {
   needsAuthentication: boolean;
   /** Spec 2 §2: the subscription bar is hidden unless showBar is set. */
   showBar: boolean;
+  /** The edition, for the island's texts; the news edition when absent. */
+  site?: SiteId;
 };
 
 export function parseVideoAccessProps(props: JsonObject): VideoAccessProps {
-  const { needsAuthentication, showBar } = props;
+  const { needsAuthentication, showBar, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('VideoAccess site must be a site id');
   if (typeof needsAuthentication !== 'boolean' || typeof showBar !== 'boolean') throw new IslandPropsError('VideoAccess needs needsAuthentication and showBar booleans');
-  return { needsAuthentication, showBar };
+  return { needsAuthentication, showBar, ...(site === undefined ? {} : { site }) };
 }
 
 /** Spec 2 §4: authenticated when a provider id exists. */
@@ -93,11 +93,12 @@ export function formatRemaining(remaining: Remaining | null): string {
   return remaining.hours > 0 ? `${remaining.hours}:${minutesSeconds}` : minutesSeconds;
 }
 
-export function previewPassText(remaining: Remaining | null): string {
-  return `${VIDEO_ACCESS_TEXTS.previewPass} ${formatRemaining(remaining)}`;
+export function previewPassText(remaining: Remaining | null, site: SiteId = 'news'): string {
+  return `${uiText(site).previewPassExpires} ${formatRemaining(remaining)}`;
 }
 
-export function VideoAccess({ needsAuthentication, showBar }: VideoAccessProps) {
+export function VideoAccess({ needsAuthentication, showBar, site = 'news' }: VideoAccessProps) {
+  const text = uiText(site);
   const [authenticated, setAuthenticated] = useState(false);
   const [expiry, setExpiry] = useState<number | null>(null);
   const [now, setNow] = useState(0);
@@ -122,19 +123,19 @@ export function VideoAccess({ needsAuthentication, showBar }: VideoAccessProps) 
     <div className="video-access">
       {locked ? (
         <p className="video-locked" data-locked="true">
-          {VIDEO_ACCESS_TEXTS.locked}
+          {text.videoLocked}
         </p>
       ) : null}
       {showBar ? (
-        <section className="subscription-bar" aria-label={VIDEO_ACCESS_TEXTS.barLabel} hidden={authenticated}>
+        <section className="subscription-bar" aria-label={text.tvProviderBar} hidden={authenticated}>
           <p className="preview-pass" hidden={remaining === null}>
-            {previewPassText(remaining)}
+            {previewPassText(remaining, site)}
           </p>
           <button type="button" className="tv-provider-sign-in" onClick={() => window.dispatchEvent(new CustomEvent(TV_PROVIDER_SIGN_IN_EVENT))}>
-            {VIDEO_ACCESS_TEXTS.signIn}
+            {text.tvProviderSignIn}
           </button>
           <p className="tv-provider-prompt">
-            {VIDEO_ACCESS_TEXTS.prompt} <a href={SIGN_UP_PATH}>{VIDEO_ACCESS_TEXTS.signUp}</a>
+            {text.tvSubscriptionPrompt} <a href={SIGN_UP_PATH}>{text.tvSignUp}</a>
           </p>
         </section>
       ) : null}

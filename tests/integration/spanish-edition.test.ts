@@ -166,11 +166,22 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(decoded(pages[4]?.[1] ?? '')).toMatch(/<p class="video-meta">.*<time dateTime="[^"]+">\d{1,2} de [a-z]+ de \d{4}<\/time>/);
     // The video type and the live cards' label in Spanish; the page's data attribute keeps the spec's label.
     expect(decoded(pages[4]?.[1] ?? '')).toMatch(/data-video-type="(LIVE|FULL EPISODE|CLIP)">(EN VIVO|EPISODIO COMPLETO|FRAGMENTO)</);
+    // The video needs a TV-provider sign-in (an fnc source): its Locked marker and subscription bar in Spanish.
+    const video = decoded(pages[4]?.[1] ?? '');
+    expect(video).toContain('<p class="video-locked" data-locked="true">Bloqueado</p>');
+    expect(video).toContain('<section class="subscription-bar" aria-label="Inicio de sesión con proveedor de TV">');
+    expect(video).toContain('Inicia sesión con tu proveedor de TV</button>');
+    expect(video).toContain('¿No tienes suscripción de TV? <a href="/gowatch">Suscríbete</a>');
+    expect(video).toContain('<p class="preview-pass" hidden="">Tu pase de prueba vence en 00:00</p>');
+    expect(video).not.toContain('Sign In with TV Provider');
+    expect(video).not.toContain('Locked<');
+    // The browser hydrates the island with the same edition, so it keeps the Spanish texts.
+    expect(video).toContain('{"needsAuthentication":true,"showBar":true,"site":"es"}');
     expect(decoded(pages[0]?.[1] ?? '')).toContain('EN VIVO · ');
     expect(decoded(pages[0]?.[1] ?? '')).not.toContain('LIVE · ');
     await h.render(VIDEO, 'republish', 'news');
     await h.render('/video/shows', 'republish', 'news');
-    expect(englishInterfaceText(await h.stored(VIDEO, 'standard', 'news'))).toContain('recommendedVideos: Recommended Videos');
+    expect(englishInterfaceText(await h.stored(VIDEO, 'standard', 'news'))).toEqual(expect.arrayContaining(['recommendedVideos: Recommended Videos', 'videoLocked: Locked', 'tvProviderSignIn: Sign In with TV Provider']));
     expect(englishInterfaceText(await h.stored('/video/shows', 'standard', 'news'))).toEqual(expect.arrayContaining(['videoShows: Video Shows', 'videoAreaHome: Video Home', 'allShows: All shows']));
   }, 120_000);
 

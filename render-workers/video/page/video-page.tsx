@@ -166,7 +166,7 @@ export function VideoPage({ model }: { model: PageModel<VideoPageView> }) {
               ) : null}
             </div>
           </figure>
-          <Island name="VideoAccess" props={{ needsAuthentication: view.needsAuthentication, showBar: view.showBar }} />
+          <Island name="VideoAccess" props={{ needsAuthentication: view.needsAuthentication, showBar: view.showBar, site: model.shell.site.id }} />
           {view.description ? <p className="video-description">{view.description}</p> : null}
         </div>
         <VideoAside view={view} />
