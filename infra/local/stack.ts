@@ -99,6 +99,12 @@ export interface StackOptions {
    * stack's Redis, queue prefix and storage (the latency bench's worker process, as deployed).
    */
   renderWorker?: boolean;
+  /**
+   * The edge's per-client budget of /api/ requests (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS;
+   * edge-router/config.ts defaults when omitted). A tool that stands in for many readers from one
+   * address (`npm run screenshots`) raises it.
+   */
+  rateLimit?: { max: number; windowMs: number };
 }
 
 export interface Stack {
@@ -198,6 +204,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(options.metrics ? { EDGE_METRICS_HOST: options.metrics.host } : {}),
       EDGE_RENDER_ON_MISS: String(options.renderOnMiss !== undefined && options.renderOnMiss !== false),
       EDGE_WRITE_ANNOUNCEMENTS: String(options.writeAnnouncements === true),
+      ...(options.rateLimit ? { RATE_LIMIT_MAX: String(options.rateLimit.max), RATE_LIMIT_WINDOW_MS: String(options.rateLimit.windowMs) } : {}),
     });
     if (edgeConfig.renderOnMiss !== undefined && typeof options.renderOnMiss === 'object') {
       edgeConfig.renderOnMiss.limits = { ...edgeConfig.renderOnMiss.limits, ...options.renderOnMiss };

@@ -18,6 +18,8 @@ export interface TestStackOptions {
   sampleNow?: Date;
   /** The worker's reuse of upstream answers (ADR 0029); on with its defaults when omitted. */
   readReuse?: ReadReuseSettings | false;
+  /** The edge's per-client /api/ budget (StackOptions.rateLimit); the edge's defaults when omitted. */
+  rateLimit?: { max: number; windowMs: number };
 }
 
 /** A test stack's options: free ports, its own sample upstream, no schedules, no logs. */
@@ -38,5 +40,6 @@ export function testStackOptions(where: { redisUrl: string; queuePrefix: string;
     ...(options.renderJobDefaults ? { renderJobDefaults: options.renderJobDefaults } : {}),
     ...(options.sampleNow ? { sampleNow: options.sampleNow } : {}),
     ...(options.readReuse === undefined ? {} : { readReuse: options.readReuse }),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   };
 }
