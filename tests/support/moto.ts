@@ -29,9 +29,16 @@ export async function startTestMoto(options: { bucket?: string } = {}): Promise<
   const child: ChildProcess = spawn('moto_server', ['-H', '127.0.0.1', '-p', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
+  // A server that did not come up is stopped before the error is thrown: a caller that fails on
+  // the error has no handle to stop it with, and it would hold its port and CPU until this process exits.
+  const abandon = (error: Error): Error => {
+    process.off('exit', orphanGuard);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    return error;
+  };
   const port = await new Promise<number>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`moto_server did not start in 20 s: ${seen.slice(-500)}`)), 20_000);
+    const timer = setTimeout(() => reject(abandon(new Error(`moto_server did not start in 20 s: ${seen.slice(-500)}`))), 20_000);
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('utf8');
       // Werkzeug prints "Running on http://127.0.0.1:PORT" once it listens.
@@ -45,7 +52,12 @@ export async function startTestMoto(options: { bucket?: string } = {}): Promise<
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`moto_server exited (${String(code)}) before it listened: ${seen.slice(-500)}`));
+      reject(abandon(new Error(`moto_server exited (${String(code)}) before it listened: ${seen.slice(-500)}`)));
+    });
+    // Spawning itself failed (not on the PATH, not executable): an 'error' event, no 'exit'.
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(abandon(new Error(`moto_server could not be started: ${error.message}`)));
     });
   });
   return {
