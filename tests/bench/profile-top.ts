@@ -8,6 +8,14 @@
  * Self time is the samples taken in the function itself; total time adds its callees. Idle,
  * program and garbage-collector samples are shown as V8 names them: (idle), (program), (garbage
  * collector).
+ *
+ * `--areas` also splits the busy samples by area of the code (PROFILE_AREAS: React, the storage
+ * drivers, the upstream client, BullMQ, ioredis, zod, ...): each sample goes to the innermost frame
+ * on its stack that belongs to an area, so a zod parse inside the upstream client counts as zod,
+ * and the client's own code as upstream. Samples in no area are `other` (the view models, page
+ * assembly) or V8's own (garbage collector, program).
+ *
+ *   npx tsx tests/bench/profile-top.ts prof/CPU.*.cpuprofile --areas
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -63,8 +71,59 @@ export function topFunctions(profile: CpuProfile): FunctionTime[] {
   return [...totals.values()].sort((a, b) => b.selfSamples - a.selfSamples);
 }
 
+/** The areas `--areas` splits a profile into, matched on a frame's script URL; the first match names it. */
+export const PROFILE_AREAS: ReadonlyArray<readonly [name: string, url: RegExp]> = [
+  ['React', /\/node_modules\/react(-dom)?\//],
+  ['BullMQ', /\/node_modules\/bullmq\//],
+  ['ioredis', /\/node_modules\/ioredis\//],
+  ['zod', /\/node_modules\/zod\//],
+  ['sanitize-html', /\/node_modules\/(sanitize-html|htmlparser2|domhandler|entities)\//],
+  ['date-fns', /\/node_modules\/date-fns(-tz)?\//],
+  ['pino', /\/node_modules\/pino/],
+  ['AWS SDK', /\/node_modules\/@(aws-sdk|smithy)\//],
+  ['storage drivers', /\/core\/storage\/(fs|s3)-driver\./],
+  ['conditional writes, publish', /\/(core\/storage\/write|render-workers\/publish|core\/page-versions)\./],
+  ['upstream client', /\/core\/upstream\//],
+  ['last-good copies', /\/core\/last-good\./],
+  ['Node HTTP and sockets', /^node:(_http_|http|https|net|stream|internal\/(streams|http|net))/],
+];
+
+export interface AreaTime {
+  area: string;
+  samples: number;
+}
+
+/** Busy samples per area (PROFILE_AREAS), by the innermost frame of each sample's stack that is in one; heaviest first. */
+export function timeByArea(profile: CpuProfile, areas: ReadonlyArray<readonly [string, RegExp]> = PROFILE_AREAS): AreaTime[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const areaOf = new Map<number, string>();
+  const resolve = (id: number): string => {
+    const known = areaOf.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const url = node?.callFrame.url ?? '';
+    const own = areas.find(([, pattern]) => pattern.test(url))?.[0];
+    const up = parent.get(id);
+    const area = own ?? (up === undefined ? 'other' : resolve(up));
+    areaOf.set(id, area);
+    return area;
+  };
+  const totals = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    const name = node.callFrame.functionName;
+    if (hits === 0 || name === '(idle)') continue;
+    // V8's own samples have no stack of script frames above them.
+    const area = name === '(garbage collector)' || name === '(program)' ? name : resolve(node.id);
+    totals.set(area, (totals.get(area) ?? 0) + hits);
+  }
+  return [...totals.entries()].map(([area, samples]) => ({ area, samples })).sort((a, b) => b.samples - a.samples);
+}
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { top: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { top: { type: 'string' }, areas: { type: 'boolean' } }, allowPositionals: true });
   const top = Number(values.top ?? 25);
   for (const file of positionals) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
@@ -75,6 +134,10 @@ async function main(): Promise<void> {
     console.log(`${'self %'.padStart(7)} ${'total %'.padStart(7)}  function`);
     for (const row of rows.filter((r) => r.name !== '(idle)').slice(0, top)) {
       console.log(`${((100 * row.selfSamples) / Math.max(1, busy)).toFixed(1).padStart(7)} ${((100 * row.totalSamples) / Math.max(1, busy)).toFixed(1).padStart(7)}  ${row.name}`);
+    }
+    if (values.areas === true) {
+      console.log(`\n${'busy %'.padStart(7)}  area (innermost frame in it)`);
+      for (const row of timeByArea(profile)) console.log(`${((100 * row.samples) / Math.max(1, busy)).toFixed(1).padStart(7)}  ${row.area}`);
     }
   }
 }
