@@ -12,6 +12,7 @@ import { Island } from '../../interactive-bundle/island.js';
 import type { GameInfoModalProps } from '../../interactive-bundle/islands/game-info-modal.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import { FrontAdSlot } from '../shared/front-components.js';
+import { FRONT_CSS } from '../shared/section-front-page.js';
 import { APP_MODE_CSS, APP_MODE_SCRIPT, GAMES_TEXTS, type GameAdPosition } from './game-rules.js';
 import { Document } from '../shell/document.js';
 import { ShareList, type ShareLink } from '../shell/share-links.js';
@@ -64,7 +65,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
       extraHead={
         <>
           <script dangerouslySetInnerHTML={{ __html: APP_MODE_SCRIPT }} />
-          <style dangerouslySetInnerHTML={{ __html: APP_MODE_CSS + GAME_CARDS_CSS + GAME_CSS }} />
+          <style dangerouslySetInnerHTML={{ __html: APP_MODE_CSS + FRONT_CSS + GAME_CARDS_CSS + GAME_CSS }} />
         </>
       }
     >

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Region } from '../shared/front-components.js';
+import { FRONT_CSS } from '../shared/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../shared/front-view-model.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../shared/view-model.js';
@@ -70,24 +71,24 @@ export function GameCardItem({ card, heading: Heading }: { card: GameCardView; h
 export function GamesRegionsFrame({ regions, children }: { regions: GameRegions; children: ReactNode }) {
   return (
     <>
-      <Region name="pre-content" components={regions.preContent} />
+      <Region name="pre-content" components={regions.preContent} front />
       <div className="games-layout">
         {regions.leftRail.length > 0 ? (
           <aside className="games-rail games-left-rail" aria-label="Left rail">
-            <Region name="left-rail" components={regions.leftRail} />
+            <Region name="left-rail" components={regions.leftRail} front />
           </aside>
         ) : null}
         <div className="games-content">
           {children}
-          <Region name="main-components" components={regions.main} />
+          <Region name="main-components" components={regions.main} front />
         </div>
         {regions.rightRail.length > 0 ? (
           <div className="games-rail">
-            <Region name="right-rail" components={regions.rightRail} as="aside" />
+            <Region name="right-rail" components={regions.rightRail} as="aside" front />
           </div>
         ) : null}
       </div>
-      <Region name="post-content" components={regions.postContent} />
+      <Region name="post-content" components={regions.postContent} front />
     </>
   );
 }
@@ -95,7 +96,7 @@ export function GamesRegionsFrame({ regions, children }: { regions: GameRegions;
 export function GamesHubPage({ model }: { model: PageModel<GamesHubView> }) {
   const { view } = model;
   return (
-    <Document head={model.head} shell={model.shell} bodyClass="page-games" extraHead={<style dangerouslySetInnerHTML={{ __html: GAME_CARDS_CSS }} />}>
+    <Document head={model.head} shell={model.shell} bodyClass="page-games" extraHead={<style dangerouslySetInnerHTML={{ __html: FRONT_CSS + GAME_CARDS_CSS }} />}>
       <GamesRegionsFrame regions={view.regions}>
         <section className="games-hub" aria-labelledby="games-hub-heading">
           <h1 id="games-hub-heading">{view.heading}</h1>

@@ -502,11 +502,15 @@ export function LeftRail({ components }: { components: FrontComponent[] }) {
   );
 }
 
-export function Region({ name, components, as = 'div' }: { name: string; components: FrontComponent[]; as?: 'div' | 'aside' }) {
+/**
+ * One region of a layout. `front`: the region carries the front class itself, so FRONT_CSS styles
+ * its components on a page whose own markup must not take the front styles (the games pages).
+ */
+export function Region({ name, components, as = 'div', front = false }: { name: string; components: FrontComponent[]; as?: 'div' | 'aside'; front?: boolean }) {
   if (components.length === 0) return null;
   const Tag = as;
   return (
-    <Tag className={`region region-${name}`} {...(as === 'aside' ? { 'aria-label': 'Right rail' } : {})}>
+    <Tag className={`region region-${name}${front ? ' front' : ''}`} {...(as === 'aside' ? { 'aria-label': 'Right rail' } : {})}>
       {components.map((component, i) => (
         <FrontComponentView key={i} component={component} />
       ))}

@@ -2,8 +2,8 @@
  * Responsive on every page kind, in Chromium: one page of every kind of both
  * editions (tests/support/page-kinds.ts), published from the sample upstream by the real pipeline
  * and served by the edge router, at 360, 390, 768, 1024, 1366 and 1920 px. A page fails when the
- * document is wider than the viewport (it scrolls sideways) or when text is clipped
- * (tests/support/layout-check.ts). One browser and one tab: each page loads once and is measured
+ * document is wider than the viewport (it scrolls sideways), when text is clipped
+ * (tests/support/layout-check.ts), or when a story list a layout placed on it shows unstyled. One browser and one tab: each page loads once and is measured
  * at every width.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -76,6 +76,23 @@ async function repeatedStories(tab: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Story lists of front components (`ul.items`) that show as a plain bulleted list: a layout placed
+ * the component on a page that does not carry the front styles (FRONT_CSS), so its cards lose their
+ * layout (bullets, byline and date run together). Described by the component's heading or region.
+ */
+async function unstyledStoryLists(tab: Page): Promise<string[]> {
+  return await tab.evaluate(() =>
+    [...document.querySelectorAll('ul.items')]
+      .filter((list) => getComputedStyle(list).listStyleType !== 'none')
+      .map((list) => {
+        const section = list.closest('section');
+        const heading = section?.querySelector('h2, h3')?.textContent?.trim();
+        return heading ?? list.closest('.region')?.className ?? 'a story list';
+      }),
+  );
+}
+
 describe('the layout check (tests/support/layout-check.ts)', () => {
   it('sees a page wider than the viewport and clipped text, and passes text that scrolls in its own box', async () => {
     const tab = await browser.newPage({ viewport: { width: 360, height: 640 } });
@@ -115,6 +132,7 @@ describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
         if (sample.kind === 'home' || sample.kind === 'front') {
           for (const url of await repeatedStories(tab)) problems.push(`${where}: the story ${url} shows in two blocks`);
         }
+        for (const list of await unstyledStoryLists(tab)) problems.push(`${where}: the story list "${list}" shows as a bulleted list, without the front styles`);
         for (const width of WIDTHS) {
           await tab.setViewportSize({ width, height: 900 });
           // Two frames: the resize has been laid out and any resize handler has rendered.

@@ -72,7 +72,7 @@ describe('game page', () => {
     expect(html).toContain(`<script>${APP_MODE_SCRIPT}</script>`);
     expect(html).toContain(APP_MODE_CSS);
     // The layout's post-content region renders; empty regions render nothing.
-    expect(html).toContain('<div class="region region-post-content">');
+    expect(html).toContain('<div class="region region-post-content front">');
     expect(html).not.toContain('Left rail');
     expect(await h.index.keysOf({ site: 'news', path: '/games/word-search' })).toContain(dataKeys.layout('games', 'games'));
     expectValid(html);

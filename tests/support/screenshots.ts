@@ -96,7 +96,7 @@ try {
           for (const cut of cuts) {
             await writeFile(resolve(out, cut.file), await page.screenshot({ fullPage: true, clip: { x: 0, y: cut.y, width: viewport.width, height: cut.height } }));
           }
-          process.stdout.write(`  ${cuts.length === 1 ? file : `${file} in ${cuts.length} tiles`}\n`);
+          process.stdout.write(`  ${cuts.length === 1 ? (cuts[0]?.file ?? file) : `${file} in ${cuts.length} tiles`}\n`);
         } catch (error) {
           failures += 1;
           process.stdout.write(`  ${file}: FAILED ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
