@@ -1,5 +1,7 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
-import { absoluteDateLabel, easternDay, relativeTimeLabel } from './relative-time.js';
+import { SITE_TIME_ZONE } from './constants.js';
+import { absoluteDateLabel, easternDay, relativeTimeLabel, weekdayDateLabel } from './relative-time.js';
 
 const NOW = new Date('2026-03-01T17:00:00Z'); // noon US Eastern (EST)
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -48,6 +50,22 @@ describe('absoluteDateLabel', () => {
   it('is "Month D, YYYY" in US Eastern', () => {
     expect(absoluteDateLabel('2026-02-28T13:05:00Z')).toBe('February 28, 2026');
     expect(absoluteDateLabel('2026-03-01T04:00:00Z')).toBe('February 28, 2026');
+  });
+});
+
+describe('weekdayDateLabel', () => {
+  it('names the US Eastern day with its weekday, as date-fns and Intl write it, in both editions', () => {
+    expect(weekdayDateLabel('2026-03-01T12:00:00Z')).toBe('Sunday, March 1, 2026');
+    expect(weekdayDateLabel('2026-03-01T12:00:00Z', 'es')).toBe('domingo, 1 de marzo de 2026');
+    // 03:30 UTC on November 28 is still Friday, November 27 in New York.
+    expect(weekdayDateLabel('2026-11-28T03:30:00Z')).toBe('Friday, November 27, 2026');
+    expect(weekdayDateLabel('2026-11-28T03:30:00Z', 'es')).toBe('viernes, 27 de noviembre de 2026');
+    for (let day = 0; day < 14; day += 1) {
+      const date = new Date(Date.UTC(2026, 0, 1 + day * 29, 15));
+      expect(weekdayDateLabel(date)).toBe(formatInTimeZone(date, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy'));
+      expect(weekdayDateLabel(date, 'es')).toBe(new Intl.DateTimeFormat('es', { timeZone: SITE_TIME_ZONE, dateStyle: 'full' }).format(date));
+    }
+    expect(weekdayDateLabel('not a date')).toBe('');
   });
 });
 

@@ -59,6 +59,12 @@ const MONTH_NAMES = {
   es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
 } as const;
 
+/** Weekday names as Intl's long weekday writes them for en-US and es (and date-fns 'EEEE' for English), Sunday first as getUTCDay counts. */
+const WEEKDAY_NAMES = {
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  es: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+} as const;
+
 /** "March 1" / "March 1, 2025"; "1 de marzo" / "1 de marzo de 2025". English years have four digits at least, as 'yyyy' wrote them. */
 function dayLabel({ year, month, day }: CalendarDay, lang: 'en' | 'es', withYear: boolean): string {
   const name = MONTH_NAMES[lang][month - 1] ?? '';
@@ -107,4 +113,19 @@ export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   const date = toDate(value);
   if (date === null) return '';
   return dayLabel(EASTERN_DAYS(String(date.getTime())), siteForLang(lang) === 'es' ? 'es' : 'en', true);
+}
+
+/**
+ * "Sunday, March 1, 2026" in US Eastern (as date-fns wrote 'EEEE, MMMM d, yyyy'); "domingo, 1 de
+ * marzo de 2026" for es: a date title bar's day. Case is left to the page's CSS.
+ */
+export function weekdayDateLabel(value: Date | string, lang = 'en'): string {
+  const date = toDate(value);
+  if (date === null) return '';
+  const calendar = EASTERN_DAYS(String(date.getTime()));
+  const language = siteForLang(lang) === 'es' ? 'es' : 'en';
+  // The calendar day's weekday, counted in UTC so no zone moves it (setUTCFullYear keeps years below 100).
+  const day = new Date(0);
+  day.setUTCFullYear(calendar.year, calendar.month - 1, calendar.day);
+  return `${WEEKDAY_NAMES[language][day.getUTCDay()] ?? ''}, ${dayLabel(calendar, language, true)}`;
 }

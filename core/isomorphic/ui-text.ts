@@ -161,6 +161,13 @@ const EN = {
   previewPassExpires: 'Your Preview Pass expires in',
   /** The subscription bar's accessible name. */
   tvProviderBar: 'TV provider sign-in',
+  // The games hub and game pages (spec 2 §2, §3): a card's button reads upstream's buttonText when
+  // it sends one, else playNow; howToPlay opens the game info modal and heads it ('How to Play: {game}').
+  games: 'Games',
+  gamesDescription: 'Play daily crosswords, word games and more.',
+  moreGames: 'More Games',
+  playNow: 'Play Now',
+  howToPlay: 'How to Play',
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -303,6 +310,11 @@ const ES: UiText = {
   tvSignUp: 'Suscríbete',
   previewPassExpires: 'Tu pase de prueba vence en',
   tvProviderBar: 'Inicio de sesión con proveedor de TV',
+  games: 'Juegos',
+  gamesDescription: 'Juega crucigramas diarios, juegos de palabras y más.',
+  moreGames: 'Más juegos',
+  playNow: 'Jugar ahora',
+  howToPlay: 'Cómo jugar',
 };
 
 const TABLES: Readonly<Record<SiteId, UiText>> = { news: EN, es: ES };

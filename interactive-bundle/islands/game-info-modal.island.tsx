@@ -8,28 +8,37 @@
  *
  * The button is hidden in the server markup and shown once hydrated: without script it could not
  * open anything (the page shows the dek in its header anyway).
+ *
+ * The texts (How to Play, Close) are the edition's (core/isomorphic/ui-text.ts; the English ones
+ * are the news edition's), chosen by the `site` prop: the island hydrates as its own root and
+ * cannot read the page's edition, and the server render takes the same prop, so both render the
+ * same texts.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
-
-export const GAME_INFO_TEXTS = { open: 'How to Play', close: 'Close' } as const;
 
 export type GameInfoModalProps = {
   gameTitle: string;
   /** Plain-text paragraphs: the dek first, then how to play. */
   paragraphs: string[];
+  /** The edition, for the island's texts; the news edition when absent. */
+  site?: SiteId;
 };
 
 export function parseGameInfoModalProps(props: JsonObject): GameInfoModalProps {
-  const { gameTitle, paragraphs } = props;
+  const { gameTitle, paragraphs, site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('GameInfoModal site must be a site id');
   if (typeof gameTitle !== 'string' || gameTitle.trim() === '') throw new IslandPropsError('GameInfoModal needs a gameTitle');
   if (!Array.isArray(paragraphs) || !paragraphs.every((p): p is string => typeof p === 'string')) {
     throw new IslandPropsError('GameInfoModal paragraphs must be a list of strings');
   }
-  return { gameTitle, paragraphs: [...paragraphs] };
+  return { gameTitle, paragraphs: [...paragraphs], ...(site === undefined ? {} : { site }) };
 }
 
-export function GameInfoModal({ gameTitle, paragraphs }: GameInfoModalProps) {
+export function GameInfoModal({ gameTitle, paragraphs, site = 'news' }: GameInfoModalProps) {
+  const text = uiText(site);
   const [live, setLive] = useState(false);
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -65,7 +74,7 @@ export function GameInfoModal({ gameTitle, paragraphs }: GameInfoModalProps) {
   return (
     <div className="game-info">
       <button ref={openerRef} type="button" className="game-info-open" hidden={!live} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {GAME_INFO_TEXTS.open}
+        {text.howToPlay}
       </button>
       <dialog
         ref={dialogRef}
@@ -80,13 +89,13 @@ export function GameInfoModal({ gameTitle, paragraphs }: GameInfoModalProps) {
         onClose={() => setOpen(false)}
       >
         <h2 id={titleId}>
-          {GAME_INFO_TEXTS.open}: {gameTitle}
+          {text.howToPlay}: {gameTitle}
         </h2>
         {paragraphs.map((paragraph, index) => (
           <p key={index}>{paragraph}</p>
         ))}
         <button ref={closeRef} type="button" className="game-info-close" onClick={() => setOpen(false)}>
-          {GAME_INFO_TEXTS.close}
+          {text.close}
         </button>
       </dialog>
     </div>

@@ -14,11 +14,15 @@
  * the frame). A layout fetch failure is logged (spec 2 §8) and fails the render with the client's
  * retryable error: for a pre-rendering pipeline a failed read is not "not found" (docs/architecture.md "Failure handling"), so the
  * job retries and the stored pages stay meanwhile.
+ *
+ * Upstream's texts come in the edition's language; the pages' own (the hub heading and
+ * description, a card's default button text, the promo heading, How to Play, Comments, Share) are
+ * the edition's from core/isomorphic/ui-text.ts, and the date bar names the day in its language.
  */
 import { createElement } from 'react';
-import { formatInTimeZone } from 'date-fns-tz';
 import type { z } from 'zod';
-import { SITE_TIME_ZONE } from '../../core/isomorphic/constants.js';
+import { easternDay, weekdayDateLabel } from '../../core/isomorphic/relative-time.js';
+import type { SiteId } from '../../core/isomorphic/sites.js';
 import { isUpstreamFailure } from '../../core/upstream/client.js';
 import { describeIssues, type Layout } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
@@ -38,7 +42,6 @@ import {
   GAMES_LAYOUT_ELEMENT_ID,
   GAMES_LAYOUT_SUBTYPE,
   GAMES_PATH,
-  GAMES_TEXTS,
   canShareGame,
   cardOfGame,
   gameIdFromPath,
@@ -105,7 +108,8 @@ async function loadRegions(ctx: PageBuildContext, layout: Layout): Promise<GameR
   return { ...regions, leftRail: left.main };
 }
 
-function cardView(card: GameCard): GameCardView | null {
+/** A card as shown; its button reads upstream's buttonText, else the edition's default. */
+function cardView(card: GameCard, site: SiteId): GameCardView | null {
   const url = gamePathOf(card.buttonUrl) ?? safeHref(card.buttonUrl);
   if (url === undefined) return null;
   const logo = safeImageSrc(card.logo);
@@ -115,7 +119,7 @@ function cardView(card: GameCard): GameCardView | null {
   return {
     title: toPlainText(card.title),
     url,
-    buttonText: buttonText === '' ? GAMES_TEXTS.defaultButtonText : buttonText,
+    buttonText: buttonText === '' ? uiText(site).playNow : buttonText,
     ...(dek === '' ? {} : { dek }),
     ...(logo === null ? {} : { logo }),
     ...(logoDark === null ? {} : { logoDark }),
@@ -142,15 +146,16 @@ export async function buildGamesPage(ctx: PageBuildContext): Promise<BuiltPage<G
 async function buildHub(ctx: PageBuildContext): Promise<BuiltPage<'games'> | null> {
   const data = await loadGamesData(ctx);
   if (data === null) return null;
-  const cards = data.cards.map(cardView).filter((card): card is GameCardView => card !== null);
+  const cards = data.cards.map((card) => cardView(card, ctx.site.id)).filter((card): card is GameCardView => card !== null);
   if (cards.length === 0) {
     ctx.log.info('no game cards; nothing to list');
     return null;
   }
   const [shell, regions] = await Promise.all([loadShell(ctx.client, ctx.shellContext, { topicUrl: GAMES_PATH }), loadRegions(ctx, data.layout)]);
   // The games section's pages use their title alone, without the site-name suffix (spec 1 §2.5).
-  const head = buildHead({ site: ctx.site, title: GAMES_TEXTS.hubHeading, siteSuffix: false, description: GAMES_TEXTS.hubDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
-  const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: GAMES_TEXTS.hubHeading, cards, regions } } }));
+  const text = uiText(ctx.site.id);
+  const head = buildHead({ site: ctx.site, title: text.games, siteSuffix: false, description: text.gamesDescription, canonicalUrl: canonicalFor(ctx.publicOrigin, GAMES_PATH) });
+  const html = renderDocument(createElement(GamesHubPage, { model: { head, shell, view: { heading: text.games, cards, regions } } }));
   return gamesPage(ctx, 'games', html);
 }
 
@@ -160,7 +165,7 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage<'
   const card = cardOfGame(data.cards, id);
   const game = data.games.find((entry) => entry.elementId === id);
   const frameSource = game === undefined ? null : gameFrameSource(game.buttonUrl, ctx.publicOrigin);
-  const current = card === undefined ? null : cardView(card);
+  const current = card === undefined ? null : cardView(card, ctx.site.id);
   if (card === undefined || game === undefined || frameSource === null || current === null) {
     // Spec 2 §8 "undefined ... game": not found.
     ctx.log.info({ game: { id, card: card !== undefined, game: game !== undefined } }, 'no game with this id');
@@ -177,7 +182,7 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage<'
     title: current.title,
     ...(dek === '' ? {} : { dek }),
     cta: { text: current.buttonText, url: '#game-frame' },
-    date: { iso: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'yyyy-MM-dd'), label: formatInTimeZone(ctx.now, SITE_TIME_ZONE, 'EEEE, MMMM d, yyyy') },
+    date: { iso: easternDay(ctx.now), label: weekdayDateLabel(ctx.now, ctx.site.lang) },
     // Social icons (spec 2 §2), only for games with share permission (§9).
     share: canShareGame(id) ? shareLinks(canonicalUrl, title, uiText(ctx.site.id)) : [],
     frame: {
@@ -188,9 +193,10 @@ async function buildGame(ctx: PageBuildContext, id: string): Promise<BuiltPage<'
       height: GAME_FRAME_HEIGHT,
       ...(frameClass(game.class) === undefined ? {} : { className: frameClass(game.class) }),
     },
-    info: { gameTitle: title, paragraphs: [...(dek === '' ? [] : [dek]), ...game.howToPlay.map(toPlainText).filter((p) => p !== '')] },
+    // The island renders its own texts, so it takes the edition: hydration then shows the same ones.
+    info: { gameTitle: title, paragraphs: [...(dek === '' ? [] : [dek]), ...game.howToPlay.map(toPlainText).filter((p) => p !== '')], site: ctx.site.id },
     promo: otherGames(data.cards, card)
-      .map(cardView)
+      .map((other) => cardView(other, ctx.site.id))
       .filter((view): view is GameCardView => view !== null),
     ads: GAME_AD_UNITS,
     adhesion: GAME_ADHESION_AD,

@@ -6,14 +6,16 @@
  *   6 comments,
  * with the ad units after parts 3, 4 and 6 (render-workers/games/game-rules.ts GAME_AD_UNITS),
  * the mobile adhesion ad, the games layout's regions, and the `mode=app` switch (network nav,
- * header and footer hidden before the first paint by APP_MODE_SCRIPT and APP_MODE_CSS).
+ * header and footer hidden before the first paint by APP_MODE_SCRIPT and APP_MODE_CSS). The
+ * page's own texts are its edition's (core/isomorphic/ui-text.ts).
  */
+import { uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { GameInfoModalProps } from '../../interactive-bundle/islands/game-info-modal.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
 import { FrontAdSlot } from '../shared/front-components.js';
 import { FRONT_CSS } from '../shared/section-front-page.js';
-import { APP_MODE_CSS, APP_MODE_SCRIPT, GAMES_TEXTS, type GameAdPosition } from './game-rules.js';
+import { APP_MODE_CSS, APP_MODE_SCRIPT, type GameAdPosition } from './game-rules.js';
 import { Document } from '../shell/document.js';
 import { ShareList, type ShareLink } from '../shell/share-links.js';
 import type { PageModel } from '../shared/view-model.js';
@@ -24,7 +26,7 @@ export interface GamePageView {
   title: string;
   dek?: string;
   cta: { text: string; url: string };
-  /** The date title bar: the render day in the site's time zone. */
+  /** The date title bar: the render day in the site's time zone, named in the edition's language. */
   date: { iso: string; label: string };
   /** Empty for a game without share permission (spec 2 §9). */
   share: ShareLink[];
@@ -56,6 +58,7 @@ const GAME_CSS = [
 
 export function GamePage({ model }: { model: PageModel<GamePageView> }) {
   const { view } = model;
+  const text = uiText(model.shell.site.id);
   const ads = (position: GameAdPosition) => view.ads[position].map((slot) => <FrontAdSlot key={slot.id} slot={slot} />);
   return (
     <Document
@@ -83,7 +86,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
             <time dateTime={view.date.iso}>{view.date.label}</time>
           </p>
           {view.share.length > 0 ? (
-            <ShareList links={view.share} className="game-share" label="Share" />
+            <ShareList links={view.share} className="game-share" label={text.share} />
           ) : null}
           {ads(3)}
           <section className="game-frame-section" id="game-frame" aria-label={view.frame.title}>
@@ -100,7 +103,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
           {ads(4)}
           {view.promo.length > 0 ? (
             <section className="games-promo" aria-labelledby="games-promo-heading">
-              <h2 id="games-promo-heading">{GAMES_TEXTS.promoHeading}</h2>
+              <h2 id="games-promo-heading">{text.moreGames}</h2>
               <ul className="game-cards">
                 {view.promo.map((card) => (
                   <GameCardItem key={card.url} card={card} heading="h3" />
@@ -108,8 +111,8 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
               </ul>
             </section>
           ) : null}
-          <section className="comments game-comments" id="comments" aria-label="Comments">
-            <h2>Comments</h2>
+          <section className="comments game-comments" id="comments" aria-label={text.comments}>
+            <h2>{text.comments}</h2>
           </section>
           {ads(6)}
         </article>

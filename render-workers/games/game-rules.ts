@@ -17,15 +17,6 @@ export const GAMES_WITH_SHARE_PERMISSION: readonly string[] = ['daily-crossword-
 /** Spec 2 §9 "Game frame height 700px". */
 export const GAME_FRAME_HEIGHT = 700;
 
-/** Hub heading and texts where the spec is silent. */
-export const GAMES_TEXTS = {
-  hubHeading: 'Games',
-  hubDescription: 'Play daily crosswords, word games and more.',
-  promoHeading: 'More Games',
-  defaultButtonText: 'Play Now',
-  infoButton: 'How to Play',
-} as const;
-
 /** A game id is one path segment of letters, digits and hyphens; anything else is no game. */
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,99}$/i;
 

@@ -19,6 +19,7 @@ import { checkAmp } from '../support/amp-check.js';
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const STATEMENT = '/translation-statement';
 const VIDEO = '/video/senate-leaders-week-ahead';
+const GAME = '/games/daily-crossword-puzzle';
 const NOTICE = 'Esta página fue traducida automáticamente.';
 
 let h: RendererHarness;
@@ -183,6 +184,45 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     await h.render('/video/shows', 'republish', 'news');
     expect(englishInterfaceText(await h.stored(VIDEO, 'standard', 'news'))).toEqual(expect.arrayContaining(['recommendedVideos: Recommended Videos', 'videoLocked: Locked', 'tvProviderSignIn: Sign In with TV Provider']));
     expect(englishInterfaceText(await h.stored('/video/shows', 'standard', 'news'))).toEqual(expect.arrayContaining(['videoShows: Video Shows', 'videoAreaHome: Video Home', 'allShows: All shows']));
+  }, 120_000);
+
+  it('leaves no English interface string on the games hub and a game page in es, and keeps the English ones on news', async () => {
+    await h.render('/games', 'republish', 'es');
+    await h.render(GAME, 'republish', 'es');
+    const hubHtml = await h.stored('/games', 'standard', 'es');
+    const gameHtml = await h.stored(GAME, 'standard', 'es');
+    const found = [...englishInterfaceText(hubHtml).map((text) => `/games ${text}`), ...englishInterfaceText(gameHtml).map((text) => `${GAME} ${text}`)];
+    expect(found).toEqual([]);
+    // What the check looks for is really there, in Spanish.
+    const hub = decoded(hubHtml);
+    expect(hub).toContain('<title>Juegos</title>');
+    expect(hub).toContain('<meta name="description" content="Juega crucigramas diarios, juegos de palabras y más."/>');
+    expect(hub).toContain('<h1 id="games-hub-heading">Juegos</h1>');
+    expect(hub).toContain('<a class="game-card-button" href="/games/daily-crossword-puzzle" aria-label="Jugar ahora: Crucigrama diario">Jugar ahora</a>');
+    const game = decoded(gameHtml);
+    expect(game).toContain('<h1 id="game-title">Crucigrama diario</h1>');
+    expect(game).toContain('<meta name="description" content="Un crucigrama nuevo cada día, del fácil lunes al difícil domingo. Juegue gratis en Fox News."/>');
+    expect(game).toContain('<a class="game-cta" href="#game-frame">Jugar ahora</a>');
+    // The date bar names the day in Spanish (its CSS writes it in capitals).
+    expect(game).toContain('<time dateTime="2026-03-01">domingo, 1 de marzo de 2026</time>');
+    expect(game).toContain('<ul class="game-share" aria-label="Compartir">');
+    expect(game).toContain('<h2 id="games-promo-heading">Más juegos</h2>');
+    expect(game).toContain('aria-label="Jugar ahora: Sopa de letras">Jugar ahora</a>');
+    expect(game).toContain('<section class="comments game-comments" id="comments" aria-label="Comentarios"><h2>Comentarios</h2></section>');
+    // The info modal's server markup is Spanish, and the browser hydrates it with the same edition.
+    expect(game).toContain('aria-haspopup="dialog">Cómo jugar</button>');
+    expect(game).toMatch(/<h2 id="[^"]+">Cómo jugar: Crucigrama diario<\/h2>/);
+    expect(game).toContain('class="game-info-close">Cerrar</button>');
+    expect(game).toMatch(/"gameTitle":"Crucigrama diario","paragraphs":\[[^\]]*\],"site":"es"/);
+    for (const english of ['Play Now', 'How to Play', 'More Games', '>Comments<', '>Close<', 'Sunday', 'March']) expect(game, english).not.toContain(english);
+    expect(errorLines(await validateHtml([{ name: 'es /games', html: hubHtml }, { name: `es ${GAME}`, html: gameHtml }]))).toEqual([]);
+    // The news edition keeps the spec's English texts.
+    await h.render('/games', 'republish', 'news');
+    await h.render(GAME, 'republish', 'news');
+    expect(englishInterfaceText(await h.stored('/games', 'standard', 'news'))).toEqual(expect.arrayContaining(['games: Games', 'playNow: Play Now']));
+    const newsGame = await h.stored(GAME, 'standard', 'news');
+    expect(englishInterfaceText(newsGame)).toEqual(expect.arrayContaining(['playNow: Play Now', 'moreGames: More Games', 'howToPlay: How to Play', 'comments: Comments', 'share: Share', 'close: Close']));
+    expect(newsGame).toContain('<time dateTime="2026-03-01">Sunday, March 1, 2026</time>');
   }, 120_000);
 
   it('carries the machine-translation notice on es AMP and print pages, and keeps them valid', async () => {

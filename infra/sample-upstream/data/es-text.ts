@@ -11,8 +11,11 @@ export interface TextPattern {
   spanish: (part: string) => string;
 }
 
-/** Tag and section fronts' meta titles ("Space News"). */
-export const ES_PATTERNS: readonly TextPattern[] = [{ english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` }];
+/** Tag and section fronts' meta titles ("Space News"); the games' meta descriptions ("<dek> Play free on Fox News."). */
+export const ES_PATTERNS: readonly TextPattern[] = [
+  { english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` },
+  { english: /^(.+) Play free on Fox News\.$/, spanish: (part) => `${part} Juegue gratis en Fox News.` },
+];
 
 export const ES_TEXT: Readonly<Record<string, string>> = {
   // Rules the sample shows on purpose (the specification pass, data/rule-articles.ts, feature-articles.ts).
@@ -375,6 +378,16 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   'Play Word Search Online': 'Juegue la sopa de letras en línea',
   'Play Sudoku Online': 'Juegue sudoku en línea',
   'Play Trivia Challenge Online': 'Juegue el desafío de preguntas en línea',
+  'Play Now': 'Jugar ahora',
+  'Click a square and type your answer.': 'Haga clic en una casilla y escriba su respuesta.',
+  'Press Tab to jump to the next clue.': 'Pulse Tab para pasar a la siguiente pista.',
+  'Fill every row and column with a word that fits its clue.': 'Complete cada fila y columna con una palabra que encaje con su pista.',
+  'Type a five-letter word and press Enter.': 'Escriba una palabra de cinco letras y pulse Intro.',
+  'Green letters are in the right place; yellow letters are in the word.': 'Las letras verdes están en su lugar; las amarillas están en la palabra.',
+  'Drag across the letters of a word to mark it.': 'Arrastre sobre las letras de una palabra para marcarla.',
+  'Words run in any direction.': 'Las palabras van en cualquier dirección.',
+  'Pick a square and type a number from 1 to 9.': 'Elija una casilla y escriba un número del 1 al 9.',
+  'Pick an answer for each question before the timer runs out.': 'Elija una respuesta para cada pregunta antes de que se acabe el tiempo.',
 
   // People.
   'Congressional Correspondent': 'Corresponsal en el Congreso',
