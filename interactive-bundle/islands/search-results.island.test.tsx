@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IslandPropsError } from '../island-props.js';
 import {
   SEARCH_TEXTS,
+  SEARCH_TEXTS_BY_SITE,
   SearchResults,
   parseSearchResponse,
   parseSearchResult,
@@ -86,5 +87,20 @@ describe('SearchResults props and server markup', () => {
     expect(html).toContain('role="status"');
     expect(html).not.toContain('Load more');
     expect(renderToString(<SearchResults siteName="Fox News" endpoint="/api/search" />)).toBe(html);
+  });
+
+  it('speaks the edition\'s language: the Spanish edition\'s form, prompt and counts are in Spanish', () => {
+    expect(parseSearchResultsProps({ siteName: 'Fox News en Español', endpoint: '/api/search', site: 'es' })).toEqual({ siteName: 'Fox News en Español', endpoint: '/api/search', site: 'es' });
+    expect(() => parseSearchResultsProps({ siteName: 'Fox News', endpoint: '/api/search', site: 'fr' })).toThrow(IslandPropsError);
+    const html = renderToString(<SearchResults siteName="Fox News en Español" endpoint="/api/search" site="es" />);
+    expect(html).toMatch(/<label for="[^"]+" class="visually-hidden">Buscar en Fox News en Español<\/label>/);
+    expect(html).toContain('placeholder="Buscar en Fox News en Español"');
+    expect(html).toContain('<button type="submit">Buscar</button>');
+    expect(html).toContain('Escribe lo que buscas en el cuadro de búsqueda para ver resultados.');
+    expect(html).not.toContain(SEARCH_TEXTS.prompt);
+    expect(SEARCH_TEXTS_BY_SITE.es.count(10, 1, 'lluvia')).toBe('Mostrando 10 de 1 resultado para “lluvia”');
+    expect(SEARCH_TEXTS_BY_SITE.es.count(10, 42, 'lluvia')).toBe('Mostrando 10 de 42 resultados para “lluvia”');
+    // Without a site, the news edition, as stored pages from before the prop have it.
+    expect(renderToString(<SearchResults siteName="Fox News" endpoint="/api/search" />)).toContain('<button type="submit">Search</button>');
   });
 });

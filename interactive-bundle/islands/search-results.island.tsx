@@ -20,6 +20,8 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { parseSearchResponse, parseSearchResult, SEARCH_PATH, searchUrl } from '../../core/isomorphic/live/search.js';
 import { relativeTimeLabel } from '../../core/isomorphic/relative-time.js';
+import { isSiteId, SITES, type SiteId } from '../../core/isomorphic/sites.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import {
   SEARCH_MAX_PAGES,
   SEARCH_QUERY_MAX_LENGTH,
@@ -31,31 +33,70 @@ import { IslandPropsError, type JsonObject } from '../island-props.js';
 /** The edge endpoint the island asks (its contract: core/isomorphic/live/search.ts). */
 export const SEARCH_ENDPOINT = SEARCH_PATH;
 
-/** What the reader reads in each state. */
-export const SEARCH_TEXTS = {
-  prompt: 'Type what you are looking for in the search box to see results.',
-  fetching: 'Searching…',
-  noResults: (query: string) => `No results for “${query}”. Check the spelling or try fewer words.`,
-  error: 'Search is unavailable right now.',
-  retry: 'Try again',
-  loadMore: 'Load more',
-  count: (shown: number, found: number, query: string) =>
-    `Showing ${shown} of ${found} ${found === 1 ? 'result' : 'results'} for “${query}”`,
-} as const;
+/** What the reader reads in each state, per edition. Kept in the island (not core/isomorphic/ui-text.ts): only this chunk needs them. */
+export interface SearchTexts {
+  /** The page's heading, title and meta description (render-workers/search/). */
+  heading: string;
+  pageTitle: string;
+  pageDescription: (siteName: string) => string;
+  submit: string;
+  prompt: string;
+  fetching: string;
+  noResults: (query: string) => string;
+  error: string;
+  retry: string;
+  loadMore: string;
+  count: (shown: number, found: number, query: string) => string;
+}
+
+export const SEARCH_TEXTS_BY_SITE: Readonly<Record<SiteId, SearchTexts>> = {
+  news: {
+    heading: 'Search results',
+    pageTitle: 'Search Results',
+    pageDescription: (siteName) => `Search ${siteName} for news, videos and more.`,
+    submit: 'Search',
+    prompt: 'Type what you are looking for in the search box to see results.',
+    fetching: 'Searching…',
+    noResults: (query) => `No results for “${query}”. Check the spelling or try fewer words.`,
+    error: 'Search is unavailable right now.',
+    retry: 'Try again',
+    loadMore: 'Load more',
+    count: (shown, found, query) => `Showing ${shown} of ${found} ${found === 1 ? 'result' : 'results'} for “${query}”`,
+  },
+  es: {
+    heading: 'Resultados de búsqueda',
+    pageTitle: 'Resultados de búsqueda',
+    pageDescription: (siteName) => `Busca en ${siteName} noticias, videos y más.`,
+    submit: 'Buscar',
+    prompt: 'Escribe lo que buscas en el cuadro de búsqueda para ver resultados.',
+    fetching: 'Buscando…',
+    noResults: (query) => `No hay resultados para “${query}”. Revisa la ortografía o prueba con menos palabras.`,
+    error: 'La búsqueda no está disponible en este momento.',
+    retry: 'Intentar de nuevo',
+    loadMore: 'Cargar más',
+    count: (shown, found, query) => `Mostrando ${shown} de ${found} ${found === 1 ? 'resultado' : 'resultados'} para “${query}”`,
+  },
+};
+
+/** The news edition's texts. */
+export const SEARCH_TEXTS: SearchTexts = SEARCH_TEXTS_BY_SITE.news;
 
 export type SearchResultsProps = {
   /** Site display name, for the search box label ("Search Fox News"). */
   siteName: string;
   endpoint: typeof SEARCH_ENDPOINT;
+  /** The edition, whose language the texts and time labels are in. Default news. */
+  site?: SiteId;
 };
 
 export function parseSearchResultsProps(props: JsonObject): SearchResultsProps {
-  const { siteName, endpoint } = props;
+  const { siteName, endpoint, site } = props;
   if (typeof siteName !== 'string' || siteName.trim() === '') {
     throw new IslandPropsError('SearchResults needs a non-empty string siteName');
   }
   if (endpoint !== SEARCH_ENDPOINT) throw new IslandPropsError(`SearchResults endpoint must be ${SEARCH_ENDPOINT}`);
-  return { siteName, endpoint };
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('SearchResults site must be a site id');
+  return { siteName, endpoint, ...(site === undefined ? {} : { site }) };
 }
 
 /**
@@ -91,9 +132,9 @@ function sectionLabel(result: SearchResultItem): string | undefined {
   return path?.split('/').filter(Boolean).pop()?.replace(/-/g, ' ');
 }
 
-function SearchResultEntry({ result }: { result: SearchResultItem }) {
+function SearchResultEntry({ result, lang }: { result: SearchResultItem; lang: string }) {
   // Results appear only in the browser, so reading the clock cannot make stored pages differ.
-  const label = result.publication_date === '' ? '' : relativeTimeLabel(result.publication_date, new Date());
+  const label = result.publication_date === '' ? '' : relativeTimeLabel(result.publication_date, new Date(), lang);
   const section = sectionLabel(result);
   return (
     <article className="search-result">
@@ -142,7 +183,9 @@ interface View {
 
 const INITIAL: View = { query: '', status: 'idle', results: [], numFound: 0, page: -1, hideLoadMore: true, failedPage: 0 };
 
-export function SearchResults({ siteName, endpoint }: SearchResultsProps) {
+export function SearchResults({ siteName, endpoint, site = 'news' }: SearchResultsProps) {
+  const texts = SEARCH_TEXTS_BY_SITE[site];
+  const boxLabel = fillText(uiText(site).searchSite, { site: siteName });
   const [view, setView] = useState<View>(INITIAL);
   const inputId = useId();
   // Which request is current: an answer to an older one (the query changed) is dropped.
@@ -205,24 +248,24 @@ export function SearchResults({ siteName, endpoint }: SearchResultsProps) {
         if (text !== '') window.location.hash = `q=${encodeURIComponent(text)}`;
       }}>
         <label htmlFor={inputId} className="visually-hidden">
-          {`Search ${siteName}`}
+          {boxLabel}
         </label>
-        <input id={inputId} key={query} type="search" name="q" defaultValue={query} placeholder={`Search ${siteName}`} autoComplete="off" />
-        <button type="submit">Search</button>
+        <input id={inputId} key={query} type="search" name="q" defaultValue={query} placeholder={boxLabel} autoComplete="off" />
+        <button type="submit">{texts.submit}</button>
       </form>
       <div className="search-results__status" role="status">
-        {fetching ? <p className="search-results__fetching">{SEARCH_TEXTS.fetching}</p> : null}
-        {status === 'idle' ? <p className="search-results__prompt">{SEARCH_TEXTS.prompt}</p> : null}
-        {status === 'done' && numFound === 0 ? <p className="search-results__empty">{SEARCH_TEXTS.noResults(query)}</p> : null}
+        {fetching ? <p className="search-results__fetching">{texts.fetching}</p> : null}
+        {status === 'idle' ? <p className="search-results__prompt">{texts.prompt}</p> : null}
+        {status === 'done' && numFound === 0 ? <p className="search-results__empty">{texts.noResults(query)}</p> : null}
         {results.length > 0 && status !== 'fetching' ? (
-          <p className="search-results__count">{SEARCH_TEXTS.count(results.length, numFound, query)}</p>
+          <p className="search-results__count">{texts.count(results.length, numFound, query)}</p>
         ) : null}
       </div>
       {status === 'error' ? (
         <div className="search-results__error" role="alert">
-          <p>{SEARCH_TEXTS.error}</p>
+          <p>{texts.error}</p>
           <button type="button" onClick={() => void fetchPage(query, view.failedPage)}>
-            {SEARCH_TEXTS.retry}
+            {texts.retry}
           </button>
         </div>
       ) : null}
@@ -230,7 +273,7 @@ export function SearchResults({ siteName, endpoint }: SearchResultsProps) {
         <ol className="search-results__list">
           {results.map((result, index) => (
             <li key={`${index}-${result.canonical_url}`}>
-              <SearchResultEntry result={result} />
+              <SearchResultEntry result={result} lang={SITES[site].lang} />
             </li>
           ))}
         </ol>
@@ -243,7 +286,7 @@ export function SearchResults({ siteName, endpoint }: SearchResultsProps) {
           aria-busy={fetching ? true : undefined}
           onClick={() => void fetchPage(query, view.page + 1)}
         >
-          {SEARCH_TEXTS.loadMore}
+          {texts.loadMore}
         </button>
       ) : null}
     </div>

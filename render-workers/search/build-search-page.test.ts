@@ -26,12 +26,18 @@ describe('search results page', () => {
     expect((await h.render(SEARCH_RESULTS_PATH, 'event', 'es')).kind).toBe('search');
     const news = await h.stored(SEARCH_RESULTS_PATH);
     const es = await h.stored(SEARCH_RESULTS_PATH, 'standard', 'es');
-    for (const [html, origin, name] of [[news, HARNESS_ORIGIN, 'Fox News'], [es, HARNESS_ORIGIN_ES, 'Fox News en Español']] as const) {
+    const editions = [
+      [news, HARNESS_ORIGIN, 'Fox News', 'news', 'Search results', 'Search Results'],
+      [es, HARNESS_ORIGIN_ES, 'Fox News en Español', 'es', 'Resultados de búsqueda', 'Resultados de búsqueda'],
+    ] as const;
+    for (const [html, origin, name, site, heading, title] of editions) {
       expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
       expect(html).toContain(`<link rel="canonical" href="${origin}${SEARCH_RESULTS_PATH}"/>`);
-      expect(html).toContain('<h1>Search results</h1>');
+      // The page and its island in the edition's language.
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain(`<title>${title} | ${name}</title>`);
       expect(html).toContain('data-island="SearchResults"');
-      expect(html).toContain(`{"siteName":"${name}","endpoint":"/api/search"}`);
+      expect(html).toContain(`{"siteName":"${name}","endpoint":"/api/search","site":"${site}"}`);
       expect(html).toContain('data-island="HeaderSearch"');
       expect(html).toContain(HARNESS_SCRIPT);
     }

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { SEARCH_TEXTS_BY_SITE } from '../../interactive-bundle/islands/search-results.island.js';
 import { SEARCH_PAGE_HEADING, SearchResultsPage } from './search-results-page.js';
 import { renderDocument } from '../shared/render-html.js';
 import { htmlObject } from '../page-objects.js';
@@ -21,8 +22,8 @@ export async function buildSearchPage(ctx: PageBuildContext): Promise<BuiltPage<
   const shell = await loadShell(ctx.client, ctx.shellContext);
   const head = buildHead({
     site,
-    title: 'Search Results',
-    description: `Search ${site.name} for news, videos and more.`,
+    title: SEARCH_TEXTS_BY_SITE[site.id].pageTitle,
+    description: SEARCH_TEXTS_BY_SITE[site.id].pageDescription(site.name),
     canonicalUrl: canonicalFor(ctx.publicOrigin, SEARCH_RESULTS_PATH),
     noIndex: true,
   });

@@ -5,11 +5,12 @@
  * SearchResults island, which reads the query and asks /api/search in the browser.
  */
 import { Island } from '../../interactive-bundle/island.js';
-import { SEARCH_ENDPOINT } from '../../interactive-bundle/islands/search-results.island.js';
+import { SEARCH_ENDPOINT, SEARCH_TEXTS_BY_SITE } from '../../interactive-bundle/islands/search-results.island.js';
 import { Document } from '../shell/document.js';
 import type { PageModel } from '../shared/view-model.js';
 
-export const SEARCH_PAGE_HEADING = 'Search results';
+/** The news edition's heading; each edition's is the island's (SEARCH_TEXTS_BY_SITE), so page and island speak one language. */
+export const SEARCH_PAGE_HEADING = SEARCH_TEXTS_BY_SITE.news.heading;
 
 /** Page styles for the island's markup, scoped to the page. */
 const SEARCH_CSS = [
@@ -37,8 +38,8 @@ export function SearchResultsPage({ model }: { model: PageModel<Record<string, n
   return (
     <Document head={model.head} shell={model.shell} bodyClass="page-search" extraHead={<style dangerouslySetInnerHTML={{ __html: SEARCH_CSS }} />}>
       <div className="search-page">
-        <h1>{SEARCH_PAGE_HEADING}</h1>
-        <Island name="SearchResults" props={{ siteName: model.shell.site.name, endpoint: SEARCH_ENDPOINT }} />
+        <h1>{SEARCH_TEXTS_BY_SITE[model.shell.site.id].heading}</h1>
+        <Island name="SearchResults" props={{ siteName: model.shell.site.name, endpoint: SEARCH_ENDPOINT, site: model.shell.site.id }} />
       </div>
     </Document>
   );

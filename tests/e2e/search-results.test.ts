@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_RESULTS_PATH } from '../../core/isomorphic/constants.js';
 import { pageKey } from '../../core/storage/keys.js';
-import { SEARCH_TEXTS } from '../../interactive-bundle/islands/search-results.island.js';
+import { SEARCH_TEXTS, SEARCH_TEXTS_BY_SITE } from '../../interactive-bundle/islands/search-results.island.js';
 import { launchBrowser, watchPageErrors } from '../support/browser.js';
 import { startOwnEdge, type OwnEdge } from '../support/own-edge.js';
 
@@ -72,7 +72,7 @@ describe('the stored search page', () => {
       const html = stored?.body.toString('utf8') ?? '';
       expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
       expect(html).toContain('data-island="SearchResults"');
-      expect(html).toContain(SEARCH_TEXTS.prompt);
+      expect(html).toContain(SEARCH_TEXTS_BY_SITE[site].prompt);
     }
     const served = await fetch(`${stack.siteUrl}${SEARCH_RESULTS_PATH}`);
     expect(served.status).toBe(200);
@@ -80,6 +80,27 @@ describe('the stored search page', () => {
 });
 
 describe('search results in Chromium', () => {
+  it('reads in Spanish on the Spanish edition: the form, the count and the time labels', async () => {
+    const tab = await newTab();
+    const watched = watchPageErrors(tab);
+    const es = `http://es.localhost:${new URL(stack.siteUrl).port}`;
+    // The sample upstream matches the English words of its articles and answers the edition in Spanish.
+    await tab.goto(`${es}${SEARCH_RESULTS_PATH}#q=broadband`);
+    await tab.waitForSelector('[data-island="SearchResults"][data-hydrated="true"]');
+    await expect.poll(() => tab.locator('h1').textContent()).toBe('Resultados de búsqueda');
+    await expect.poll(() => tab.getByRole('searchbox', { name: 'Buscar en Fox News en Español' }).inputValue()).toBe('broadband');
+    await expect.poll(() => tab.getByRole('button', { name: 'Buscar', exact: true }).count()).toBeGreaterThan(0);
+    await tab.locator(RESULTS).first().waitFor();
+    const found = await tab.locator(RESULTS).count();
+    await expect.poll(() => tab.locator('.search-results__count').textContent()).toMatch(new RegExp(`^Mostrando ${found} de \\d+ resultados? para “broadband”$`));
+    // Relative labels ("hace 3 horas") or dates in Spanish, never English ones.
+    const labels = await tab.locator(`${RESULTS} time`).allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).not.toMatch(/\b(ago|hours?|minutes?|January|February|March|April|May|June|July|August|September|October|November|December)\b/);
+    expect(watched.messages).toEqual([]);
+    await tab.close();
+  });
+
   it('the header search box lands on the page and shows results with their parts', async () => {
     const tab = await newTab();
     const watched = watchPageErrors(tab);
