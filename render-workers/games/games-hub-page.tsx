@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Region } from '../shared/front-components.js';
+import { useUiText } from '../shell/ui-text-context.js';
 import { FRONT_CSS } from '../shared/section-front-page.js';
 import type { FrontComponent, FrontRegions } from '../shared/front-view-model.js';
 import { Document } from '../shell/document.js';
@@ -69,12 +70,13 @@ export function GameCardItem({ card, heading: Heading }: { card: GameCardView; h
 
 /** The page body between the regions: left rail, content, right rail (spec 2 §2 regions). */
 export function GamesRegionsFrame({ regions, children }: { regions: GameRegions; children: ReactNode }) {
+  const text = useUiText();
   return (
     <>
       <Region name="pre-content" components={regions.preContent} front />
       <div className="games-layout">
         {regions.leftRail.length > 0 ? (
-          <aside className="games-rail games-left-rail" aria-label="Left rail">
+          <aside className="games-rail games-left-rail" aria-label={text.leftRail}>
             <Region name="left-rail" components={regions.leftRail} front />
           </aside>
         ) : null}

@@ -166,6 +166,7 @@ export function loadMoreIslandProps(data: LoadMoreData): LoadMoreProps {
 }
 
 function SpotlightItem({ item }: { item: SpotlightItemView }) {
+  const text = useUiText();
   return (
     <article className={`spotlight-item spotlight-${item.dimensionType}${item.isVideo ? ' is-video' : ''}`}>
       {item.image ? (
@@ -185,7 +186,7 @@ function SpotlightItem({ item }: { item: SpotlightItemView }) {
         </ItemHeading>
         {item.dek ? <p className="dek">{item.dek}</p> : null}
         {item.isVideo ? <span className="video-label">Video{item.duration ? ` ${item.duration}` : ''}</span> : null}
-        {item.isShared && item.originationStation ? <span className="origination">From {item.originationStation}</span> : null}
+        {item.isShared && item.originationStation ? <span className="origination">{fillText(text.fromStation, { station: item.originationStation })}</span> : null}
         {item.relatedArticles.length > 0 ? (
           <ul className="related">
             {item.relatedArticles.map((related) => (
@@ -279,7 +280,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
       const { style, items } = component;
       const List = style === 'rank' ? 'ol' : 'ul';
       return (
-        <section className={`article-list list-${style}`} {...(component.title ? {} : { 'aria-label': 'Articles' })}>
+        <section className={`article-list list-${style}`} {...(component.title ? {} : { 'aria-label': text.articles })}>
           <Title title={component.title} />
           {items.length === 0 ? (
             <p className="empty">{text.noStoriesYet}</p>
@@ -321,7 +322,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
       );
     case 'recirculation':
       return (
-        <section className="recirculation" aria-label={component.title ?? 'More stories'}>
+        <section className="recirculation" aria-label={component.title ?? text.moreStories}>
           <Title title={component.title} />
           <ul>
             {component.items.map((item) => (
@@ -338,7 +339,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
       );
     case 'business-sites':
       return (
-        <section className="business-sites" aria-label={component.title ?? 'Business sites'}>
+        <section className="business-sites" aria-label={component.title ?? text.businessSites}>
           <Title title={component.title} />
           <ul>
             {component.items.map((item) => (
@@ -380,7 +381,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
           {component.logo ? <Img image={component.logo} /> : null}
           <h2 className="component-title">{component.title}</h2>
           {component.description ? <p>{component.description}</p> : null}
-          {component.arrives ? <p className="arrives">Arrives: {component.arrives}</p> : null}
+          {component.arrives ? <p className="arrives">{fillText(text.newsletterArrives, { days: component.arrives })}</p> : null}
           <Island name="Newsletter" props={{ newsletterId: component.id, title: component.title, endpoint: NEWSLETTER_ENDPOINT, site }} />
         </section>
       );
@@ -459,10 +460,10 @@ function ComponentBody({ component }: { component: FrontComponent }) {
       );
     case 'promo-slideshow':
       return (
-        <section className="promo-slideshow" aria-roledescription="carousel" aria-label="Promotions">
+        <section className="promo-slideshow" aria-roledescription="carousel" aria-label={text.promotions}>
           <ul className="slides">
             {component.slides.map((slide, i) => (
-              <li key={slide.url} className="slide" id={`promo-slide-${i + 1}`} aria-roledescription="slide" aria-label={`${i + 1} of ${component.slides.length}`}>
+              <li key={slide.url} className="slide" id={`promo-slide-${i + 1}`} aria-roledescription="slide" aria-label={fillText(text.slideOf, { n: i + 1, total: component.slides.length })}>
                 <Img image={slide.image} />
                 <p className="show-title">{slide.showTitle}</p>
                 <ItemHeading>
@@ -494,7 +495,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
 export function LeftRail({ components }: { components: FrontComponent[] }) {
   if (components.length === 0) return null;
   return (
-    <aside className="region region-left-rail" aria-label="Left rail">
+    <aside className="region region-left-rail" aria-label={useUiText().leftRail}>
       {components.map((component, i) => (
         <FrontComponentView key={i} component={component} />
       ))}
@@ -507,10 +508,11 @@ export function LeftRail({ components }: { components: FrontComponent[] }) {
  * its components on a page whose own markup must not take the front styles (the games pages).
  */
 export function Region({ name, components, as = 'div', front = false }: { name: string; components: FrontComponent[]; as?: 'div' | 'aside'; front?: boolean }) {
+  const text = useUiText();
   if (components.length === 0) return null;
   const Tag = as;
   return (
-    <Tag className={`region region-${name}${front ? ' front' : ''}`} {...(as === 'aside' ? { 'aria-label': 'Right rail' } : {})}>
+    <Tag className={`region region-${name}${front ? ' front' : ''}`} {...(as === 'aside' ? { 'aria-label': text.rightRail } : {})}>
       {components.map((component, i) => (
         <FrontComponentView key={i} component={component} />
       ))}
