@@ -104,6 +104,15 @@ export const ARTICLE_ISLANDS_CSS = `
 .slideshow-thumbnails ol{display:grid;grid-template-columns:repeat(auto-fill,minmax(120px,1fr));gap:8px;list-style:none;margin:0;padding:0}
 .slideshow-thumbnails img{width:100%;height:auto}
 .slideshow img{max-width:100%;height:auto}
+.view-toggle{display:flex}
+.view-toggle button{padding:6px 12px;border:1px solid var(--rule);background:var(--bg);color:inherit;font:inherit;font-size:var(--fs-sm);cursor:pointer}
+.view-toggle button+button{border-left:0}
+.view-toggle button[aria-pressed="true"]{background:var(--brand);border-color:var(--brand);color:#fff;font-weight:700}
+.recommended-slideshows ul{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+.recommended-slideshows a{display:grid;grid-template-columns:132px minmax(0,1fr);gap:12px;align-items:start;color:var(--ink);text-decoration:none;font-weight:700}
+.recommended-slideshows a:hover .title{text-decoration:underline}
+.recommended-slideshows img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:var(--surface)}
+@media (min-width:768px){.recommended-slideshows ul{grid-template-columns:repeat(auto-fill,minmax(170px,1fr))}.recommended-slideshows a{grid-template-columns:minmax(0,1fr)}}
 .share-dialog::backdrop{background:rgba(0,0,0,.5)}
 .share-channels{display:flex;gap:12px;list-style:none;padding:0}
 .recommended-videos{position:relative;background:var(--bg)}

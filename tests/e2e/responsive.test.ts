@@ -77,14 +77,20 @@ async function repeatedStories(tab: Page): Promise<string[]> {
 }
 
 /**
- * Story lists of front components (`ul.items`) that show as a plain bulleted list: a layout placed
- * the component on a page that does not carry the front styles (FRONT_CSS), so its cards lose their
- * layout (bullets, byline and date run together). Described by the component's heading or region.
+ * Lists of cards that show as a plain bulleted list: front components' story lists (`ul.items`),
+ * and any list whose every item holds an image (recommended slideshows, promos). Such a list
+ * lost its styles (a layout placed a front component on a page without FRONT_CSS, or a page kind
+ * never had any), so its cards lose their layout: bullets, thumbnails inline with the text, byline
+ * and date run together. Described by the list's heading or region.
  */
 async function unstyledStoryLists(tab: Page): Promise<string[]> {
   return await tab.evaluate(() =>
-    [...document.querySelectorAll('ul.items')]
-      .filter((list) => getComputedStyle(list).listStyleType !== 'none')
+    [...document.querySelectorAll('ul, ol')]
+      .filter((list) => {
+        if (getComputedStyle(list).listStyleType === 'none') return false;
+        const items = [...list.children].filter((child) => child.tagName === 'LI');
+        return list.matches('ul.items') || (items.length >= 2 && items.every((item) => item.querySelector('img') !== null));
+      })
       .map((list) => {
         const section = list.closest('section');
         const heading = section?.querySelector('h2, h3')?.textContent?.trim();
@@ -132,7 +138,7 @@ describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
         if (sample.kind === 'home' || sample.kind === 'front') {
           for (const url of await repeatedStories(tab)) problems.push(`${where}: the story ${url} shows in two blocks`);
         }
-        for (const list of await unstyledStoryLists(tab)) problems.push(`${where}: the story list "${list}" shows as a bulleted list, without the front styles`);
+        for (const list of await unstyledStoryLists(tab)) problems.push(`${where}: the story list "${list}" shows as a bulleted list: its styles are missing`);
         for (const width of WIDTHS) {
           await tab.setViewportSize({ width, height: 900 });
           // Two frames: the resize has been laid out and any resize handler has rendered.
