@@ -12,10 +12,16 @@ import type { FrontComponent, FrontRegions } from '../shared/front-view-model.js
 import { toInlineNodes, type PersonSocialLink } from './person-rules.js';
 import { Document } from '../shell/document.js';
 import type { HeadModel, ShellModel } from '../shared/view-model.js';
+import { useUiText } from '../shell/ui-text-context.js';
+import { fillText } from '../../core/isomorphic/ui-text.js';
 
 export const PERSON_CSS = [
-  '.person-card{display:grid;grid-template-columns:auto 1fr;gap:16px;margin-bottom:24px}',
+  // The text keeps its column whether the headshot is there, missing (initials) or hidden after
+  // failing to load, so the names of a list line up.
+  '.person-card{display:grid;grid-template-columns:120px minmax(0,1fr);gap:16px;margin-bottom:24px}',
+  '.person-card>:last-child{grid-column:2}',
   '.person-card .person-headshot{width:120px;height:120px;border-radius:50%;object-fit:cover}',
+  '.person-card .person-initials{display:flex;align-items:center;justify-content:center;background:var(--surface);color:var(--muted);font-size:var(--fs-2xl);font-weight:700}',
   '.person-card .person-title{color:var(--accent);font-weight:700;margin:.2em 0}',
   '.person-social{list-style:none;padding:0;display:flex;gap:12px}',
   '.persons-list{list-style:none;padding:0;display:grid;gap:16px}',
@@ -34,18 +40,37 @@ export interface PersonCardView {
   readMore: boolean;
 }
 
+/** Up to two initials of a name ("Grace Holloway": GH), for a person without a headshot. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return picked.map((word) => [...(word ?? '')][0]?.toLocaleUpperCase() ?? '').join('');
+}
+
+/** The headshot, or the initials in its place, so every card of a list has the same shape. */
+export function PersonHeadshot({ name, src }: { name: string; src: string | undefined }) {
+  return src ? (
+    <img className="person-headshot" src={src} alt={name} width={120} height={120} />
+  ) : (
+    <span className="person-headshot person-initials" aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}
+
 export function PersonCard({ person, headingLevel }: { person: PersonCardView; headingLevel: 'h1' | 'h2' }) {
   const Heading = headingLevel;
+  const text = useUiText();
   const [first, ...rest] = person.blocks;
   return (
     <section className="person-card">
-      {person.headshot ? <img className="person-headshot" src={person.headshot} alt={person.name} width={120} height={120} /> : <span />}
+      <PersonHeadshot name={person.name} src={person.headshot} />
       <div className="person-details">
         <Heading className="person-name">{person.name}</Heading>
         {person.title ? <p className="person-title">{person.title}</p> : null}
         {person.bio ? <div className="person-bio" dangerouslySetInnerHTML={{ __html: person.bio }} /> : null}
         {person.social.length > 0 ? (
-          <ul className="person-social" aria-label={`${person.name} on social media`}>
+          <ul className="person-social" aria-label={fillText(text.onSocialMedia, { name: person.name })}>
             {person.social.map((link) => (
               <li key={link.network}>
                 <a href={link.url} rel="noopener noreferrer">

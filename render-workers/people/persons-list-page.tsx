@@ -5,7 +5,7 @@
  */
 import { Document } from '../shell/document.js';
 import type { HeadModel, ShellModel } from '../shared/view-model.js';
-import { PERSON_CSS } from './person-page.js';
+import { PERSON_CSS, PersonHeadshot } from './person-page.js';
 
 export interface PersonListItem {
   name: string;
@@ -29,7 +29,7 @@ export function PersonsListPage({ head, shell, heading, persons }: PersonsListPa
         <ul className="persons-list">
           {persons.map((person) => (
             <li key={person.url} className="person-card">
-              {person.headshot ? <img className="person-headshot" src={person.headshot} alt={person.name} width={120} height={120} /> : <span />}
+              <PersonHeadshot name={person.name} src={person.headshot} />
               <div>
                 <h2 className="person-name">
                   <a href={person.url}>{person.name}</a>
