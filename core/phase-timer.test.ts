@@ -41,14 +41,17 @@ describe('phase timer', () => {
     spin(15);
     timeSync('react', () => {
       spin(20);
-      timeSync('sanitise', () => spin(30));
+      timeSync('sanitise', () => spin(60));
     });
     const totals = takePhaseTotals();
     expect(totals.calls.react).toBe(1);
     expect(totals.calls.sanitise).toBe(1);
-    expect(totals.cpuMs.sanitise).toBeGreaterThanOrEqual(30);
+    expect(totals.cpuMs.sanitise).toBeGreaterThanOrEqual(60);
     expect(totals.cpuMs.react).toBeGreaterThanOrEqual(20);
-    expect(totals.cpuMs.react).toBeLessThan(30);
+    // The inner phase's 60 ms are not charged to the outer one too (that would make it 80 or
+    // more). The margin is for CPU the process's other threads (GC, libuv) spent meanwhile, which
+    // process.cpuUsage counts: on a loaded machine it reached 11 ms.
+    expect(totals.cpuMs.react).toBeLessThan(60);
     expect(totals.cpuMs.other).toBeGreaterThanOrEqual(15);
     expect(totals.wallMs.react).toBeGreaterThanOrEqual(totals.wallMs.sanitise);
     // A take starts again from zero.
