@@ -12,38 +12,105 @@
  *
  * The share dialog is the native <dialog> opened with showModal(): focus moves into it, Escape
  * closes it, and on close focus goes back to the button that opened it.
+ *
+ * Its texts are the edition's (SLIDESHOW_TEXTS_BY_SITE), from a validated `site` prop that the
+ * server render and the hydration share; without one, the news edition's.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { isRecord } from '../../core/isomorphic/guards.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
-
-/** Spec 1 §2.6 slideshow texts (render-workers/article/page/slideshow-page.tsx re-exports them). */
-export const SLIDESHOW_TEXTS = {
-  startOver: 'Start Over',
-  shareSlideshow: 'Share Slideshow',
-  seeMore: 'See More Slideshows',
-  filmstripView: 'Filmstrip View',
-  thumbnailView: 'Thumbnail View',
-  shareTitle: 'Share this Slideshow',
-  shareThisSlide: 'share this slide',
-  shareEntire: 'share entire slideshow',
-  recommended: 'Recommended',
-  previous: 'Previous',
-  next: 'Next',
-  close: 'Close',
-} as const;
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 
 /** Share channels, in the spec's order (spec 1 §2.6). */
 export const SHARE_CHANNELS = ['Facebook', 'Twitter', 'Email', 'Link'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
+/**
+ * What the reader reads and hears in the slideshow, per edition. Kept in the island (not
+ * core/isomorphic/ui-text.ts): only this chunk needs them; the few the site already has per
+ * edition (Advertisement, Close) are taken from there, not written twice.
+ */
+export interface SlideshowTexts {
+  startOver: string;
+  shareSlideshow: string;
+  seeMore: string;
+  filmstripView: string;
+  thumbnailView: string;
+  shareTitle: string;
+  shareThisSlide: string;
+  shareEntire: string;
+  recommended: string;
+  previous: string;
+  next: string;
+  close: string;
+  /** The Filmstrip/Thumbnail toggle group's accessible name. */
+  viewToggle: string;
+  /** The section's aria-roledescription (what a screen reader calls the widget). */
+  roleDescription: string;
+  /** The pre-roll's label and its skip button. */
+  advertisement: string;
+  skipAd: string;
+  /** The share dialog's channel labels (the channels themselves are SHARE_CHANNELS). */
+  channels: Readonly<Record<ShareChannel, string>>;
+  /** The counter (spec 1 §2.6): "Image 0 of N"; 0 is the intro slide. */
+  counter: (index: number, imageCount: number) => string;
+}
+
+/** Spec 1 §2.6 slideshow texts (news: the spec's exact strings); render-workers/article/page/slideshow-page.tsx re-exports them. */
+export const SLIDESHOW_TEXTS_BY_SITE: Readonly<Record<SiteId, SlideshowTexts>> = {
+  news: {
+    startOver: 'Start Over',
+    shareSlideshow: 'Share Slideshow',
+    seeMore: 'See More Slideshows',
+    filmstripView: 'Filmstrip View',
+    thumbnailView: 'Thumbnail View',
+    shareTitle: 'Share this Slideshow',
+    shareThisSlide: 'share this slide',
+    shareEntire: 'share entire slideshow',
+    recommended: 'Recommended',
+    previous: 'Previous',
+    next: 'Next',
+    close: uiText('news').close,
+    viewToggle: 'View',
+    roleDescription: 'slideshow',
+    advertisement: uiText('news').advertisement,
+    skipAd: 'Skip Ad',
+    channels: { Facebook: 'Facebook', Twitter: 'Twitter', Email: 'Email', Link: 'Link' },
+    counter: (index, imageCount) => `Image ${index} of ${imageCount}`,
+  },
+  es: {
+    startOver: 'Volver a empezar',
+    shareSlideshow: 'Compartir galería',
+    seeMore: 'Ver más galerías',
+    filmstripView: 'Vista de tira',
+    thumbnailView: 'Vista de miniaturas',
+    shareTitle: 'Compartir esta galería',
+    shareThisSlide: 'compartir esta imagen',
+    shareEntire: 'compartir toda la galería',
+    recommended: 'Recomendadas',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    close: uiText('es').close,
+    viewToggle: 'Vista',
+    roleDescription: 'galería',
+    advertisement: uiText('es').advertisement,
+    skipAd: 'Omitir anuncio',
+    channels: { Facebook: 'Facebook', Twitter: 'Twitter', Email: 'Correo electrónico', Link: 'Enlace' },
+    counter: (index, imageCount) => `Imagen ${index} de ${imageCount}`,
+  },
+};
+
+/** The news edition's texts. */
+export const SLIDESHOW_TEXTS: SlideshowTexts = SLIDESHOW_TEXTS_BY_SITE.news;
+
 /** "See More Slideshows" goes to the slideshow category (spec 1 §2.6 link targets). */
 export const SLIDESHOW_CATEGORY_URL = '/category/slideshow';
 
-/** The counter text (spec 1 §2.6): "Image 0 of N"; 0 is the intro slide. */
-export function slideCounterText(index: number, imageCount: number): string {
-  return `Image ${index} of ${imageCount}`;
+/** The counter text (spec 1 §2.6): "Image 0 of N" ("Imagen 0 de N" on es); 0 is the intro slide. */
+export function slideCounterText(index: number, imageCount: number, site: SiteId = 'news'): string {
+  return SLIDESHOW_TEXTS_BY_SITE[site].counter(index, imageCount);
 }
 
 /** The hash of slide `index` (the ids of the server-rendered slides). */
@@ -91,6 +158,8 @@ export type SlideshowProps = {
   /** Slide size (spec 1 §9 slideshow 931x524) and thumbnail size. */
   slideSize: { width: number; height: number };
   thumbSize: { width: number; height: number };
+  /** The edition, whose language the texts are in. Default news. */
+  site?: SiteId;
 };
 
 function str(record: Record<string, unknown>, key: string, required: true): string;
@@ -116,6 +185,8 @@ export function parseSlideshowProps(props: JsonObject): SlideshowProps {
   const shareUrl = str(props, 'shareUrl', true);
   if (!hasSafeUrlStart(shareUrl)) throw new IslandPropsError('Slideshow shareUrl must be http(s)');
   if (!Array.isArray(props.slides)) throw new IslandPropsError('Slideshow needs a slides array');
+  const { site } = props;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('Slideshow site must be a site id');
   const slides = props.slides.map((value): SlideshowSlide => {
     if (!isRecord(value)) throw new IslandPropsError('Slideshow slide must be an object');
     const imageUrl = str(value, 'imageUrl', true);
@@ -141,13 +212,15 @@ export function parseSlideshowProps(props: JsonObject): SlideshowProps {
     slides,
     slideSize: size(props.slideSize, 'slideSize'),
     thumbSize: size(props.thumbSize, 'thumbSize'),
+    ...(site === undefined ? {} : { site }),
   };
 }
 
 type View = 'filmstrip' | 'thumbnail';
 type Scope = 'slide' | 'slideshow';
 
-export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }: SlideshowProps) {
+export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize, site = 'news' }: SlideshowProps) {
+  const texts = SLIDESHOW_TEXTS_BY_SITE[site];
   const imageCount = slides.length;
   const slideCount = imageCount + 2;
   const outroIndex = imageCount + 1;
@@ -206,7 +279,7 @@ export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }
   return (
     <section
       className="slideshow"
-      aria-roledescription="slideshow"
+      aria-roledescription={texts.roleDescription}
       aria-label={title}
       data-slideshow=""
       data-view={view}
@@ -217,23 +290,23 @@ export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }
     >
       <div className="slideshow-toolbar">
         <p className="slideshow-counter" data-slideshow-counter="" aria-live="polite">
-          {slideCounterText(counterIndex, imageCount)}
+          {texts.counter(counterIndex, imageCount)}
         </p>
-        <div className="view-toggle" role="group" aria-label="View">
+        <div className="view-toggle" role="group" aria-label={texts.viewToggle}>
           <button type="button" data-view-toggle="filmstrip" aria-pressed={view === 'filmstrip'} onClick={() => setView('filmstrip')}>
-            {SLIDESHOW_TEXTS.filmstripView}
+            {texts.filmstripView}
           </button>
           <button type="button" data-view-toggle="thumbnail" aria-pressed={view === 'thumbnail'} onClick={() => setView('thumbnail')}>
-            {SLIDESHOW_TEXTS.thumbnailView}
+            {texts.thumbnailView}
           </button>
         </div>
         {enhanced && view === 'filmstrip' ? (
           <div className="slideshow-nav">
             <a href={slideHash(Math.max(active - 1, 0))} className="slideshow-prev" aria-disabled={active === 0 ? 'true' : undefined} onClick={onSlideLink(active - 1)}>
-              {SLIDESHOW_TEXTS.previous}
+              {texts.previous}
             </a>
             <a href={slideHash(Math.min(active + 1, outroIndex))} className="slideshow-next" aria-disabled={active === outroIndex ? 'true' : undefined} onClick={onSlideLink(active + 1)}>
-              {SLIDESHOW_TEXTS.next}
+              {texts.next}
             </a>
           </div>
         ) : null}
@@ -241,10 +314,10 @@ export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }
 
       {/* Skippable pre-roll (spec 1 §2.6): shown and filled by the ad island, hidden without it. */}
       <div className="slideshow-preroll" data-slideshow-preroll="" data-skippable="true" hidden>
-        <span className="ad-label">Advertisement</span>
+        <span className="ad-label">{texts.advertisement}</span>
         <div className="ad-slot" data-ad-slot="slideshow-preroll" />
         <button type="button" data-action="skip-preroll">
-          Skip Ad
+          {texts.skipAd}
         </button>
       </div>
 
@@ -277,18 +350,18 @@ export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }
         ))}
         <li className="slide slide-outro" id={`slide-${outroIndex}`} data-slide-index={outroIndex} data-active={active === outroIndex ? 'true' : undefined} hidden={hiddenSlide(outroIndex)}>
           <button type="button" data-action="start-over" onClick={() => go(0)}>
-            {SLIDESHOW_TEXTS.startOver}
+            {texts.startOver}
           </button>
           <button type="button" data-action="share" aria-haspopup="dialog" aria-controls="slideshow-share" onClick={openShare}>
-            {SLIDESHOW_TEXTS.shareSlideshow}
+            {texts.shareSlideshow}
           </button>
           <a className="button" href={SLIDESHOW_CATEGORY_URL} data-action="see-more">
-            {SLIDESHOW_TEXTS.seeMore}
+            {texts.seeMore}
           </a>
         </li>
       </ol>
 
-      <nav className="slideshow-thumbnails" aria-label={SLIDESHOW_TEXTS.thumbnailView} data-thumbnails="" hidden={view !== 'thumbnail'}>
+      <nav className="slideshow-thumbnails" aria-label={texts.thumbnailView} data-thumbnails="" hidden={view !== 'thumbnail'}>
         <ol>
           {slides.map((slide, i) => (
             <li key={slide.imageId}>
@@ -301,27 +374,27 @@ export function Slideshow({ title, dek, shareUrl, slides, slideSize, thumbSize }
       </nav>
 
       <dialog className="share-dialog" id="slideshow-share" aria-labelledby="slideshow-share-title" ref={dialog}>
-        <h2 id="slideshow-share-title">{SLIDESHOW_TEXTS.shareTitle}</h2>
+        <h2 id="slideshow-share-title">{texts.shareTitle}</h2>
         <fieldset>
           <label>
-            <input type="radio" name="slideshow-share-scope" value="slide" checked={scope === 'slide'} onChange={() => setScope('slide')} /> {SLIDESHOW_TEXTS.shareThisSlide}
+            <input type="radio" name="slideshow-share-scope" value="slide" checked={scope === 'slide'} onChange={() => setScope('slide')} /> {texts.shareThisSlide}
           </label>
           <label>
             <input type="radio" name="slideshow-share-scope" value="slideshow" checked={scope === 'slideshow'} onChange={() => setScope('slideshow')} />{' '}
-            {SLIDESHOW_TEXTS.shareEntire}
+            {texts.shareEntire}
           </label>
         </fieldset>
         <ul className="share-channels">
           {SHARE_CHANNELS.map((channel) => (
             <li key={channel}>
               <a href={hrefs[channel]} data-share-channel={channel.toLowerCase()} {...(channel === 'Facebook' || channel === 'Twitter' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                {channel}
+                {texts.channels[channel]}
               </a>
             </li>
           ))}
         </ul>
         <form method="dialog">
-          <button type="submit">{SLIDESHOW_TEXTS.close}</button>
+          <button type="submit">{texts.close}</button>
         </form>
       </dialog>
     </section>

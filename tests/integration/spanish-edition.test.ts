@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { uiText, type UiTextKey } from '../../core/isomorphic/ui-text.js';
+import { SLIDESHOW_TEXTS } from '../../interactive-bundle/islands/slideshow.island.js';
 import { notFoundPageKey, pageKey } from '../../core/storage/keys.js';
 import { HARNESS_ORIGIN, HARNESS_ORIGIN_ES, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -20,6 +21,7 @@ const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
 const STATEMENT = '/translation-statement';
 const VIDEO = '/video/senate-leaders-week-ahead';
 const GAME = '/games/daily-crossword-puzzle';
+const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
 const NOTICE = 'Esta página fue traducida automáticamente.';
 
 let h: RendererHarness;
@@ -224,6 +226,26 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(englishInterfaceText(newsGame)).toEqual(expect.arrayContaining(['playNow: Play Now', 'moreGames: More Games', 'howToPlay: How to Play', 'comments: Comments', 'share: Share', 'close: Close']));
     expect(newsGame).toContain('<time dateTime="2026-03-01">Sunday, March 1, 2026</time>');
   }, 120_000);
+
+  it('leaves no English interface string on an es slideshow page: the island\'s own texts, its counter and Recommended', async () => {
+    await h.render(SLIDESHOW, 'republish', 'es');
+    const html = await h.stored(SLIDESHOW, 'standard', 'es');
+    const texts = new Set(readerTexts(html));
+    const english = Object.values(SLIDESHOW_TEXTS).filter((text): text is string => typeof text === 'string');
+    expect(english.filter((text) => texts.has(text))).toEqual([]);
+    expect(englishInterfaceText(html)).toEqual([]);
+    expect([...texts].filter((text) => /^Image \d+ of \d+$/.test(text))).toEqual([]);
+    // What the check looks for is really there, in Spanish, and the browser hydrates with the same edition.
+    const page = decoded(html);
+    expect(page).toMatch(/>Imagen 0 de \d+</);
+    expect(page).toContain('>Vista de tira</button>');
+    expect(page).toContain('<h2 id="recommended-slideshows-title">Recomendadas</h2>');
+    expect(page).toContain('"site":"es"');
+    // The same check finds the English texts on the news page, so it can fail.
+    await h.render(SLIDESHOW, 'republish', 'news');
+    const news = new Set(readerTexts(await h.stored(SLIDESHOW, 'standard', 'news')));
+    expect(english.filter((text) => news.has(text))).toEqual(expect.arrayContaining(['Filmstrip View', 'Start Over', 'Recommended']));
+  }, 60_000);
 
   it('carries the machine-translation notice on es AMP and print pages, and keeps them valid', async () => {
     await h.render(AMP_ARTICLE, 'republish', 'es');

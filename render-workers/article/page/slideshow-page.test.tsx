@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SITES } from '../../../core/isomorphic/sites.js';
 import { renderDocument } from '../../shared/render-html.js';
 import type { HeadModel, ShellModel } from '../../shared/view-model.js';
-import { RECOMMENDED_SLIDESHOWS, SHARE_CHANNELS, SLIDESHOW_CATEGORY_URL, SlideshowPage, pickRecommended, slideCounterText } from './slideshow-page.js';
+import { RECOMMENDED_SLIDESHOWS, SHARE_CHANNELS, SLIDESHOW_CATEGORY_URL, SLIDESHOW_TEXTS_BY_SITE, SlideshowPage, pickRecommended, slideCounterText } from './slideshow-page.js';
 import type { SlideshowPageProps, SlideshowSummary } from './variant-props.js';
 
 const head: HeadModel = {
@@ -160,5 +160,28 @@ describe('SlideshowPage (spec 1 §2.6 slideshow page)', () => {
 
   it('is deterministic', () => {
     expect(render(props())).toBe(html);
+  });
+});
+
+describe('SlideshowPage on the Spanish edition (ADR 0019)', () => {
+  const es = render(props({ shell: { ...shell, site: SITES.es } }));
+
+  it('passes the page\'s site to the island, whose hydration then keeps the same texts', () => {
+    expect(es).toMatch(/<script type="application\/json" id="island-props-[\w-]+">\{[^<]*"site":"es"\}<\/script>/);
+    expect(render(props())).toMatch(/<script type="application\/json" id="island-props-[\w-]+">\{[^<]*"site":"news"\}<\/script>/);
+  });
+
+  it('renders the slideshow and the Recommended heading in Spanish', () => {
+    expect(es.startsWith('<!DOCTYPE html><html lang="es">')).toBe(true);
+    expect(es).toContain('<p class="slideshow-counter" data-slideshow-counter="" aria-live="polite">Imagen 0 de 3</p>');
+    expect(es).toContain('<button type="button" data-view-toggle="filmstrip" aria-pressed="true">Vista de tira</button>');
+    expect(es).toContain('<button type="button" data-action="start-over">Volver a empezar</button>');
+    expect(es).toContain('<h2 id="slideshow-share-title">Compartir esta galería</h2>');
+    expect(es).toContain('<span class="ad-label">Publicidad</span>');
+    expect(es).toContain('<h2 id="recommended-slideshows-title">Recomendadas</h2>');
+    expect(SLIDESHOW_TEXTS_BY_SITE.es.recommended).toBe('Recomendadas');
+    for (const english of ['Image 0 of', 'Filmstrip View', 'Thumbnail View', 'Start Over', 'Share Slideshow', 'See More Slideshows', 'Share this Slideshow', '>Recommended<', '>Close<', '>Advertisement<', 'Skip Ad', 'aria-label="View"']) {
+      expect(es, english).not.toContain(english);
+    }
   });
 });

@@ -4,17 +4,25 @@
  * area and up to 5 "Recommended" slideshows. The slideshow itself is the Slideshow island
  * (interactive-bundle/islands/slideshow.island.tsx): the server renders every slide (readable
  * without script) and the browser picks the first slide from the URL hash (`#slide-{index}`),
- * switches views and opens the dialog.
+ * switches views and opens the dialog. Its texts, and the Recommended heading, are the edition's
+ * (the shell's site, passed to the island as its `site` prop).
  */
 import { IMAGE_SIZES } from '../../../core/isomorphic/images.js';
 import { Island } from '../../../interactive-bundle/island.js';
 import { Document } from '../../shell/document.js';
+import type { SiteId } from '../../../core/isomorphic/sites.js';
 import type { SlideshowItem, SlideshowPageProps, SlideshowSummary } from './variant-props.js';
 
-import { SLIDESHOW_TEXTS } from '../../../interactive-bundle/islands/slideshow.island.js';
+import { SLIDESHOW_TEXTS_BY_SITE } from '../../../interactive-bundle/islands/slideshow.island.js';
 
 /** The slideshow's texts and rules live with its island; re-exported for the page's callers and tests. */
-export { SHARE_CHANNELS, SLIDESHOW_CATEGORY_URL, SLIDESHOW_TEXTS, slideCounterText } from '../../../interactive-bundle/islands/slideshow.island.js';
+export {
+  SHARE_CHANNELS,
+  SLIDESHOW_CATEGORY_URL,
+  SLIDESHOW_TEXTS,
+  SLIDESHOW_TEXTS_BY_SITE,
+  slideCounterText,
+} from '../../../interactive-bundle/islands/slideshow.island.js';
 
 /** Spec 1 §9: recommended slideshows: request 6, show 5 excluding the current one. */
 export const RECOMMENDED_SLIDESHOWS = { request: 6, show: 5 } as const;
@@ -44,6 +52,7 @@ function copyrightOf(item: SlideshowItem): string | undefined {
 }
 
 export function SlideshowPage({ head, shell, bodyClass, slideshow, recommended }: SlideshowPageProps) {
+  const site = shell.site.id;
   const picked = pickRecommended(recommended, slideshow.url);
   const { slideshow: slideSize, listThumbnailDesktop: thumbSize } = IMAGE_SIZES;
   const slides = slideshow.items.map((item) => {
@@ -70,18 +79,19 @@ export function SlideshowPage({ head, shell, bodyClass, slideshow, recommended }
           slides,
           slideSize: { width: slideSize.width, height: slideSize.height },
           thumbSize: { width: thumbSize.width, height: thumbSize.height },
+          site,
         }}
       />
-      {picked.length > 0 ? <RecommendedSlideshows items={picked} /> : null}
+      {picked.length > 0 ? <RecommendedSlideshows items={picked} site={site} /> : null}
     </Document>
   );
 }
 
-function RecommendedSlideshows({ items }: { items: SlideshowSummary[] }) {
+function RecommendedSlideshows({ items, site }: { items: SlideshowSummary[]; site: SiteId }) {
   const thumb = IMAGE_SIZES.listThumbnailDesktop;
   return (
     <section className="recommended-slideshows" aria-labelledby="recommended-slideshows-title">
-      <h2 id="recommended-slideshows-title">{SLIDESHOW_TEXTS.recommended}</h2>
+      <h2 id="recommended-slideshows-title">{SLIDESHOW_TEXTS_BY_SITE[site].recommended}</h2>
       <ul>
         {items.map((item) => (
           <li key={item.url}>
