@@ -13,7 +13,8 @@ const UNTRANSLATED_KEYS: ReadonlySet<string> = new Set(['id', 'slug', 'path', 'u
 
 /**
  * A language's exact texts plus its patterns: a text that matches a pattern whose captured part
- * has an exact entry (the tag fronts' "<Tag> News" titles) is translated around that part.
+ * has an exact entry (the tag fronts' "<Tag> News" titles) is translated around that part. A
+ * pattern's further captures reach its Spanish as they are (a video description's section slug).
  */
 class TranslationTable {
   private readonly exact: ReadonlyMap<string, string>;
@@ -28,9 +29,12 @@ class TranslationTable {
     const exact = this.exact.get(text);
     if (exact !== undefined) return exact;
     for (const { english, spanish } of this.patterns) {
-      const part = english.exec(text)?.[1];
+      const match = english.exec(text);
+      const part = match?.[1];
       const translated = part === undefined ? undefined : this.exact.get(part);
-      if (translated !== undefined) return spanish(translated);
+      if (match === null || translated === undefined) continue;
+      const result = spanish(translated, ...match.slice(2));
+      if (result !== undefined) return result;
     }
     return undefined;
   }

@@ -5,16 +5,42 @@
  * it, add one line here (the exact English text, any field). Names, brands and identifiers stay as
  * they are. Grouped by where the text appears; the order does not matter.
  */
-/** A text shape translated around one captured part that has an exact entry in ES_TEXT. */
+/**
+ * A text shape translated around its first captured part, which needs an exact entry in ES_TEXT.
+ * Further captures reach `spanish` as the English has them; it answers undefined for one it has
+ * no Spanish for, and the text then stays English.
+ */
 export interface TextPattern {
   english: RegExp;
-  spanish: (part: string) => string;
+  spanish: (part: string, ...rest: string[]) => string | undefined;
 }
 
-/** Tag and section fronts' meta titles ("Space News"); the games' meta descriptions ("<dek> Play free on Fox News."). */
+/** The sections a sample video's description names by slug (data/videos.ts), in Spanish. */
+const VIDEO_SECTIONS: Readonly<Record<string, string>> = {
+  politics: 'Política',
+  us: 'EE. UU.',
+  world: 'Mundo',
+  entertainment: 'Entretenimiento',
+  lifestyle: 'Estilo de vida',
+  clips: 'Fragmentos',
+  shows: 'Programas',
+};
+
+/**
+ * Tag and section fronts' meta titles ("Space News"); the games' meta descriptions ("<dek> Play free
+ * on Fox News."); the sample videos' descriptions ("<title>. A sample video for the us section.").
+ */
 export const ES_PATTERNS: readonly TextPattern[] = [
   { english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` },
   { english: /^(.+) Play free on Fox News\.$/, spanish: (part) => `${part} Juegue gratis en Fox News.` },
+  {
+    english: /^(.+)\. A sample video for the ([a-z-]+) section\.$/,
+    spanish: (title, section = '') => {
+      const name = VIDEO_SECTIONS[section];
+      // "EE. UU." already ends the sentence with its own period.
+      return name === undefined ? undefined : `${title}. Un video de muestra de la sección ${name}${name.endsWith('.') ? '' : '.'}`;
+    },
+  },
 ];
 
 export const ES_TEXT: Readonly<Record<string, string>> = {
@@ -256,7 +282,26 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
 
   // Front blocks and rails.
   'Headlines Newsletter': 'Boletín de titulares',
-  "The day's top headlines stories, in your inbox.": 'Los principales titulares del día, en su correo.',
+  // The newsletter promos' descriptions and delivery days (data/layouts.ts newsletter()).
+  "The day's top headlines, in your inbox.": 'Los principales titulares del día, en su correo.',
+  "The day's top U.S. stories, in your inbox.": 'Lo más destacado del día en EE. UU., en su correo.',
+  "The day's top politics stories, in your inbox.": 'Lo más destacado del día en política, en su correo.',
+  "The day's top world stories, in your inbox.": 'Lo más destacado del día en el mundo, en su correo.',
+  "The day's top opinion stories, in your inbox.": 'Lo más destacado del día en opinión, en su correo.',
+  "The day's top entertainment stories, in your inbox.": 'Lo más destacado del día en entretenimiento, en su correo.',
+  "The day's top sports stories, in your inbox.": 'Lo más destacado del día en deportes, en su correo.',
+  "The day's top lifestyle stories, in your inbox.": 'Lo más destacado del día en estilo de vida, en su correo.',
+  "The day's top health stories, in your inbox.": 'Lo más destacado del día en salud, en su correo.',
+  "The day's top election stories, in your inbox.": 'Lo más destacado del día en las elecciones, en su correo.',
+  'Highlights from The Evening Report, in your inbox.': 'Lo más destacado de The Evening Report, en su correo.',
+  'The Evening Report Newsletter': 'Boletín de The Evening Report',
+  // Delivery and air days: the newsletter promos' "Arrives" (data/layouts.ts), the shows' air days
+  // (data/shows.ts), the /newsletters page's headings (data/static-pages.ts).
+  Weekdays: 'De lunes a viernes',
+  Fridays: 'Los viernes',
+  'Saturday and Sunday': 'Sábados y domingos',
+  Daily: 'A diario',
+  Weekly: 'Cada semana',
   Trending: 'Tendencias',
   Economy: 'Economía',
   'Around the Network': 'En nuestra red',
@@ -360,6 +405,44 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   About: 'Acerca de',
   'Archive footage, restored and retold.': 'Imágenes de archivo, restauradas y contadas de nuevo.',
   'Fox News Radio live': 'Fox News Radio en vivo',
+  '7PM ET': '7 p. m. ET',
+  '6AM ET': '6 a. m. ET',
+  '10AM ET': '10 a. m. ET',
+  '9PM ET': '9 p. m. ET',
+  // Show episodes (data/videos.ts); show names stay as they are.
+  'Hannity: full episode, March 17': 'Hannity: episodio completo, 17 de marzo',
+  'Mornings with Maria: full episode, March 18': 'Mornings with Maria: episodio completo, 18 de marzo',
+  'The Evening Report: the week in review': 'The Evening Report: resumen de la semana',
+  'The Evening Report: interview highlights': 'The Evening Report: lo mejor de las entrevistas',
+  'Weekend Watch: what to stream this weekend': 'Weekend Watch: qué ver en streaming este fin de semana',
+  // The other sample videos (data/videos.ts); their descriptions follow through ES_PATTERNS.
+  'Ice jam floods a river town': 'Un atasco de hielo inunda un pueblo ribereño',
+  'Volunteers sandbag the levee overnight': 'Voluntarios refuerzan el dique con sacos de arena durante la noche',
+  'School buses return to rural routes': 'Los autobuses escolares vuelven a las rutas rurales',
+  'Power crews work through the weekend': 'Las cuadrillas eléctricas trabajan todo el fin de semana',
+  'A town hall on the new bridge': 'Un foro comunitario sobre el nuevo puente',
+  'Farmers wait for the thaw': 'Los agricultores esperan el deshielo',
+  'The cast on filming in a real lighthouse': 'El elenco cuenta cómo fue filmar en un faro de verdad',
+  'A night at the branch library': 'Una noche en la biblioteca del barrio',
+  'First look inside the new ballpark': 'Primer vistazo al interior del nuevo estadio',
+  'State capitals in 60 seconds': 'Las capitales de los estados en 60 segundos',
+  'Highlights of the 2020 final': 'Lo mejor de la final de 2020',
+  'Whiteout on the interstate': 'Visibilidad nula en la autopista interestatal',
+  'How to drive in a whiteout': 'Cómo manejar con visibilidad nula',
+  'Senators react': 'Reacción de los senadores',
+  'Watch the hearing': 'Vea la audiencia',
+  // Fox Nation Picks (data/live-playlist.ts).
+  'Lighthouse keepers of the Great Lakes': 'Los guardianes de los faros de los Grandes Lagos',
+  'Small towns, big rivers': 'Pueblos pequeños, ríos grandes',
+  'The storm chasers': 'Los cazadores de tormentas',
+  // The Evening Report's show page (data/layouts.ts).
+  'On Tonight’s Show': 'En el programa de esta noche',
+  '7:05 PM ET': '7:05 p. m. ET',
+  '7:30 PM ET': '7:30 p. m. ET',
+  'The broadband bill heads to the floor': 'El proyecto de banda ancha llega al pleno',
+  'Three governors and a reservoir': 'Tres gobernadores y un embalse',
+  'Stories From the Show': 'Historias del programa',
+  'More From The Evening Report': 'Más de The Evening Report',
 
   // Games.
   'Daily Crossword Puzzle': 'Crucigrama diario',
@@ -399,6 +482,45 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   'Host, Morning Report': 'Presentadora, Morning Report',
   'Host, Weekend Live': 'Presentador, Weekend Live',
   Contributor: 'Colaboradora',
+  // Their bios (data/people.ts), markup kept as it is (the sanitizer's cases stay the same).
+  'Sarah Whitfield covers Congress, campaign finance and rural policy from Washington.':
+    'Sarah Whitfield cubre el Congreso, el financiamiento de campañas y la política rural desde Washington.',
+  'Sarah Whitfield covers Congress and rural policy. She joined the newsroom in 2016 after eight years at regional papers in Iowa and Nebraska.':
+    'Sarah Whitfield cubre el Congreso y la política rural. Se unió a la redacción en 2016, tras ocho años en periódicos regionales de Iowa y Nebraska.',
+  '<p>Sarah Whitfield covers Congress, campaign finance and rural policy from Washington.</p>':
+    '<p>Sarah Whitfield cubre el Congreso, el financiamiento de campañas y la política rural desde Washington.</p>',
+  '<p>Before joining the newsroom she reported on agriculture and state government for regional papers in Iowa and Nebraska.</p>':
+    '<p>Antes de unirse a la redacción, cubrió agricultura y gobierno estatal para periódicos regionales de Iowa y Nebraska.</p>',
+  'Marcus Delgado reports on national and international news, culture and the outdoors.':
+    'Marcus Delgado informa sobre noticias nacionales e internacionales, cultura y la vida al aire libre.',
+  'Marcus Delgado is a general assignment reporter based in Denver who writes about weather, the outdoors, culture and international stories.':
+    'Marcus Delgado es un reportero de temas generales con sede en Denver que escribe sobre el clima, la vida al aire libre, la cultura y noticias internacionales.',
+  '<p>Marcus Delgado is a general assignment reporter based in Denver.</p>': '<p>Marcus Delgado es un reportero de temas generales con sede en Denver.</p>',
+  'Lena Okafor edits health coverage: medical research, hospitals and public health.':
+    'Lena Okafor edita la cobertura de salud: investigación médica, hospitales y salud pública.',
+  'Lena Okafor is the health editor. She trained as a nurse and worked for six years in emergency departments in Ohio and Georgia before moving into journalism, where she has covered hospital finances, drug pricing, rural clinics and the science behind new treatments. She lives in Atlanta with her family and two very loud dogs.':
+    'Lena Okafor es la editora de salud. Se formó como enfermera y trabajó seis años en salas de emergencia de Ohio y Georgia antes de pasarse al periodismo, donde ha cubierto las finanzas de los hospitales, el precio de los medicamentos, las clínicas rurales y la ciencia detrás de los nuevos tratamientos. Vive en Atlanta con su familia y dos perros muy ruidosos.',
+  '<p>Lena Okafor is the health editor.</p>': '<p>Lena Okafor es la editora de salud.</p>',
+  'James Park covers college and professional sports from Chicago.': 'James Park cubre deportes universitarios y profesionales desde Chicago.',
+  'Ruth Ellis writes about food, travel and the things people buy for their homes.': 'Ruth Ellis escribe sobre comida, viajes y las cosas que la gente compra para su hogar.',
+  'Dana Reyes covers markets and small business for Fox Business.': 'Dana Reyes cubre los mercados y las pequeñas empresas para Fox Business.',
+  'Grace Holloway hosts Morning Report on weekdays.': 'Grace Holloway presenta Morning Report de lunes a viernes.',
+  '<p>Grace Holloway hosts <strong>Morning Report</strong> on weekdays.<script>alert(1)</script> <span>She joined the network in 2012</span> as a general assignment reporter in Dallas and moved to the anchor desk in 2018, after covering three presidential campaigns, two hurricane seasons and the long recovery of the Gulf Coast towns she grew up in.</p>':
+    '<p>Grace Holloway presenta <strong>Morning Report</strong> de lunes a viernes.<script>alert(1)</script> <span>Se unió a la cadena en 2012</span> como reportera de temas generales en Dallas y pasó a la conducción del noticiero en 2018, después de cubrir tres campañas presidenciales, dos temporadas de huracanes y la larga recuperación de los pueblos de la Costa del Golfo donde creció.</p>',
+  'Grace Holloway hosts Morning Report.': 'Grace Holloway presenta Morning Report.',
+  'Before the anchor desk she reported from <em>Dallas</em> and Houston.': 'Antes de conducir el noticiero, informó desde <em>Dallas</em> y Houston.',
+  'She is a graduate of the University of North Texas.': 'Se graduó de la Universidad del Norte de Texas.',
+  'Owen Brandt hosts Weekend Live on Saturdays and Sundays.': 'Owen Brandt presenta Weekend Live los sábados y domingos.',
+  'Owen Brandt hosts Weekend Live.': 'Owen Brandt presenta Weekend Live.',
+  'Nina Castellano is a political contributor.': 'Nina Castellano es colaboradora de política.',
+  // Sarah Whitfield's person page (data/layouts.ts): "Her Beat" (shown in capitals) and what it lists.
+  'Her Beat': 'Su cobertura',
+  'Sarah covers': 'Sarah cubre',
+  Congress: 'Congreso',
+  'Campaign finance': 'Financiamiento de campañas',
+  'Rural policy': 'Política rural',
+  'County clerks pilot mail ballot tracking': 'Secretarios de condado prueban el seguimiento de boletas por correo',
+  'Politics Coverage': 'Cobertura de política',
 
   // Static and special pages.
   'Connect With Us': 'Conéctese con nosotros',
@@ -408,6 +530,14 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   'Find a Provider Near You': 'Encuentre un proveedor cerca de usted',
   'Start Watching': 'Empiece a ver',
   Newsletters: 'Boletines',
+  'Newsletters | Sign Up for Free Email Updates': 'Boletines | Suscríbase gratis a nuestras novedades por correo',
+  'Get the day’s headlines, opinion, lifestyle and more delivered to your inbox.': 'Reciba en su correo los titulares del día, opinión, estilo de vida y más.',
+  'Our newsletters are free. Pick as many as you like and change your choices at any time.':
+    'Nuestros boletines son gratuitos. Elija todos los que quiera y cambie su selección cuando lo desee.',
+  '<b>Morning Headlines</b>: the stories to know before your day begins': '<b>Titulares de la mañana</b>: las noticias que debe conocer antes de empezar el día',
+  '<b>Evening Recap</b>: what happened today, in five minutes': '<b>Resumen de la noche</b>: lo que pasó hoy, en cinco minutos',
+  '<b>Opinion Weekly</b>: the columns readers talked about most': '<b>Opinión semanal</b>: las columnas que más comentaron los lectores',
+  '<b>Lifestyle</b>: food, travel and home ideas for the weekend': '<b>Estilo de vida</b>: ideas de comida, viajes y hogar para el fin de semana',
   "New Year's Eve": 'Nochevieja',
   'On Air Personalities': 'Personalidades al aire',
   'On Air Personalities | Hosts, Anchors and Correspondents': 'Personalidades al aire | Presentadores y corresponsales',

@@ -20,17 +20,23 @@ function list(title: string | undefined, size: number, options: { category?: str
   return { type: 'article-list', model: { title, size, ...options } };
 }
 
-function newsletter(slug: string, title: string): Component {
+/** A newsletter sign-up; `description` says what it sends (topStories for a topic's newsletter). */
+function newsletter(slug: string, title: string, description: string): Component {
   return {
     type: 'newsletter-promo',
-    model: {
-      id: `newsletter-${slug}`,
-      slid: `fn${slug}`,
-      title,
-      description: `The day's top ${title.replace(/ Newsletter$/, '').toLowerCase()} stories, in your inbox.`,
-      arrives: 'Weekdays',
-    },
+    model: { id: `newsletter-${slug}`, slid: `fn${slug}`, title, description, arrives: 'Weekdays' },
   };
+}
+
+/** "The day's top politics stories, in your inbox." `topic` as it reads in running text. */
+function topStories(topic: string): string {
+  return `The day's top ${topic} stories, in your inbox.`;
+}
+
+/** A section's newsletter: its title in running text is lower case, an abbreviation as written ("U.S."). */
+function sectionNewsletter(category: { slug: string; title: string }): Component {
+  const topic = category.title.includes('.') ? category.title : category.title.toLowerCase();
+  return newsletter(category.slug, `${category.title} Newsletter`, topStories(topic));
 }
 
 const ad = (sizes: string[]): Component => ({ type: 'ad', model: { sizes } });
@@ -45,7 +51,7 @@ const HOME: LayoutRecord = {
     list('Latest News', 8, { from: 1 }),
     ...CATEGORIES.map((category) => list(category.title, 4, { category: category.slug, url: category.url })),
   ],
-  rightRail: [newsletter('headlines', 'Headlines Newsletter'), list('Trending', 5, { style: 'rank' }), ad(['300x250'])],
+  rightRail: [newsletter('headlines', 'Headlines Newsletter', "The day's top headlines, in your inbox."), list('Trending', 5, { style: 'rank' }), ad(['300x250'])],
   postContent: [],
   offset: 9,
 };
@@ -198,17 +204,17 @@ const SECTIONS: LayoutRecord[] = CATEGORIES.map((category) => {
       list(undefined, 10, { category: category.slug, from: 1 }),
       ...(extra.main ?? []),
     ],
-    rightRail: [newsletter(category.slug, `${category.title} Newsletter`), list('Latest News', 5, { style: 'rank' }), ad(['300x250']), ...(extra.rightRail ?? [])],
-    postContent: [recirculation(category.title), ...(extra.postContent ?? [])],
+    rightRail: [sectionNewsletter(category), list('Latest News', 5, { style: 'rank' }), ad(['300x250']), ...(extra.rightRail ?? [])],
+    postContent: [recirculation(`More ${category.title} Coverage`), ...(extra.postContent ?? [])],
     offset: 11,
   };
 });
 
-function recirculation(section: string): Component {
+function recirculation(title: string): Component {
   return {
     type: 'recirculation',
     model: {
-      title: `More ${section} Coverage`,
+      title,
       items: [
         { title: 'Fox News Digital Originals', url: '/video', source: 'Fox News' },
         { title: 'Outdoor stories from Fox Weather', url: 'https://www.foxweather.com/outdoors', imageUrl: '/images/recirc-weather.svg', source: 'Fox Weather', isExternal: true },
@@ -238,7 +244,7 @@ const CATEGORY_LAYOUTS: LayoutRecord[] = [
     subtype: 'category',
     elementId: 'fox-news/politics/elections/senate',
     main: [list(undefined, 10, { category: 'politics' })],
-    rightRail: [newsletter('elections', 'Elections Newsletter')],
+    rightRail: [newsletter('elections', 'Elections Newsletter', topStories('election'))],
   },
   {
     id: 'layout-category-america-together',
@@ -272,7 +278,7 @@ const ARTICLES: LayoutRecord[] = CATEGORIES.map((category) => ({
   subtype: 'article',
   elementId: `fox-news/${category.slug}`,
   ...(ARTICLE_PRE_CONTENT[category.slug] ? { preContent: ARTICLE_PRE_CONTENT[category.slug] } : {}),
-  rightRail: [list(`Trending in ${category.title}`, 5, { category: category.slug, style: 'rank' }), newsletter(category.slug, `${category.title} Newsletter`)],
+  rightRail: [list(`Trending in ${category.title}`, 5, { category: category.slug, style: 'rank' }), sectionNewsletter(category)],
   postContent: [list(`More from ${category.title}`, 4, { category: category.slug, url: category.url })],
 }));
 
@@ -300,8 +306,8 @@ const SHOW_AND_PERSON_LAYOUTS: LayoutRecord[] = [
       },
     ],
     main: [list('Stories From the Show', 4, { category: 'politics', url: '/politics' })],
-    rightRail: [newsletter('evening-report', 'The Evening Report Newsletter'), { type: 'tv-schedule', model: { title: 'On Air', channel: 'news', dt: '2022-03-30' } }],
-    postContent: [recirculation('The Evening Report')],
+    rightRail: [newsletter('evening-report', 'The Evening Report Newsletter', 'Highlights from The Evening Report, in your inbox.'), { type: 'tv-schedule', model: { title: 'On Air', channel: 'news', dt: '2022-03-30' } }],
+    postContent: [recirculation('More From The Evening Report')],
   },
   {
     id: 'layout-person-sarah-whitfield',
@@ -321,8 +327,8 @@ const SHOW_AND_PERSON_LAYOUTS: LayoutRecord[] = [
       },
     ],
     main: [list('Politics Coverage', 5, { category: 'politics', url: '/politics' })],
-    rightRail: [list('Most Read', 5, { style: 'rank' }), newsletter('politics', 'Politics Newsletter')],
-    postContent: [recirculation('Politics')],
+    rightRail: [list('Most Read', 5, { style: 'rank' }), newsletter('politics', 'Politics Newsletter', topStories('politics'))],
+    postContent: [recirculation('More Politics Coverage')],
   },
 ];
 
