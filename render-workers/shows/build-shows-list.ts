@@ -11,9 +11,10 @@ import { isPublishedShow, type Show, type ShowClient } from '../../core/upstream
 import { toPlainText } from '../blocks/sanitize.js';
 import { buildHead, canonicalFor, loadShell } from '../shared/shell.js';
 import type { BuiltPage, PageBuildContext } from '../page-kind.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { ShowsListPage, type ShowsListView } from './shows-list-page.js';
 import { renderDocument } from '../shared/render-html.js';
-import { SHOWS_LIST_HEADING, SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
+import { SHOWS_LIST_PATH, SHOWS_PAGE_POSTER_SIZES, showPathOf } from './show-rules.js';
 import { posterOf } from './show-view.js';
 import { htmlObject } from '../page-objects.js';
 
@@ -39,8 +40,9 @@ export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): 
     return null;
   }
   const shell = await loadShell(client, ctx.shellContext);
+  const text = uiText(site.id);
   const view: ShowsListView = {
-    heading: SHOWS_LIST_HEADING,
+    heading: text.showsList,
     posterSizes: SHOWS_PAGE_POSTER_SIZES,
     shows: published.map((show) => {
       const poster = posterOf(show, SHOWS_PAGE_POSTER_SIZES);
@@ -53,7 +55,7 @@ export async function buildShowsList(ctx: PageBuildContext, shows: ShowClient): 
       };
     }),
   };
-  const head = buildHead({ site, title: SHOWS_LIST_HEADING, description: `Shows and hosts on ${site.name}.`, canonicalUrl: canonicalFor(ctx.publicOrigin, SHOWS_LIST_PATH) });
+  const head = buildHead({ site, title: text.showsList, description: fillText(text.showsListDescription, { site: site.name }), canonicalUrl: canonicalFor(ctx.publicOrigin, SHOWS_LIST_PATH) });
   const html = renderDocument(createElement(ShowsListPage, { model: { head, shell, view } }));
   return {
     kind: 'shows',

@@ -11,6 +11,7 @@ import { Document } from '../shell/document.js';
 import { JsonLd } from '../shared/structured-data/news-article.js';
 import type { PageModel } from '../shared/view-model.js';
 import type { PosterSize } from './show-rules.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 
 export interface PosterView {
   src: string;
@@ -63,6 +64,7 @@ const SHOW_CSS = [
 
 export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
   const { view } = model;
+  const text = uiText(model.shell.site.id);
   const css = SHOW_CSS + (view.poster ? posterCss('show-poster', view.poster.sizes) : '');
   return (
     <Document
@@ -80,14 +82,14 @@ export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
         <header className="show-banner">
           {view.banner.background ? <img className="show-banner-background" src={view.banner.background} alt="" /> : null}
           {view.banner.headshot ? <img className="show-headshot" src={view.banner.headshot} alt={view.hosts.map((host) => host.name).join(', ')} /> : null}
-          {view.banner.logo ? <img className="show-logo" src={view.banner.logo} alt={`${view.title} logo`} /> : null}
+          {view.banner.logo ? <img className="show-logo" src={view.banner.logo} alt={fillText(text.showLogo, { show: view.title })} /> : null}
           <div>
             <h1 className="show-title">{view.title}</h1>
             {view.airtime ? <p className="show-airtime">{view.airtime}</p> : null}
           </div>
         </header>
         {view.subNav.length > 0 ? (
-          <nav className="show-subnav" aria-label={`${view.title} navigation`}>
+          <nav className="show-subnav" aria-label={fillText(text.showNavigation, { show: view.title })}>
             <ul>
               {view.subNav.map((link) => (
                 <li key={`${link.label}-${link.url}`}>
@@ -103,8 +105,8 @@ export function ShowPage({ model }: { model: PageModel<ShowPageView> }) {
           {view.description ? <p className="show-description">{view.description}</p> : null}
         </div>
         {view.hosts.length > 0 ? (
-          <section className="show-hosts" aria-label="Hosts">
-            <h2>Hosts</h2>
+          <section className="show-hosts" aria-labelledby="show-hosts-heading">
+            <h2 id="show-hosts-heading">{text.hosts}</h2>
             <ul>
               {view.hosts.map((host) => (
                 <li key={host.name}>{host.url ? <a href={host.url}>{host.name}</a> : host.name}</li>

@@ -32,7 +32,6 @@ export const SHOWS_PAGE_POSTER_SIZES = {
 } as const satisfies Record<string, PosterSize>;
 
 export const SHOWS_LIST_PATH = '/shows';
-export const SHOWS_LIST_HEADING = 'Shows';
 
 /** The show id of a /shows/{id} path, or null for any other path (no id, no fetch: spec 2 §5). */
 export function showIdFromPath(path: string): string | null {

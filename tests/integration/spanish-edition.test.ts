@@ -22,6 +22,7 @@ const STATEMENT = '/translation-statement';
 const VIDEO = '/video/senate-leaders-week-ahead';
 const GAME = '/games/daily-crossword-puzzle';
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
+const SHOW = '/shows/the-evening-report';
 const NOTICE = 'Esta página fue traducida automáticamente.';
 
 let h: RendererHarness;
@@ -127,9 +128,9 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(news).not.toContain('Política');
   });
 
-  it('leaves no English interface string on es pages: home, front, article, AMP, print, live event, persons, 404', async () => {
+  it('leaves no English interface string on es pages: home, front, article, AMP, print, live event, persons, shows, a show, 404', async () => {
     const pages: Array<[string, string]> = [];
-    for (const path of ['/', '/politics', ARTICLE, AMP_ARTICLE, LIVE_EVENT, '/personalities']) {
+    for (const path of ['/', '/politics', ARTICLE, AMP_ARTICLE, LIVE_EVENT, '/personalities', '/shows', SHOW]) {
       await h.render(path, 'republish', 'es');
       pages.push([path, await h.stored(path, 'standard', 'es')]);
     }
@@ -150,6 +151,9 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(frontTimes.filter((label) => !/^\d{1,2} de [a-z]+ de \d{4}$/.test(label ?? ''))).toEqual([]);
     expect(decoded(await h.stored(LIVE_EVENT, 'standard', 'es'))).toContain('<h2 id="live-updates-heading">Actualizaciones en vivo</h2>');
     expect(decoded(notFound?.body.toString('utf8') ?? '')).toContain('<h1>Algo salió mal…</h1>');
+    const show = decoded(await h.stored(SHOW, 'standard', 'es'));
+    expect(show).toContain('<h2 id="show-hosts-heading">Presentadores</h2>');
+    expect(show).toContain('aria-label="Navegación de The Evening Report"');
     // The same check finds the English table on a news page, so it can fail.
     await h.render(ARTICLE, 'republish', 'news');
     expect(englishInterfaceText(await h.stored(ARTICLE, 'standard', 'news'))).toEqual(expect.arrayContaining(['published: Published', 'print: Print', 'logIn: Log In']));
