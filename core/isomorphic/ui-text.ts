@@ -15,6 +15,8 @@ const EN = {
   seeAll: 'See All',
   seeMore: 'See More',
   loadMore: 'Load More',
+  /** Reveals more of a list in place (the live-event video's playlist, the weather list; spec 1 §4, spec 2 §2). */
+  showMore: 'Show More',
   trending: 'Trending',
   relatedTopics: 'Related Topics',
   search: 'Search',
@@ -195,6 +197,7 @@ const ES: UiText = {
   seeAll: 'Ver todo',
   seeMore: 'Ver más',
   loadMore: 'Cargar más',
+  showMore: 'Mostrar más',
   trending: 'Tendencias',
   relatedTopics: 'Temas relacionados',
   search: 'Buscar',

@@ -12,24 +12,57 @@
  * playlist, and the page's `:target` rule shows it.
  *
  * Every URL in the props is checked again here (site-relative or http(s) only), whatever the props hold.
+ *
+ * Its texts are the edition's (LIVE_EVENT_VIDEO_TEXTS_BY_SITE), from a validated `site` prop that
+ * the server render and the hydration share; without one, the news edition's.
  */
 import { useEffect, useId, useState } from 'react';
 import { safeImageUrl } from '../../core/isomorphic/images.js';
 import { IslandPropsError, type JsonObject, type JsonValue } from '../island-props.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 
 /** Spec 2 §2: the query parameter and value of the expanded playlist. */
 export const LIVE_PLAYLIST_PARAM = 'pieces';
 export const LIVE_PLAYLIST_EXPANDED = 'live-stream-playlist-expanded';
 
-export const LIVE_EVENT_VIDEO_TEXTS = {
-  showMore: 'Show More',
-  showLess: 'Show Less',
-  expand: 'Expand Video',
-  collapse: 'Collapse Video',
-  expandLink: 'Expand playlist',
-  playlist: 'Video playlist',
-} as const;
+/** What the reader reads and hears in the video's controls, per edition. Kept in the island: only this chunk needs them. */
+export interface LiveEventVideoTexts {
+  /** The mobile control (below 768px), collapsed and expanded. */
+  showMore: string;
+  showLess: string;
+  /** The desktop control (768px and up), collapsed and expanded. */
+  expand: string;
+  collapse: string;
+  /** The no-script link to the expanded playlist. */
+  expandLink: string;
+  /** The playlist's accessible name. */
+  playlist: string;
+}
+
+/** Spec 2 §2 control names (news: the spec's exact strings). Show More is the site's shared text (ui-text `showMore`). */
+export const LIVE_EVENT_VIDEO_TEXTS_BY_SITE: Readonly<Record<SiteId, LiveEventVideoTexts>> = {
+  news: {
+    showMore: uiText('news').showMore,
+    showLess: 'Show Less',
+    expand: 'Expand Video',
+    collapse: 'Collapse Video',
+    expandLink: 'Expand playlist',
+    playlist: 'Video playlist',
+  },
+  es: {
+    showMore: uiText('es').showMore,
+    showLess: 'Mostrar menos',
+    expand: 'Ampliar video',
+    collapse: 'Reducir video',
+    expandLink: 'Ver lista de reproducción',
+    playlist: 'Lista de reproducción',
+  },
+};
+
+/** The news edition's texts. */
+export const LIVE_EVENT_VIDEO_TEXTS: LiveEventVideoTexts = LIVE_EVENT_VIDEO_TEXTS_BY_SITE.news;
 
 /** Thumbnail sizes (spec 2 §9 "video 480x270 ... 240x135"). */
 export const LIVE_VIDEO_IMAGE = { width: 480, height: 270 } as const;
@@ -53,6 +86,8 @@ export type LiveEventVideoItem = {
 export type LiveEventVideoProps = {
   video: LiveEventVideoItem;
   playlist: LiveEventVideoItem[];
+  /** The edition, whose language the controls are in. Default news. */
+  site?: SiteId;
 };
 
 /** True when a location.search asks for the expanded playlist (`pieces` may list several, comma-separated). */
@@ -125,10 +160,11 @@ function parseItem(value: JsonValue): LiveEventVideoItem {
 }
 
 export function parseLiveEventVideoProps(props: JsonObject): LiveEventVideoProps {
-  const { video, playlist } = props;
+  const { video, playlist, site } = props;
   if (video === undefined) throw new IslandPropsError('LiveEventVideo needs a video');
   if (!Array.isArray(playlist)) throw new IslandPropsError('LiveEventVideo playlist must be a list');
-  return { video: parseItem(video), playlist: playlist.map((item: JsonValue) => parseItem(item)) };
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('LiveEventVideo site must be a site id');
+  return { video: parseItem(video), playlist: playlist.map((item: JsonValue) => parseItem(item)), ...(site === undefined ? {} : { site }) };
 }
 
 function Thumbnail({ item, size }: { item: LiveEventVideoItem; size: { width: number; height: number } }) {
@@ -164,7 +200,8 @@ function ItemTitle({ item }: { item: LiveEventVideoItem }) {
   return href ? <a href={href}>{item.title}</a> : <>{item.title}</>;
 }
 
-export function LiveEventVideo({ video, playlist }: LiveEventVideoProps) {
+export function LiveEventVideo({ video, playlist, site = 'news' }: LiveEventVideoProps) {
+  const texts = LIVE_EVENT_VIDEO_TEXTS_BY_SITE[site];
   const [live, setLive] = useState(false);
   const [expanded, setExpanded] = useState(false);
   useEffect(() => {
@@ -198,16 +235,16 @@ export function LiveEventVideo({ video, playlist }: LiveEventVideoProps) {
         <>
           <div className="live-video-controls">
             <button type="button" className="live-video-show-more" hidden={!live} aria-expanded={expanded} aria-controls={playlistId} onClick={toggle}>
-              {expanded ? LIVE_EVENT_VIDEO_TEXTS.showLess : LIVE_EVENT_VIDEO_TEXTS.showMore}
+              {expanded ? texts.showLess : texts.showMore}
             </button>
             <button type="button" className="live-video-expand" hidden={!live} aria-expanded={expanded} aria-controls={playlistId} onClick={toggle}>
-              {expanded ? LIVE_EVENT_VIDEO_TEXTS.collapse : LIVE_EVENT_VIDEO_TEXTS.expand}
+              {expanded ? texts.collapse : texts.expand}
             </button>
             <a className="live-video-expand-link" href={`?${LIVE_PLAYLIST_PARAM}=${LIVE_PLAYLIST_EXPANDED}#${playlistId}`} hidden={live}>
-              {LIVE_EVENT_VIDEO_TEXTS.expandLink}
+              {texts.expandLink}
             </a>
           </div>
-          <ol className="live-playlist" id={playlistId} aria-label={LIVE_EVENT_VIDEO_TEXTS.playlist} hidden={!expanded}>
+          <ol className="live-playlist" id={playlistId} aria-label={texts.playlist} hidden={!expanded}>
             {playlist.map((item, index) => (
               <li key={`${index}-${item.id}`} className="live-playlist-item">
                 <Thumbnail item={item} size={LIVE_PLAYLIST_IMAGE} />

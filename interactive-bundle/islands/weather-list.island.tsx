@@ -9,15 +9,26 @@
  *
  * Progressive enhancement: the server render is every item (a reader without script sees the
  * whole list); once hydrated, the items past the first step are hidden and the button appears.
+ *
+ * The button reads in the edition's language (ui-text `showMore`), from a validated `site` prop
+ * that the server render and the hydration share; without one, the news edition's.
  */
 import { useEffect, useId, useState } from 'react';
 import { IslandPropsError, type JsonObject } from '../island-props.js';
 import { isRecord } from '../../core/isomorphic/guards.js';
 import { hasSafeUrlStart } from '../../core/isomorphic/safe-url.js';
+import { isSiteId, type SiteId } from '../../core/isomorphic/sites.js';
+import { uiText } from '../../core/isomorphic/ui-text.js';
 
 /** Items shown first and appended per Show More: multiples of 3 for the tablet rows. */
 export const WEATHER_STEP = 3;
-export const WEATHER_SHOW_MORE = 'Show More';
+/** The button's text, per edition (the site's shared Show More, ui-text `showMore`). */
+export const WEATHER_SHOW_MORE_BY_SITE: Readonly<Record<SiteId, string>> = {
+  news: uiText('news').showMore,
+  es: uiText('es').showMore,
+};
+/** The news edition's button text (spec 1 §4). */
+export const WEATHER_SHOW_MORE: string = WEATHER_SHOW_MORE_BY_SITE.news;
 
 export type WeatherListItem = {
   title: string;
@@ -29,6 +40,8 @@ export type WeatherListItem = {
 export type WeatherListProps = {
   title?: string;
   items: WeatherListItem[];
+  /** The edition, whose language the button is in. Default news. */
+  site?: SiteId;
 };
 
 function parseImage(value: unknown): WeatherListItem['image'] | undefined {
@@ -39,9 +52,10 @@ function parseImage(value: unknown): WeatherListItem['image'] | undefined {
 }
 
 export function parseWeatherListProps(props: JsonObject): WeatherListProps {
-  const { title, items } = props;
+  const { title, items, site } = props;
   if (title !== undefined && typeof title !== 'string') throw new IslandPropsError('WeatherList title must be a string');
   if (!Array.isArray(items)) throw new IslandPropsError('WeatherList needs an items array');
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('WeatherList site must be a site id');
   const parsed = items.flatMap((item): WeatherListItem[] => {
     if (!isRecord(item) || typeof item.title !== 'string' || typeof item.url !== 'string' || !hasSafeUrlStart(item.url)) return [];
     const image = parseImage(item.image);
@@ -54,10 +68,10 @@ export function parseWeatherListProps(props: JsonObject): WeatherListProps {
       },
     ];
   });
-  return { ...(title === undefined ? {} : { title }), items: parsed };
+  return { ...(title === undefined ? {} : { title }), items: parsed, ...(site === undefined ? {} : { site }) };
 }
 
-export function WeatherList({ title, items }: WeatherListProps) {
+export function WeatherList({ title, items, site = 'news' }: WeatherListProps) {
   // null: not hydrated, every item shows (the server render and readers without script).
   const [shown, setShown] = useState<number | null>(null);
   useEffect(() => setShown(WEATHER_STEP), []);
@@ -80,7 +94,7 @@ export function WeatherList({ title, items }: WeatherListProps) {
       </ul>
       {visible < items.length ? (
         <button type="button" className="show-more" aria-controls={listId} onClick={() => setShown(visible + WEATHER_STEP)}>
-          {WEATHER_SHOW_MORE}
+          {WEATHER_SHOW_MORE_BY_SITE[site]}
         </button>
       ) : null}
     </section>

@@ -8,7 +8,7 @@ import { Island } from '../../interactive-bundle/island.js';
 import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
 import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
-import { useUiText } from '../shell/ui-text-context.js';
+import { useSiteId, useUiText } from '../shell/ui-text-context.js';
 import { CountdownBlockView } from './countdown-blocks.js';
 import { renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
@@ -98,23 +98,7 @@ export const STANDARD_BLOCKS: BlockTable<StandardContext> = {
       {block.title ? <h2>{block.title}</h2> : null}
     </section>
   ),
-  // Show More (spec 1 §4) is the WeatherList island; without script every item shows.
-  'weather-list': (block) => (
-    <Island
-      name="WeatherList"
-      props={{
-        ...(block.title ? { title: block.title } : {}),
-        items: block.items.map((item) => ({
-          title: item.title,
-          url: item.url,
-          ...(item.description ? { description: item.description } : {}),
-          ...(item.image
-            ? { image: { src: item.image.src, alt: item.image.alt, width: item.image.width, height: item.image.height, srcSet: item.image.srcSet, sizes: item.image.sizes } }
-            : {}),
-        })),
-      }}
-    />
-  ),
+  'weather-list': (block) => <WeatherListBlock block={block} />,
   deal: (block, { deals }) => {
     // Deals show only when the section is deals or the tags include shopping or commerce (spec 2 §5).
     if (deals === undefined || !deals.show) return null;
@@ -153,6 +137,32 @@ export const STANDARD_BLOCKS: BlockTable<StandardContext> = {
 
 function BodyBlock({ block, deals, hero }: { block: Block; deals: DealsContext | undefined; hero: boolean }) {
   return renderBlock(STANDARD_BLOCKS, block, { deals, hero });
+}
+
+/**
+ * Show More (spec 1 §4) is the WeatherList island; without script every item shows. The island
+ * takes the edition from its props (its button's language); the news edition's props carry none,
+ * so news pages stay byte-identical.
+ */
+function WeatherListBlock({ block }: { block: Extract<Block, { kind: 'weather-list' }> }) {
+  const site = useSiteId();
+  return (
+    <Island
+      name="WeatherList"
+      props={{
+        ...(block.title ? { title: block.title } : {}),
+        items: block.items.map((item) => ({
+          title: item.title,
+          url: item.url,
+          ...(item.description ? { description: item.description } : {}),
+          ...(item.image
+            ? { image: { src: item.image.src, alt: item.image.alt, width: item.image.width, height: item.image.height, srcSet: item.image.srcSet, sizes: item.image.sizes } }
+            : {}),
+        })),
+        ...(site === 'news' ? {} : { site }),
+      }}
+    />
+  );
 }
 
 /** An ad slot, labelled in the edition's language. */

@@ -15,6 +15,7 @@ import type { LiveEventVideoProps } from '../../interactive-bundle/islands/live-
 import { JsonLd } from '../shared/structured-data/news-article.js';
 import { LeftRail, Region } from '../shared/front-components.js';
 import { FRONT_CSS } from '../shared/section-front-page.js';
+import { SITE_BUTTON_DECLARATIONS } from '../shell/styles.js';
 import type { FrontComponent, FrontRegions } from '../shared/front-view-model.js';
 import type { LiveUpdateEntry } from './live-blog-updates.js';
 import type { LiveEventAd } from './live-event-rules.js';
@@ -43,7 +44,11 @@ export interface LiveEventPageView {
   jsonLd: unknown;
 }
 
-/** Spec 2 §9: mobile below 768px. The playlist's `:target` rule is the no-script expand link's. */
+/**
+ * Spec 2 §9: mobile below 768px. The playlist's `:target` rule is the no-script expand link's.
+ * Show More and Expand Video have the site's button look (SITE_BUTTON_DECLARATIONS, the fronts'
+ * Load More), a touch target of at least 44px and a visible keyboard focus ring.
+ */
 const LIVE_EVENT_CSS = [
   '.live-header{position:relative;padding:24px 16px;background:#0b1f3a;color:#fff;overflow:hidden}',
   '.live-header-background{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:.3}',
@@ -58,7 +63,9 @@ const LIVE_EVENT_CSS = [
   '.live-video-media img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}',
   '.live-video figcaption{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}',
   '.live-video-category{font-weight:700;text-transform:uppercase}',
-  '.live-video-controls{display:flex;gap:12px;margin:8px 0}',
+  '.live-video-controls{display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin:8px 0}',
+  `.live-video-controls button{${SITE_BUTTON_DECLARATIONS};min-height:44px;min-width:44px}`,
+  '.live-video-controls button:focus-visible{outline:3px solid var(--link);outline-offset:2px}',
   '.live-playlist{list-style:none;padding:0;margin:8px 0;display:grid;gap:12px}',
   '.live-playlist[hidden]{display:none}',
   '.live-playlist[hidden]:target{display:grid}',
@@ -136,7 +143,7 @@ export function LiveEventPage({ model }: { model: PageModel<LiveEventPageView> }
           ) : null}
           {view.dek ? <p className="live-dek">{view.dek}</p> : null}
         </header>
-        {view.video ? <Island name="LiveEventVideo" props={view.video} /> : null}
+        {view.video ? <Island name="LiveEventVideo" props={{ ...view.video, site: model.shell.site.id }} /> : null}
         {view.ad ? (
           <aside className="live-ad" aria-label={view.ad.text} data-ad-size={view.ad.size} data-ad-unit={view.ad.value}>
             <span className="ad-label">{view.ad.text}</span>

@@ -8,6 +8,7 @@ import { Document } from '../shell/document.js';
 import { atLeast } from '../shell/design-tokens.js';
 import type { PageModel } from './view-model.js';
 import { Region } from './front-components.js';
+import { SITE_BUTTON_DECLARATIONS } from '../shell/styles.js';
 import type { SectionFrontView, SponsorPicture, SponsorView } from './front-view-model.js';
 
 /**
@@ -47,7 +48,7 @@ export const FRONT_CSS = [
   '.front .item-meta .headshot{flex:none;width:48px;height:48px;border-radius:50%;object-fit:cover;margin-right:var(--space-2)}',
   // Text-only cards in the grid read as deliberate cards, not as cards missing their image.
   '.front .list-list .article-item:not(:has(.item-image)){grid-template-columns:minmax(0,1fr)}',
-  '.load-more-button,.newsletter-subscribe{font:inherit;font-weight:700;font-size:var(--fs-sm);padding:var(--space-2) var(--space-4);border:0;border-radius:var(--radius);background:var(--brand);color:#fff;cursor:pointer}',
+  `.load-more-button,.newsletter-subscribe{${SITE_BUTTON_DECLARATIONS}}`,
   '.load-more-button{display:block;width:100%;max-width:320px;margin:var(--space-4) auto 0}',
   '.load-more-button:disabled,.newsletter-subscribe:disabled{opacity:.6;cursor:default}',
   '.front .flag{display:inline-block;margin-right:var(--space-1);padding:0 var(--space-1);font-size:var(--fs-xs);font-weight:800;text-transform:uppercase;color:#fff;background:var(--accent);border-radius:2px}',

@@ -14,8 +14,8 @@ export const PRINT_CSS = `${DESIGN_TOKENS_CSS}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:760px;padding:16px;overflow-wrap:break-word;font:16px/1.5 Georgia,"Times New Roman",serif;color:#000;background:#fff}
 a{color:#003366}
-.print-controls{display:flex;gap:8px;justify-content:flex-end}
-.print-controls button{font:14px system-ui,Arial,sans-serif;padding:4px 12px;cursor:pointer}
+.print-controls{display:flex;gap:12px;align-items:center;justify-content:flex-end;font:14px system-ui,Arial,sans-serif}
+.print-controls button{font:14px system-ui,Arial,sans-serif;padding:6px 14px;border:1px solid #1a1a1a;border-radius:4px;background:#fff;color:#1a1a1a;cursor:pointer}
 .print-logo{font:800 1.6rem system-ui,Arial,sans-serif;color:#003366;text-decoration:none}
 .print-article h1{font-size:2rem;line-height:1.2;margin:.4em 0}
 .print-article .byline,.print-article .published,.print-article .source{font:14px system-ui,Arial,sans-serif;margin:.2em 0}

@@ -99,6 +99,22 @@ async function unstyledStoryLists(tab: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Buttons that keep the browser's own look (grey face, outset border): a control the page's styles
+ * forgot. Hidden ones count too (a computed style holds for them as well), so a button the
+ * islands reveal after hydration (Show More below 768 px) is checked on the stored page.
+ */
+async function browserDefaultButtons(tab: Page): Promise<string[]> {
+  return await tab.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((button) => {
+        const style = getComputedStyle(button);
+        return style.borderTopStyle === 'outset' && style.backgroundColor === 'rgb(239, 239, 239)';
+      })
+      .map((button) => `"${(button.textContent ?? '').trim() || button.getAttribute('aria-label') || button.className}"`),
+  );
+}
+
 describe('the layout check (tests/support/layout-check.ts)', () => {
   it('sees a page wider than the viewport and clipped text, and passes text that scrolls in its own box', async () => {
     const tab = await browser.newPage({ viewport: { width: 360, height: 640 } });
@@ -139,6 +155,7 @@ describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
           for (const url of await repeatedStories(tab)) problems.push(`${where}: the story ${url} shows in two blocks`);
         }
         for (const list of await unstyledStoryLists(tab)) problems.push(`${where}: the story list "${list}" shows as a bulleted list: its styles are missing`);
+        for (const button of await browserDefaultButtons(tab)) problems.push(`${where}: the button ${button} has the browser's default look: its styles are missing`);
         for (const width of WIDTHS) {
           await tab.setViewportSize({ width, height: 900 });
           // Two frames: the resize has been laid out and any resize handler has rendered.

@@ -149,7 +149,11 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     const frontTimes = [...decoded(await h.stored('/politics', 'standard', 'es')).matchAll(/<time dateTime="[^"]+" data-relative="" data-day="[^"]+">([^<]*)<\/time>/g)].map((match) => match[1]);
     expect(frontTimes.length).toBeGreaterThan(0);
     expect(frontTimes.filter((label) => !/^\d{1,2} de [a-z]+ de \d{4}$/.test(label ?? ''))).toEqual([]);
-    expect(decoded(await h.stored(LIVE_EVENT, 'standard', 'es'))).toContain('<h2 id="live-updates-heading">Actualizaciones en vivo</h2>');
+    const liveEvent = decoded(await h.stored(LIVE_EVENT, 'standard', 'es'));
+    expect(liveEvent).toContain('<h2 id="live-updates-heading">Actualizaciones en vivo</h2>');
+    // The video's controls too: the page hands the island its edition.
+    expect(liveEvent).toMatch(/<button type="button" class="live-video-show-more" hidden="" aria-expanded="false" aria-controls="[^"]+">Mostrar más<\/button>/);
+    expect(liveEvent).toMatch(/aria-controls="[^"]+">Ampliar video<\/button>/);
     expect(decoded(notFound?.body.toString('utf8') ?? '')).toContain('<h1>Algo salió mal…</h1>');
     const show = decoded(await h.stored(SHOW, 'standard', 'es'));
     expect(show).toContain('<h2 id="show-hosts-heading">Presentadores</h2>');
