@@ -22,6 +22,10 @@ export const PERSON_CSS = [
   '.person-card>:last-child{grid-column:2}',
   '.person-card .person-headshot{width:120px;height:120px;border-radius:50%;object-fit:cover}',
   '.person-card .person-initials{display:flex;align-items:center;justify-content:center;background:var(--surface);color:var(--muted);font-size:var(--fs-2xl);font-weight:700}',
+  // A headshot lies over the initials: when it fails to load, the platform hides it and the
+  // initials show in its place, not an empty circle.
+  '.person-card .person-photo{position:relative;overflow:hidden}',
+  '.person-card .person-photo .person-headshot{position:absolute;inset:0}',
   '.person-card .person-title{color:var(--accent);font-weight:700;margin:.2em 0}',
   '.person-social{list-style:none;padding:0;display:flex;gap:12px}',
   '.persons-list{list-style:none;padding:0;display:grid;gap:16px}',
@@ -47,10 +51,17 @@ export function initialsOf(name: string): string {
   return picked.map((word) => [...(word ?? '')][0]?.toLocaleUpperCase() ?? '').join('');
 }
 
-/** The headshot, or the initials in its place, so every card of a list has the same shape. */
+/**
+ * The headshot over the person's initials, or the initials alone, so every card of a list has the
+ * same shape, and a headshot that fails to load (hidden by the platform's image fallback) leaves
+ * the initials, not an empty circle.
+ */
 export function PersonHeadshot({ name, src }: { name: string; src: string | undefined }) {
   return src ? (
-    <img className="person-headshot" src={src} alt={name} width={120} height={120} />
+    <span className="person-headshot person-initials person-photo">
+      <span aria-hidden="true">{initialsOf(name)}</span>
+      <img className="person-headshot" src={src} alt={name} width={120} height={120} />
+    </span>
   ) : (
     <span className="person-headshot person-initials" aria-hidden="true">
       {initialsOf(name)}

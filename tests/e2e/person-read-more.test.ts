@@ -70,4 +70,20 @@ describe('person card Read More', () => {
     await expect.poll(() => page.locator('[data-island="PersonReadMore"]').count()).toBe(0);
     await context.close();
   });
+
+  it('shows the initials in the headshot\'s circle when the headshot fails to load', async () => {
+    const page = await browser.newPage();
+    // The image host does not answer.
+    await page.route('**/images/authors/**', (route) => route.abort('connectionrefused'));
+    await page.goto(`${stack.siteUrl}/person/h/grace-holloway`);
+    const headshot = page.locator('.person-card img.person-headshot');
+    // The platform's image fallback hides an image with no default of its own.
+    await expect.poll(() => headshot.evaluate((image: HTMLImageElement) => image.hidden)).toBe(true);
+    const initials = page.locator('.person-card .person-photo > span[aria-hidden="true"]');
+    await expect.poll(() => initials.textContent()).toBe('GH');
+    await expect.poll(() => initials.isVisible()).toBe(true);
+    const circle = await page.locator('.person-card .person-photo').boundingBox();
+    expect(circle).toMatchObject({ width: 120, height: 120 });
+    await page.close();
+  });
 });
