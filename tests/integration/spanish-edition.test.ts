@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { SITES } from '../../core/isomorphic/sites.js';
 import { uiText, type UiTextKey } from '../../core/isomorphic/ui-text.js';
 import { SLIDESHOW_TEXTS } from '../../interactive-bundle/islands/slideshow.island.js';
+import { GATE_TEXTS } from '../../render-workers/article/page/gate-overlay.js';
 import { notFoundPageKey, pageKey } from '../../core/storage/keys.js';
 import { HARNESS_ORIGIN, HARNESS_ORIGIN_ES, useRendererHarness, type RendererHarness } from '../support/renderer.js';
 import { errorLines, validateHtml } from '../support/html-validator.js';
@@ -23,6 +24,7 @@ const VIDEO = '/video/senate-leaders-week-ahead';
 const GAME = '/games/daily-crossword-puzzle';
 const SLIDESHOW = '/lifestyle/lighthouses-of-the-great-lakes';
 const SHOW = '/shows/the-evening-report';
+const GATED = '/politics/inside-the-budget-talks-that-almost-collapsed';
 const NOTICE = 'Esta página fue traducida automáticamente.';
 
 let h: RendererHarness;
@@ -253,6 +255,20 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     await h.render(SLIDESHOW, 'republish', 'news');
     const news = new Set(readerTexts(await h.stored(SLIDESHOW, 'standard', 'news')));
     expect(english.filter((text) => news.has(text))).toEqual(expect.arrayContaining(['Filmstrip View', 'Start Over', 'Recommended']));
+  }, 60_000);
+
+  it('shows the gate overlay of a gated article in Spanish on es, and in the spec\'s English on news', async () => {
+    await h.render(GATED, 'republish', 'es');
+    const es = decoded(await h.stored(GATED, 'standard', 'es'));
+    expect(es).toContain('<h2 id="gate-title">Únase a Fox News en Español para acceder a este contenido</h2>');
+    expect(es).toContain('placeholder="Ingrese su correo electrónico"');
+    expect(es).toContain('>Términos de uso</a>');
+    const english = [GATE_TEXTS.subtitle, GATE_TEXTS.placeholder, GATE_TEXTS.error, GATE_TEXTS.help, GATE_TEXTS.terms, GATE_TEXTS.privacy, GATE_TEXTS.financialIncentive, 'By entering your email', 'for access to this content'];
+    expect(english.filter((text) => es.includes(text))).toEqual([]);
+    await h.render(GATED, 'republish', 'news');
+    const news = decoded(await h.stored(GATED, 'standard', 'news'));
+    expect(english.filter((text) => !news.includes(text))).toEqual([]);
+    expect(errorLines(await validateHtml([{ name: 'es gated', html: await h.stored(GATED, 'standard', 'es') }]))).toEqual([]);
   }, 60_000);
 
   it('carries the machine-translation notice on es AMP and print pages, and keeps them valid', async () => {

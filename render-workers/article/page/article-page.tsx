@@ -59,7 +59,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
                 </div>
               ) : null}
               <div className="gate">
-                <GateOverlay siteName={shell.site.name} />
+                <GateOverlay siteName={shell.site.name} site={shell.site.id} />
               </div>
             </>
           ) : null}
