@@ -8,6 +8,9 @@ import { createDataset } from '../../infra/sample-upstream/data/index.js';
 import { articlePathOf } from '../../infra/sample-upstream/store.js';
 import { startRendererHarness, type RendererHarness } from '../../tests/support/renderer.js';
 import { GATE_TEXTS } from './page/gate-overlay.js';
+import { parseUpstreamConfig } from '../../core/config/upstream.js';
+import { createLogger } from '../../core/logger.js';
+import { createUpstreamClient } from '../../core/upstream/client.js';
 
 let h: RendererHarness;
 const dataset = createDataset();
@@ -316,5 +319,31 @@ describe('robots, structured data and canonical redirects', () => {
     expect(outcome.kind).toBe('redirect');
     const stored = await h.store.get(pageKey('news', oldPath ?? '/', 'redirect'));
     expect(JSON.parse(stored?.body.toString('utf8') ?? '{}')).toEqual({ location: pathOf('art-2020'), status: 301 });
+  });
+});
+
+describe('the lists beside an article (spec 2 §2 article layout regions)', () => {
+  it('leave the article itself out and still show as many stories as the layout asks for', async () => {
+    // art-2002 is among the politics stories the rail's "Trending in Politics" (5) and the
+    // post-content "More from Politics" (4) list.
+    const path = pathOf('art-2002');
+    const html = await page('art-2002');
+    const lists = [...html.matchAll(/<section aria-label="([^"]+)">(?:<h2>[^<]*<\/h2>)?<ul[^>]*>([\s\S]*?)<\/ul><\/section>/g)].map((match) => ({
+      title: match[1],
+      links: [...(match[2] ?? '').matchAll(/<a href="([^"]+)">/g)].map((link) => link[1]),
+    }));
+    expect(lists).toEqual(
+      expect.arrayContaining([
+        { title: 'Trending in Politics', links: expect.any(Array) as unknown },
+        { title: 'More from Politics', links: expect.any(Array) as unknown },
+      ]),
+    );
+    for (const list of lists) expect(list.links, list.title).not.toContain(path);
+    // Exactly the section's latest stories but this one, as many as each list shows.
+    const client = createUpstreamClient({ config: parseUpstreamConfig({ UPSTREAM_BASE_URL: h.upstream.url }), logger: createLogger({ component: 'render-article-test', level: 'silent' }) });
+    const latest = (await client.searchArticles({ category: 'politics', size: 6, from: 0 })).map((item) => item.url);
+    expect(latest).toContain(path);
+    expect(lists.find((list) => list.title === 'Trending in Politics')?.links).toEqual(latest.filter((url) => url !== path).slice(0, 5));
+    expect(lists.find((list) => list.title === 'More from Politics')?.links).toEqual(latest.filter((url) => url !== path).slice(0, 4));
   });
 });

@@ -65,6 +65,18 @@ const listSectionsSchema = z.array(
 ) as unknown as z.ZodType<ListSection[]>;
 const articleSummariesSchema = z.array(articleSummarySchema);
 
+/**
+ * An article's side lists without the article itself ("Trending in Politics" on a politics story
+ * does not list that story), each cut to the size its layout asks for: they were read with one
+ * spare (shared/front.ts loadListSections). A last good copy kept before the spare shows all it has.
+ */
+export function withoutStory(sections: readonly ListSection[], path: string): ListSection[] {
+  return sections.map(({ size, ...section }) => {
+    const others = section.items.filter((item) => item.url !== path);
+    return { ...section, items: size === undefined ? others : others.slice(0, size) };
+  });
+}
+
 /** A side list that failed: logged; an error that is not an upstream failure is a bug and fails the render. */
 function sideListFailed(log: Logger, list: string): (error: unknown) => void {
   return (error) => {
@@ -207,7 +219,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   } else {
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
     const view = {
-      ...articleView(article, meta, blocks, layoutName, { rightRail, postContent }, path),
+      ...articleView(article, meta, blocks, layoutName, { rightRail: withoutStory(rightRail, path), postContent: withoutStory(postContent, path) }, path),
       banners: specialSeriesBanners(layout?.preContent ?? [], [...article.fn__tags.map((tag) => tag.path), ...article.tags], log),
       recommendedVideos,
       ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),

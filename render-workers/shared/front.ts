@@ -24,12 +24,14 @@ export async function loadListSections(client: UpstreamClient, components: reado
         return null;
       }
       const model = parsed.data;
+      // One spare: the lists are shared by every article of a section, and each article leaves
+      // itself out of them (render-article.ts), still showing `size` stories.
       const items = await client.searchArticles({
         ...(model.category === undefined ? {} : { category: model.category }),
-        size: model.size,
+        size: model.size + 1,
         from: model.from,
       });
-      return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem) };
+      return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem), size: model.size };
     }),
   );
   return sections.filter((s): s is ListSection => s !== null);

@@ -177,6 +177,8 @@ export interface ArticleListItem {
 export interface ListSection {
   title?: string;
   items: ArticleListItem[];
+  /** How many items to show, when the list was read with a spare (an article's side lists: see loadListSections). */
+  size?: number;
 }
 
 export interface PageModel<V> {

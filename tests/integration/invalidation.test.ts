@@ -190,7 +190,7 @@ describe('coalescing and order', () => {
     // The saves go first: sent one after another with their events, the burst would last as long
     // as 50 round trips, past the event window's longest wait (EVENT_MAX_WAIT_MS) on a loaded
     // machine, and a stream that long rightly renders again every EVENT_MAX_WAIT_MS.
-    for (let i = 0; i < 50; i += 1) await sample('PATCH', `/__sample/articles/${ARTICLE_ID}`, { title: `Edit ${i}` });
+    for (let i = 0; i < 50; i += 1) await sample('PATCH', `/__sample/articles/${ARTICLE_ID}`, { title: `Edit ${i}`, meta_title: `Edit ${i}` });
     await Promise.all(Array.from({ length: 50 }, () => sendEvent({ kind: 'article', action: 'updated', contentId: ARTICLE_ID, path: ARTICLE })));
     await idle();
     for (const site of ['news', 'es']) {
@@ -211,7 +211,8 @@ describe('coalescing and order', () => {
     const quietIn = lastEventRender + EVENT_DEBOUNCE_MS - Date.now();
     if (quietIn > 0) await new Promise((resolve) => setTimeout(resolve, quietIn + 50));
     const since = Date.now();
-    await sample('PATCH', '/__sample/articles/art-1002', { title: 'Clerks widen the ballot alerts' });
+    // The title lists show and the page's own title (an article does not list itself beside it).
+    await sample('PATCH', '/__sample/articles/art-1002', { title: 'Clerks widen the ballot alerts', meta_title: 'Clerks widen the ballot alerts' });
     await sendEvent({ kind: 'article', action: 'updated', contentId: 'art-1002', path });
     await idle();
     for (const site of ['news', 'es']) {
