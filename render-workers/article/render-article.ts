@@ -66,15 +66,29 @@ const listSectionsSchema = z.array(
 const articleSummariesSchema = z.array(articleSummarySchema);
 
 /**
- * An article's side lists without the article itself ("Trending in Politics" on a politics story
- * does not list that story), each cut to the size its layout asks for: they were read with one
- * spare (shared/front.ts loadListSections). A last good copy kept before the spare shows all it has.
+ * An article's side lists as a reader meets them, the right rail's before the post-content's: no
+ * list shows the article itself ("Trending in Politics" on a politics story does not list that
+ * story) or a story a list above it shows, and a list whose every story is shown above is left
+ * out, as on fronts. Each is cut to the size its layout asks for: they were read with spares
+ * (shared/front.ts loadListSections). A rail the layout does not show (interactive) takes nothing
+ * from the lists after it. A last good copy kept before the spares shows what it has.
  */
-export function withoutStory(sections: readonly ListSection[], path: string): ListSection[] {
-  return sections.map(({ size, ...section }) => {
-    const others = section.items.filter((item) => item.url !== path);
-    return { ...section, items: size === undefined ? others : others.slice(0, size) };
-  });
+export function articleSideLists(lists: { rightRail: readonly ListSection[]; postContent: readonly ListSection[] }, path: string, showsRail: boolean): { rightRail: ListSection[]; postContent: ListSection[] } {
+  const shown = new Set([path]);
+  const pick = (sections: readonly ListSection[], shownAbove: Set<string>): ListSection[] =>
+    sections.flatMap(({ size, ...section }) => {
+      const items: ListSection['items'] = [];
+      for (const item of section.items) {
+        if (size !== undefined && items.length === size) break;
+        if (shownAbove.has(item.url) || items.some((listed) => listed.url === item.url)) continue;
+        items.push(item);
+      }
+      if (items.length === 0 && section.items.length > 0) return [];
+      for (const item of items) shownAbove.add(item.url);
+      return [{ ...section, items }];
+    });
+  const rightRail = pick(lists.rightRail, showsRail ? shown : new Set(shown));
+  return { rightRail, postContent: pick(lists.postContent, shown) };
 }
 
 /** A side list that failed: logged; an error that is not an upstream failure is a bug and fails the render. */
@@ -219,7 +233,7 @@ export async function renderArticle(article: FullArticle, options: ArticleRender
   } else {
     const layoutName = standardLayout === 'gated' ? 'gated' : standardLayout === 'interactive' ? 'interactive' : 'standard';
     const view = {
-      ...articleView(article, meta, blocks, layoutName, { rightRail: withoutStory(rightRail, path), postContent: withoutStory(postContent, path) }, path),
+      ...articleView(article, meta, blocks, layoutName, articleSideLists({ rightRail, postContent }, path, layoutName !== 'interactive'), path),
       banners: specialSeriesBanners(layout?.preContent ?? [], [...article.fn__tags.map((tag) => tag.path), ...article.tags], log),
       recommendedVideos,
       ...(radar.items.length > 0 ? { onOurRadar: radar } : {}),

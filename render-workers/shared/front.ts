@@ -11,6 +11,9 @@ import { toPlainText } from '../blocks/sanitize.js';
 import type { ArticleListItem, ListSection } from './view-model.js';
 import { safeHref, safeLinks } from './links.js';
 
+/** What an article's side list reads beyond its size: the article itself, and the stories of the lists above it. */
+export const SIDE_LIST_SPARES = 11;
+
 export async function loadListSections(client: UpstreamClient, components: readonly LayoutComponent[], log: Logger): Promise<ListSection[]> {
   const sections = await Promise.all(
     components.map(async (component, index): Promise<ListSection | null> => {
@@ -24,11 +27,12 @@ export async function loadListSections(client: UpstreamClient, components: reado
         return null;
       }
       const model = parsed.data;
-      // One spare: the lists are shared by every article of a section, and each article leaves
-      // itself out of them (render-article.ts), still showing `size` stories.
+      // Spares: the lists are shared by every article of a section, and each article leaves out
+      // itself and the stories a list above already shows (render-article.ts articleSideLists),
+      // still showing `size` stories where upstream has them.
       const items = await client.searchArticles({
         ...(model.category === undefined ? {} : { category: model.category }),
-        size: model.size + 1,
+        size: model.size + SIDE_LIST_SPARES,
         from: model.from,
       });
       return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem), size: model.size };
