@@ -22,13 +22,8 @@ import { uiText } from '../../core/isomorphic/ui-text.js';
 
 /** Items shown first and appended per Show More: multiples of 3 for the tablet rows. */
 export const WEATHER_STEP = 3;
-/** The button's text, per edition (the site's shared Show More, ui-text `showMore`). */
-export const WEATHER_SHOW_MORE_BY_SITE: Readonly<Record<SiteId, string>> = {
-  news: uiText('news').showMore,
-  es: uiText('es').showMore,
-};
-/** The news edition's button text (spec 1 §4). */
-export const WEATHER_SHOW_MORE: string = WEATHER_SHOW_MORE_BY_SITE.news;
+/** The news edition's button text (spec 1 §4); each edition's is ui-text `showMore`. */
+export const WEATHER_SHOW_MORE: string = uiText('news').showMore;
 
 export type WeatherListItem = {
   title: string;
@@ -94,7 +89,7 @@ export function WeatherList({ title, items, site = 'news' }: WeatherListProps) {
       </ul>
       {visible < items.length ? (
         <button type="button" className="show-more" aria-controls={listId} onClick={() => setShown(visible + WEATHER_STEP)}>
-          {WEATHER_SHOW_MORE_BY_SITE[site]}
+          {uiText(site).showMore}
         </button>
       ) : null}
     </section>

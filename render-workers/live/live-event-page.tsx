@@ -15,7 +15,6 @@ import type { LiveEventVideoProps } from '../../interactive-bundle/islands/live-
 import { JsonLd } from '../shared/structured-data/news-article.js';
 import { LeftRail, Region } from '../shared/front-components.js';
 import { FRONT_CSS } from '../shared/section-front-page.js';
-import { SITE_BUTTON_DECLARATIONS } from '../shell/styles.js';
 import type { FrontComponent, FrontRegions } from '../shared/front-view-model.js';
 import type { LiveUpdateEntry } from './live-blog-updates.js';
 import type { LiveEventAd } from './live-event-rules.js';
@@ -46,8 +45,8 @@ export interface LiveEventPageView {
 
 /**
  * Spec 2 §9: mobile below 768px. The playlist's `:target` rule is the no-script expand link's.
- * Show More and Expand Video have the site's button look (SITE_BUTTON_DECLARATIONS, the fronts'
- * Load More), a touch target of at least 44px and a visible keyboard focus ring.
+ * Show More and Expand Video take the site's button look, touch target and focus ring from the
+ * shell's one button rule (shell/styles.ts SITE_BUTTON_DECLARATIONS).
  */
 const LIVE_EVENT_CSS = [
   '.live-header{position:relative;padding:24px 16px;background:#0b1f3a;color:#fff;overflow:hidden}',
@@ -64,8 +63,6 @@ const LIVE_EVENT_CSS = [
   '.live-video figcaption{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}',
   '.live-video-category{font-weight:700;text-transform:uppercase}',
   '.live-video-controls{display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin:8px 0}',
-  `.live-video-controls button{${SITE_BUTTON_DECLARATIONS};min-height:44px;min-width:44px}`,
-  '.live-video-controls button:focus-visible{outline:3px solid var(--link);outline-offset:2px}',
   '.live-playlist{list-style:none;padding:0;margin:8px 0;display:grid;gap:12px}',
   '.live-playlist[hidden]{display:none}',
   '.live-playlist[hidden]:target{display:grid}',

@@ -1,8 +1,8 @@
 /**
  * The site's button look (the fronts' Load More and Subscribe): the brand colour, white bold text.
  * Other pages' own buttons take the same declarations (the live-event video's Show More and
- * Expand Video, the weather list's Show More, and every button of the shell's own that has no
- * class: see SHELL_ISLANDS_CSS), so there is one look to change.
+ * Expand Video, the weather list's Show More, and every button no component styles: the one
+ * rule in SHELL_ISLANDS_CSS), so there is one look to change.
  */
 export const SITE_BUTTON_DECLARATIONS =
   'font:inherit;font-weight:700;font-size:var(--fs-sm);padding:var(--space-2) var(--space-4);border:0;border-radius:var(--radius);background:var(--brand);color:#fff;cursor:pointer';
@@ -136,8 +136,7 @@ export const ARTICLE_ISLANDS_CSS = `
 .weather-list ul{display:grid;grid-template-columns:1fr;gap:12px;list-style:none;padding:0}
 @media (min-width:768px){.weather-list ul{grid-template-columns:repeat(3,1fr)}}
 .weather-list li[hidden]{display:none}
-.weather-list .show-more{${SITE_BUTTON_DECLARATIONS};min-height:44px;margin-top:4px}
-.weather-list .show-more:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.weather-list .show-more{margin-top:4px}
 .deals{border:1px solid var(--rule);padding:12px;margin:1em 0}
 .deal-offers{list-style:none;margin:0;padding:0}
 .deal-offer{display:flex;flex-wrap:wrap;gap:8px;align-items:baseline;padding:6px 0;border-bottom:1px solid var(--rule)}
@@ -180,7 +179,7 @@ export const SHELL_ISLANDS_CSS = `
 .tv-schedule__description{margin:2px 0 0;font-size:.85rem;color:var(--muted)}
 @media (max-width:767px){.tv-schedule__entry--desktop{display:none}}
 /* A button no component styles has the site's look (the rule weighs nothing, so any component's own wins). */
-:where(button:not([class]):not([role="tab"]):not(.view-toggle button)),.header-search__submit,.game-info-close,.search-results__more{${SITE_BUTTON_DECLARATIONS};min-height:44px}
+:where(button:not([class]):not([role="tab"]):not(.view-toggle button)),.header-search__submit,.game-info-close,.search-results__more,.weather-list .show-more,.live-video-controls button{${SITE_BUTTON_DECLARATIONS};min-height:44px;min-width:44px}
 :where(button:not([class]):disabled),.header-search__submit:disabled,.search-results__more:disabled{opacity:.6;cursor:default}
 .header-search__toggle{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;padding:0;color:#fff;background:none;border:1px solid rgba(255,255,255,.55);border-radius:var(--radius);cursor:pointer}
 .header-search__toggle[aria-expanded="true"]{background:rgba(255,255,255,.15)}
