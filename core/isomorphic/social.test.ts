@@ -7,10 +7,10 @@ describe('footer social networks (spec 1 §2.3)', () => {
     expect(SOCIAL_NETWORKS.map((network) => SOCIAL_NETWORK_INFO[network].label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
   });
 
-  it('give every site all five links', () => {
-    for (const site of SITE_IDS) {
-      expect(socialLinks(site).map((link) => link.label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
-    }
+  it('give every site all five links, the Spanish edition its newsletters page in Spanish', () => {
+    for (const site of SITE_IDS) expect(socialLinks(site).map((link) => link.network)).toEqual([...SOCIAL_NETWORKS]);
+    expect(socialLinks('news').map((link) => link.label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
+    expect(socialLinks('es').map((link) => link.label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Boletines']);
     expect(socialLinks('news').map((link) => link.url)).toEqual([
       'https://www.facebook.com/FoxNews',
       'https://twitter.com/FoxNews',

@@ -30,6 +30,15 @@ export const SOCIAL_NETWORK_INFO: Readonly<Record<SocialNetwork, SocialNetworkIn
   newsletters: { label: 'Newsletters', base: '/' },
 };
 
+/**
+ * Link text that differs by edition: the Spanish edition's footer names its newsletters page as
+ * the page itself is headed ("Boletines"); the networks' own names stay as they are.
+ */
+const LABELS_BY_SITE: Readonly<Record<SiteId, Readonly<Partial<Record<SocialNetwork, string>>>>> = {
+  news: {},
+  es: { newsletters: 'Boletines' },
+};
+
 /** Each site's profile per network: a handle or path (base prepended) or a full web address. */
 export const SOCIAL_PROFILES: Readonly<Record<SiteId, Readonly<Record<SocialNetwork, string>>>> = {
   news: { facebook: 'FoxNews', twitter: 'FoxNews', instagram: 'foxnews', rss: 'rss/us.xml', newsletters: 'newsletters' },
@@ -102,6 +111,6 @@ export function socialUrl(network: SocialNetwork, value: string): string | undef
 export function socialLinks(site: SiteId): SocialLink[] {
   return SOCIAL_NETWORKS.flatMap((network) => {
     const url = socialUrl(network, SOCIAL_PROFILES[site][network]);
-    return url === undefined ? [] : [{ network, label: SOCIAL_NETWORK_INFO[network].label, url }];
+    return url === undefined ? [] : [{ network, label: LABELS_BY_SITE[site][network] ?? SOCIAL_NETWORK_INFO[network].label, url }];
   });
 }

@@ -46,9 +46,9 @@ describe('social links (spec 1 §2.3)', () => {
     ]);
   });
 
-  it('show on the Spanish edition too', () => {
+  it('show on the Spanish edition too, its newsletters page named in Spanish', () => {
     const { nav, links } = render(shell({ site: SITES.es }));
-    expect(links(nav(uiText('es').followUs)).map(([label]) => label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Newsletters']);
+    expect(links(nav(uiText('es').followUs)).map(([label]) => label)).toEqual(['Facebook', 'Twitter', 'Instagram', 'RSS', 'Boletines']);
   });
 });
 

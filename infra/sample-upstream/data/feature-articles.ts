@@ -403,7 +403,7 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     section: 'us',
     slug: 'test-page-for-the-noindex-rule',
     title: 'A page that search engines must not index',
-    dek: 'The one article that is always noindex (spec 1 §9).',
+    dek: 'A notice for site visitors that is kept out of search results.',
     author: MARCUS_DELGADO,
     published: '2025-03-05T14:00:00Z',
     tags: ['site-news'],
@@ -431,9 +431,10 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     id: 'art-2021',
     section: 'us',
     slug: 'state-lawmakers-approve-sweeping-changes-to-rural-water-rights-after-decades-long-fight',
+    // A headline longer than 110 characters: structured data cuts it (spec 1 §9).
     title:
       'State lawmakers approve sweeping changes to rural water rights after a decades-long fight between farmers, cities and tribes over the river',
-    dek: 'The headline is longer than 110 characters, so structured data cuts it (spec 1 §9).',
+    dek: 'The overhaul sets new limits on pumping during droughts and gives tribes a seat on the river board.',
     author: SARAH_WHITFIELD,
     published: '2025-03-03T14:00:00Z',
     tags: ['water', 'agriculture'],
