@@ -407,7 +407,7 @@ export const FEATURE_ARTICLES: ArticleRecord[] = [
     author: MARCUS_DELGADO,
     published: '2025-03-05T14:00:00Z',
     tags: ['site-news'],
-    blocks: [paragraph('This article exists so that the hard-coded noindex rule has a page to apply to.')],
+    blocks: [paragraph('This page is meant for readers who follow a link to it; it is left out of search results.')],
   }),
   // --- Moved article: served at an old path too (spec 1 §2.2 canonical redirect) --------------
   article({
