@@ -18,7 +18,7 @@ import { jobSettled } from '../tests/support/eventually.js';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
 import type { PageRenderer, RenderOutcome } from './render-page.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
-import { createRenderWorker } from './worker.js';
+import { createRenderWorker, type RenderWorkerOptions } from './worker.js';
 
 const FIRST_DELAY_MS = 40;
 const POLICY: RetryPolicy = { maxDelayMs: 160, windowMs: 1_000, otherAttempts: 3 };
@@ -75,9 +75,9 @@ function failingRenderer(failures: (path: string, attempt: number) => Error | nu
   return { renderer, attempts };
 }
 
-function startWorker(renderer: PageRenderer, concurrency = 1): void {
+function startWorker(renderer: PageRenderer, concurrency = 1, options: Pick<RenderWorkerOptions, 'retryPolicy' | 'storageBreaker'> = {}): void {
   const connection = createRedis(server.url, { blocking: true, name: 'retry-test-worker' });
-  const worker = createRenderWorker({ connection, prefix, concurrency, renderer, logger, pageStatus: status, renderLog: new PageRenderLog(redis, prefix), retryPolicy: POLICY });
+  const worker = createRenderWorker({ connection, prefix, concurrency, renderer, logger, pageStatus: status, renderLog: new PageRenderLog(redis, prefix), retryPolicy: POLICY, ...options });
   cleanups.push(async () => {
     await worker.close(true);
     connection.disconnect();
@@ -140,6 +140,34 @@ describe('retrying failed renders (ADR 0024)', () => {
     expect(job.attemptsMade).toBe(POLICY.otherAttempts);
     expect(await status.read({ site: 'news', path: '/bug' })).toMatchObject({ code: 'RENDER_FAILED', final: true });
     expect(await status.listAwaitingRecovery(10)).toEqual([]);
+  });
+
+  it('while storage refuses every write, renders about one page a probe interval instead of one per attempt, and every page once storage answers (ADR 0044)', async () => {
+    let down = true;
+    const { renderer, attempts } = failingRenderer(() => (down ? storageDown() : null));
+    const probeEveryMs = 250;
+    startWorker(renderer, 2, { retryPolicy: { maxDelayMs: 200, windowMs: 60_000, otherAttempts: 3 }, storageBreaker: { probeEveryMs } });
+    const jobs = await Promise.all(Array.from({ length: 20 }, (_, i) => enqueue(`/page-${i}`)));
+    const outageMs = 2_500;
+    await new Promise((resolve) => setTimeout(resolve, outageMs));
+    const rendered = [...attempts.values()].reduce((sum, n) => sum + n, 0);
+    const tried = (await Promise.all(jobs.map((job) => queue.getJob(job.id ?? '')))).reduce((sum, job) => sum + (job?.attemptsMade ?? 0), 0);
+    // Every page was tried again and again (each retry 40-200 ms after the last)...
+    expect(tried).toBeGreaterThan(jobs.length * 4);
+    // ... but only the renders that opened the breaker, and about one per probe interval after,
+    // rendered for real (two at a time at most).
+    expect(rendered).toBeLessThanOrEqual(3 + 2 + 2 * Math.ceil(outageMs / probeEveryMs));
+    expect(rendered).toBeLessThan(tried / 3);
+    const opened = logLines.filter((line) => line.message.startsWith('storage is failing renders of several pages in a row'));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.level).toBe('warn');
+    const refusal = await status.read({ site: 'news', path: '/page-19' });
+    expect(refusal).toMatchObject({ code: 'STORAGE_FAILED', final: false });
+
+    down = false;
+    for (const job of jobs) expect(await (await jobSettled<Job>(queue, job.id ?? '', 10_000)).getState()).toBe('completed');
+    expect(logLines.filter((line) => line.message === 'storage stored a page again: renders go ahead')).toHaveLength(1);
+    for (let i = 0; i < 20; i += 1) expect(await status.read({ site: 'news', path: `/page-${i}` })).toBeNull();
   });
 
   it('fails an unrecoverable error at once', async () => {

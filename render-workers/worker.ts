@@ -8,6 +8,9 @@
  * delayed jobs, so waiting holds no worker. Nothing is written unless the render succeeded, so a
  * failing upstream leaves the last good page in storage. The page's failure record says whether
  * the failure was the job's last; a last one on a dependency waits for the recovery sweep.
+ * While storage fails renders of several pages in a row, renders fail at once without rendering
+ * and one a second tries storage (storage-breaker.ts, ADR 0044): an outage no longer costs a whole
+ * render and its upstream reads per retry.
  *
  * After a render that wrote or deleted objects, the page's own surrogate key is purged from the
  * CDN (docs/architecture.md "The flow", step 6; ADR 0008). Every variant of the page carries that key, so one key
@@ -33,6 +36,7 @@ import { parseRenderJob, RENDER_QUEUE, type RenderJob } from '../core/queue.js';
 import { pageSurrogateKey } from './publish.js';
 import type { OutcomeKind, RenderOutcome, PageRenderer } from './render-page.js';
 import { DEFAULT_RETRY_POLICY, isDependencyFailure, isFinalAttempt, nextRetryDelay, type RetryPolicy } from './retry-policy.js';
+import { createStorageBreaker, type StorageBreakerChange, type StorageBreakerOptions } from './storage-breaker.js';
 
 /** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
 export const DEFAULT_LOCK_DURATION_MS = 60_000;
@@ -69,6 +73,11 @@ export interface RenderWorkerOptions {
   negativeCache?: MissNegativeCache;
   /** When failed renders are tried again (retry-policy.ts). Default DEFAULT_RETRY_POLICY. */
   retryPolicy?: RetryPolicy;
+  /**
+   * When renders stop rendering while storage refuses writes (storage-breaker.ts, ADR 0044).
+   * Default DEFAULT_STORAGE_BREAKER; `probeEveryMs: 0` turns it off.
+   */
+  storageBreaker?: StorageBreakerOptions;
 }
 
 /** Render outcomes that leave no page at the path (render-page.ts). */
@@ -106,6 +115,14 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
   const { purger, metrics } = options;
   const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const active = new Map<string, ActiveJob>();
+  const breaker = createStorageBreaker(options.storageBreaker);
+  const logBreaker = (change: StorageBreakerChange | undefined) => {
+    if (change?.state === 'open') {
+      log.warn({ storageFailures: change.count, error: change.lastError }, 'storage is failing renders of several pages in a row: renders wait for their retries without rendering, one a second tries storage');
+    } else if (change?.state === 'closed') {
+      log.info({ refused: change.count }, 'storage stored a page again: renders go ahead');
+    }
+  };
 
   const worker = new Worker<unknown, RenderOutcome>(
     RENDER_QUEUE,
@@ -128,8 +145,10 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         // The page status and render log go with the render's own bookkeeping round trip when the
         // renderer can write them there (core/render-bookkeeping.ts); otherwise they are written below.
         const records = { pageStatus: options.pageStatus, renderLog: options.renderLog };
+        breaker.admit();
         const outcome = await Promise.race([options.renderer.render(data, job.id, records), abandoned]);
         const changed = outcome.written.length > 0;
+        logBreaker(breaker.succeeded(changed));
         const renderSeconds = (performance.now() - started) / 1000;
         metrics?.rendered({
           kind: outcome.kind,
@@ -190,6 +209,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       } catch (error) {
         // Handed back at shutdown: not a failure, BullMQ leaves the job where shutdown put it.
         if (error instanceof DelayedError) throw error;
+        logBreaker(breaker.failed(`${data.site}:${data.path}`, error));
         metrics?.failed(failureCode(error));
         const unrecoverable = isPlatformError(error) && !error.retry;
         // BullMQ's own decision, worked out ahead so the record can say this was the last attempt.

@@ -360,7 +360,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
       }
       if (Date.now() > deadline) {
         throw new PlatformError('STORAGE_FAILED', `Filesystem storage could not lock ${key}: another writer held it for ${settings.lockWaitMs} ms`, {
-          details: { key, operation: 'lock', holder: held },
+          details: { key, operation: 'lock', holder: held, contention: true },
         });
       }
       await new Promise((r) => setTimeout(r, pause));
@@ -372,7 +372,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
   function assertHeld(lock: KeyLock): void {
     if (readLock(lock.path) !== lock.owner) {
       throw new PlatformError('STORAGE_FAILED', `Filesystem storage lost the lock on ${lock.key} while writing (held past ${settings.lockStaleMs} ms)`, {
-        details: { key: lock.key, operation: 'lock' },
+        details: { key: lock.key, operation: 'lock', contention: true },
       });
     }
   }

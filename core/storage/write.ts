@@ -164,7 +164,8 @@ async function readForWrite(
 
 function keptChanging(key: string, operation: string): PlatformError {
   return new PlatformError('STORAGE_FAILED', `${key} changed under each of ${CONDITIONAL_WRITE_ATTEMPTS} conditional ${operation}s; giving up for now`, {
-    details: { key, operation },
+    // Contention, not an outage: storage answered, another writer was first (render-workers/storage-breaker.ts).
+    details: { key, operation, contention: true },
   });
 }
 

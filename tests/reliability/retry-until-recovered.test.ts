@@ -216,6 +216,11 @@ describe('retry until recovered (ADR 0024)', () => {
     expect(current - back).toBeLessThanOrEqual(CURRENT_WITHIN_MS + 10_000);
     const retried = (await Promise.all(republish.map((id) => queue.getJob(id)))).filter((job): job is Job => (job?.attemptsMade ?? 0) > 1);
     expect(retried.length).toBeGreaterThan(republish.length / 8);
+    // Through the outage the workers retried without rendering each page again (ADR 0044): each
+    // said so once storage had failed renders of several pages in a row.
+    for (const worker of ctx?.workers ?? []) {
+      expect(worker.lines.filter((line) => typeof line.message === 'string' && line.message.startsWith('storage is failing renders of several pages in a row')).length, `worker ${worker.pid}`).toBeGreaterThan(0);
+    }
     // Every failure record was cleared by the page's successful render.
     const status = new PageStatusStore(redis, ctx?.prefix);
     for (const { site, path } of pages.slice(0, 40)) expect(await status.read({ site, path }), `${site}:${path}`).toBeNull();
