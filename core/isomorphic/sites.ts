@@ -15,6 +15,12 @@ export interface SiteInfo {
   lang: string;
   /** The element id prefix of this site's layouts in the layout service (spec 1 §7). */
   layoutDomain: string;
+  /**
+   * The header's wordmark when it is set in two lines: the brand, and the edition under it in
+   * smaller type (the Spanish edition's name is too long for one line beside its menu). Absent: the
+   * name on one line.
+   */
+  wordmark?: { brand: string; edition: string };
   /** Spanish edition only: the machine-translation notice and the statement it links to (spec 1 §1). */
   translationNotice?: { text: string; linkText: string; href: string };
 }
@@ -30,6 +36,7 @@ export const SITES: Readonly<Record<SiteId, SiteInfo>> = {
   es: {
     id: 'es',
     name: 'Fox News en Español',
+    wordmark: { brand: 'Fox News', edition: 'en Español' },
     titleSuffix: ' | Fox News en Español',
     lang: 'es',
     layoutDomain: 'fox-news',

@@ -59,7 +59,13 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
       <NetworkBar />
       <div className="bar">
         <a className="logo" href="/" aria-label={fillText(text.siteHome, { site: site.name })}>
-          {site.name}
+          {site.wordmark ? (
+            <>
+              {site.wordmark.brand} <span className="logo-edition">{site.wordmark.edition}</span>
+            </>
+          ) : (
+            site.name
+          )}
         </a>
         {header.length > 0 ? (
           <nav className="main-menu" aria-label={text.mainMenu}>

@@ -20,10 +20,12 @@ a{color:var(--brand)}
 .site-header{background:var(--brand);color:#fff}
 .site-header a{color:#fff;text-decoration:none}
 .site-header .bar{display:flex;align-items:center;gap:16px;max-width:1280px;margin:0 auto;padding:8px 16px;flex-wrap:wrap}
-.site-header .logo{font-weight:800;font-size:1.4rem;letter-spacing:-.5px}
-.main-menu ul{display:flex;gap:14px;list-style:none;margin:0;padding:0;flex-wrap:wrap}
-.main-menu a{font-weight:600;font-size:.95rem}
+.site-header .logo{font-weight:800;font-size:1.4rem;letter-spacing:-.5px;line-height:1.15}
+.logo-edition{display:block;font-size:.75rem;font-weight:700;letter-spacing:.2px}
+.main-menu ul{display:flex;gap:12px;list-style:none;margin:0;padding:0;flex-wrap:wrap}
+.main-menu a{font-weight:600;font-size:.9rem}
 .header-actions{margin-left:auto;display:flex;gap:12px;align-items:center}
+@media (min-width:768px){.site-header .bar{gap:12px}.header-actions{gap:10px}}
 .watch-tv{background:var(--accent);padding:4px 10px;border-radius:3px;font-weight:700}
 .topic-bar{background:#f2f4f7;border-bottom:1px solid var(--rule)}
 .topic-bar ul{display:flex;gap:14px;list-style:none;margin:0 auto;padding:6px 16px;max-width:1280px;overflow-x:auto}
@@ -84,7 +86,7 @@ export const SHELL_CSS = `
 .network-bar ul{display:flex;gap:14px;list-style:none;margin:0 auto;padding:4px 16px;max-width:1280px;overflow-x:auto;white-space:nowrap}
 .network-bar a{color:#c9d3e0}
 .more-menu,.mobile-menu{position:relative}
-.more-menu summary,.mobile-menu summary{cursor:pointer;font-weight:600;font-size:.95rem}
+.more-menu summary,.mobile-menu summary{cursor:pointer;font-weight:600;font-size:.9rem}
 .more-menu>details>ul,.mobile-menu>details>ul{position:absolute;z-index:5;top:100%;left:0;min-width:240px;max-height:70vh;overflow-y:auto;margin:6px 0 0;padding:8px 12px;list-style:none;background:var(--brand);box-shadow:0 4px 12px rgba(0,0,0,.25)}
 .mobile-menu>details>ul{left:auto;right:0}
 .more-menu li,.mobile-menu li{padding:3px 0}
@@ -159,7 +161,7 @@ export const ARTICLE_ISLANDS_CSS = `
 // the newsletter and contact forms, the TV schedule. Hidden elements stay hidden: every display
 // rule here leaves [hidden] winning. Below 768px the schedule shows only mobile-flagged entries.
 export const SHELL_ISLANDS_CSS = `
-.menu-toggle{font:inherit;font-weight:600;font-size:.95rem;color:inherit;background:none;border:0;padding:0;cursor:pointer}
+.menu-toggle{font:inherit;font-weight:600;font-size:.9rem;color:inherit;background:none;border:0;padding:0;cursor:pointer}
 .more-menu>ul,.mobile-menu>ul{position:absolute;z-index:5;top:100%;left:0;min-width:240px;max-height:70vh;overflow-y:auto;margin:6px 0 0;padding:8px 12px;list-style:none;background:var(--brand);box-shadow:0 4px 12px rgba(0,0,0,.25)}
 .mobile-menu>ul{left:auto;right:0}
 .more-menu ul ul,.mobile-menu ul ul{list-style:none;margin:2px 0 4px;padding-left:12px}

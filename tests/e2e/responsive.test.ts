@@ -134,8 +134,25 @@ describe('the layout check (tests/support/layout-check.ts)', () => {
   });
 });
 
+/**
+ * On a laptop screen and wider the header is one row: the wordmark, the main menu and the actions
+ * (Watch TV, Log In, search) side by side. Says what wrapped under the wordmark, if anything.
+ */
+async function headerWrapped(tab: Page): Promise<string | null> {
+  return await tab.evaluate(() => {
+    const logo = document.querySelector('.site-header .bar .logo')?.getBoundingClientRect();
+    if (logo === undefined) return null;
+    const below = (selector: string) => {
+      const box = document.querySelector(`.site-header .bar ${selector}`)?.getBoundingClientRect();
+      return box !== undefined && box.height > 0 && box.top >= logo.bottom;
+    };
+    const wrapped = ['.main-menu', '.header-actions'].filter(below);
+    return wrapped.length > 0 ? wrapped.join(' and ') : null;
+  });
+}
+
 describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
-  it('at 360, 390, 768, 1024, 1366 and 1920 px, on both editions', async () => {
+  it('at 360, 390, 768, 1024, 1366 and 1920 px, on both editions, with the header on one row from 1366 px', async () => {
     // Each page loads once and is measured at every width by resizing the viewport: media queries
     // and the islands' resize listeners re-lay it out, and 46 loads instead of 276 keep the test
     // near a minute on a busy machine.
@@ -163,6 +180,8 @@ describe('every page kind fits the screen, text unclipped (ADR 0016)', () => {
           const { viewportWidth, scrollWidth, clipped } = await layoutProblems(tab);
           if (scrollWidth > viewportWidth) problems.push(`${where} at ${width}px: the document is ${scrollWidth} px wide in a ${viewportWidth} px viewport`);
           for (const line of clipped) problems.push(`${where} at ${width}px: ${line}`);
+          const wrapped = width >= 1366 ? await headerWrapped(tab) : null;
+          if (wrapped !== null) problems.push(`${where} at ${width}px: the header's ${wrapped} wrapped onto a row of their own`);
         }
       }
     } finally {
