@@ -40,7 +40,7 @@ export const FRONT_CSS = [
   '.front .item-title a{color:var(--ink);text-decoration:none}',
   '.front .item-title a:hover{text-decoration:underline}',
   '.front .dek{margin:var(--space-1) 0;color:var(--muted);font-size:var(--fs-sm)}',
-  '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;gap:0 var(--space-3)}',
+  '.front .item-meta{margin:var(--space-1) 0 0;font-size:var(--fs-xs);color:var(--muted);display:flex;flex-wrap:wrap;align-items:center;gap:0 var(--space-3)}',
   '.front .item-meta>*{white-space:nowrap}',
   // Author headshots in lists: 48x48 (spec 1 §9), beside the byline.
   // The byline beside a headshot may wrap (two authors in a narrow rail), the photo keeps its size.
@@ -51,6 +51,7 @@ export const FRONT_CSS = [
   `.load-more-button,.newsletter-subscribe{${SITE_BUTTON_DECLARATIONS}}`,
   '.load-more-button{display:block;width:100%;max-width:320px;margin:var(--space-4) auto 0}',
   '.load-more-button:disabled,.newsletter-subscribe:disabled{opacity:.6;cursor:default}',
+  '.front .kicker+.flags{margin-left:var(--space-2)}',
   '.front .flag{display:inline-block;margin-right:var(--space-1);padding:0 var(--space-1);font-size:var(--fs-xs);font-weight:800;text-transform:uppercase;color:#fff;background:var(--accent);border-radius:2px}',
   // Phone: each card a row, thumbnail beside the headline.
   '.front .list-list .article-item{display:grid;grid-template-columns:minmax(0,1fr) 132px;gap:var(--space-3);padding:var(--space-3) 0;border-top:1px solid var(--rule)}',
