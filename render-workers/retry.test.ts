@@ -14,7 +14,7 @@ import { createLogger } from '../core/logger.js';
 import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { DEFAULT_RENDER_JOB, RENDER_QUEUE, renderJobName, renderJobOptions, type RenderJob } from '../core/queue.js';
 import { createRedis } from '../core/redis.js';
-import { jobSettled } from '../tests/support/eventually.js';
+import { eventually, jobSettled } from '../tests/support/eventually.js';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
 import type { PageRenderer, RenderOutcome } from './render-page.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
@@ -55,9 +55,9 @@ afterEach(async () => {
   await queue.close();
 });
 
-async function enqueue(path: string): Promise<Job> {
+async function enqueue(path: string, backoffMs = FIRST_DELAY_MS): Promise<Job> {
   const data: RenderJob = { site: 'news', path, reason: 'bulk-republish', requestedAt: new Date().toISOString() };
-  return await queue.add(renderJobName(data), data, renderJobOptions(data, { ...DEFAULT_RENDER_JOB, backoffMs: FIRST_DELAY_MS, eventDebounceMs: 0 }));
+  return await queue.add(renderJobName(data), data, renderJobOptions(data, { ...DEFAULT_RENDER_JOB, backoffMs, eventDebounceMs: 0 }));
 }
 
 /** Each path fails with its error while `failures(path)` says so; every attempt is counted. */
@@ -168,6 +168,29 @@ describe('retrying failed renders (ADR 0024)', () => {
     for (const job of jobs) expect(await (await jobSettled<Job>(queue, job.id ?? '', 10_000)).getState()).toBe('completed');
     expect(logLines.filter((line) => line.message === 'storage stored a page again: renders go ahead')).toHaveLength(1);
     for (let i = 0; i < 20; i += 1) expect(await status.read({ site: 'news', path: `/page-${i}` })).toBeNull();
+  });
+
+  it('queues the renders waiting after a storage failure at once when a render stores a page again, not after their retry delay; other waits keep theirs (ADR 0044)', async () => {
+    let down = true;
+    const upstreamDown = new PlatformError('UPSTREAM_UNAVAILABLE', 'Upstream article answered 503');
+    const { renderer } = failingRenderer((path) => (path === '/upstream' ? (down ? upstreamDown : null) : down ? storageDown() : null));
+    startWorker(renderer, 2, { retryPolicy: { maxDelayMs: 30_000, windowMs: 600_000, otherAttempts: 3 }, storageBreaker: { probeEveryMs: 100 } });
+    // Each fails once, and then waits its first retry delay: 8 s. The page on upstream fails first,
+    // on upstream (the breaker refuses whatever comes after the storage failures open it).
+    const upstream = await enqueue('/upstream', 8_000);
+    await eventually(async () => ((await queue.getJob(upstream.id ?? ''))?.failedReason?.startsWith('UPSTREAM_UNAVAILABLE') ? true : undefined), 'the page on upstream to fail', 5_000);
+    const waiting = await Promise.all(Array.from({ length: 10 }, (_, i) => enqueue(`/wait-${i}`, 8_000)));
+    await eventually(async () => ((await queue.getJobCounts('delayed')).delayed === 11 ? true : undefined), 'every page to wait for its retry', 5_000);
+
+    down = false;
+    const back = Date.now();
+    // A page requested now renders at once and stores: storage answers again.
+    await jobSettled<Job>(queue, (await enqueue('/fresh')).id ?? '', 5_000);
+    for (const job of waiting) expect(await (await jobSettled<Job>(queue, job.id ?? '', 5_000)).getState()).toBe('completed');
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expect(logLines.find((line) => line.message === 'renders waiting after a storage failure queued at once')).toMatchObject({ promoted: 10 });
+    // The page waiting on upstream keeps its delay: storage answering says nothing about upstream.
+    expect(await queue.getJobState(upstream.id ?? '')).toBe('delayed');
   });
 
   it('fails an unrecoverable error at once', async () => {

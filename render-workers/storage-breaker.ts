@@ -11,7 +11,8 @@
  * fails at once with STORAGE_FAILED, before any upstream read: the attempt is counted and retried
  * on the job's own backoff as before (retry-policy.ts), so the outage's retry window, the failure
  * records and the recovery sweep are unchanged. One render per `probeEveryMs` still goes through
- * and tries storage for real; the first that stores a page closes the breaker.
+ * and tries storage for real; the first that stores a page closes the breaker, and the worker then
+ * queues at once the renders waiting out a retry delay after a storage failure (worker.ts).
  *
  * What does not open it:
  * - one page failing on its own between pages that store (a stuck key, a bad path): the others

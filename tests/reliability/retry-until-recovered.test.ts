@@ -97,7 +97,7 @@ async function setUp(name: string, count: number, env: Record<string, string>, p
       UPSTREAM_STAGE: 'local',
       UPSTREAM_BASE_URL: upstream.url,
       BUNDLE_DIR: bundleDir,
-      WORKER_CONCURRENCY: '1',
+      // WORKER_CONCURRENCY as production sets it (its default), like the retry policy.
       LOG_LEVEL: 'warn',
       HOME: base,
       ...env,
