@@ -146,7 +146,8 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       start += promotedHere === 0 ? jobs.length : jobs.length - storageWaits;
     }
   };
-  const logBreaker = (change: StorageBreakerChange | undefined) => {
+  /** Logs a change of the breaker; a close also queues the storage waits at once. */
+  const onBreakerChange = (change: StorageBreakerChange | undefined) => {
     if (change?.state === 'open') {
       log.warn({ storageFailures: change.count, error: change.lastError }, 'storage is failing renders of several pages in a row: renders wait for their retries without rendering, one a second tries storage');
     } else if (change?.state === 'closed') {
@@ -182,7 +183,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
         breaker.admit();
         const outcome = await Promise.race([options.renderer.render(data, job.id, records), abandoned]);
         const changed = outcome.written.length > 0;
-        logBreaker(breaker.succeeded(changed));
+        onBreakerChange(breaker.succeeded(changed));
         const renderSeconds = (performance.now() - started) / 1000;
         metrics?.rendered({
           kind: outcome.kind,
@@ -243,7 +244,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
       } catch (error) {
         // Handed back at shutdown: not a failure, BullMQ leaves the job where shutdown put it.
         if (error instanceof DelayedError) throw error;
-        logBreaker(breaker.failed(`${data.site}:${data.path}`, error));
+        onBreakerChange(breaker.failed(`${data.site}:${data.path}`, error));
         metrics?.failed(failureCode(error));
         const unrecoverable = isPlatformError(error) && !error.retry;
         // BullMQ's own decision, worked out ahead so the record can say this was the last attempt.

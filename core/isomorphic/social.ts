@@ -7,6 +7,7 @@
  */
 import { safeUrl } from './safe-url.js';
 import type { SiteId } from './sites.js';
+import { uiText } from './ui-text.js';
 
 /** The footer's social networks, in display order (spec 1 §2.3). */
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'rss', 'newsletters'] as const;
@@ -28,15 +29,6 @@ export const SOCIAL_NETWORK_INFO: Readonly<Record<SocialNetwork, SocialNetworkIn
   instagram: { label: 'Instagram', base: 'https://www.instagram.com/' },
   rss: { label: 'RSS', base: '/' },
   newsletters: { label: 'Newsletters', base: '/' },
-};
-
-/**
- * Link text that differs by edition: the Spanish edition's footer names its newsletters page as
- * the page itself is headed ("Boletines"); the networks' own names stay as they are.
- */
-const LABELS_BY_SITE: Readonly<Record<SiteId, Readonly<Partial<Record<SocialNetwork, string>>>>> = {
-  news: {},
-  es: { newsletters: 'Boletines' },
 };
 
 /** Each site's profile per network: a handle or path (base prepended) or a full web address. */
@@ -111,6 +103,6 @@ export function socialUrl(network: SocialNetwork, value: string): string | undef
 export function socialLinks(site: SiteId): SocialLink[] {
   return SOCIAL_NETWORKS.flatMap((network) => {
     const url = socialUrl(network, SOCIAL_PROFILES[site][network]);
-    return url === undefined ? [] : [{ network, label: LABELS_BY_SITE[site][network] ?? SOCIAL_NETWORK_INFO[network].label, url }];
+    return url === undefined ? [] : [{ network, label: network === 'newsletters' ? uiText(site).newslettersLink : SOCIAL_NETWORK_INFO[network].label, url }];
   });
 }

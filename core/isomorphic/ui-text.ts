@@ -59,6 +59,8 @@ const EN = {
   shareOnX: 'Share on X',
   shareByEmail: 'Share by email',
   joinConversation: 'Join the conversation',
+  // The footer's link to the newsletters page (core/isomorphic/social.ts).
+  newslettersLink: 'Newsletters',
   moreStories: 'More stories',
   // Front components' own labels (render-workers/shared/front-components.tsx).
   newsletterArrives: 'Arrives: {days}',
@@ -238,6 +240,7 @@ const ES: UiText = {
   shareOnX: 'Compartir en X',
   shareByEmail: 'Compartir por correo electrónico',
   joinConversation: 'Únase a la conversación',
+  newslettersLink: 'Boletines',
   moreStories: 'Más noticias',
   newsletterArrives: 'Llega: {days}',
   fromStation: 'De {station}',
