@@ -75,7 +75,7 @@ function failingRenderer(failures: (path: string, attempt: number) => Error | nu
   return { renderer, attempts };
 }
 
-function startWorker(renderer: PageRenderer, concurrency = 1, options: Pick<RenderWorkerOptions, 'retryPolicy' | 'storageBreaker'> = {}): void {
+function startWorker(renderer: PageRenderer, concurrency = 1, options: Pick<RenderWorkerOptions, 'retryPolicy' | 'storageBreaker' | 'storageProbe'> = {}): void {
   const connection = createRedis(server.url, { blocking: true, name: 'retry-test-worker' });
   const worker = createRenderWorker({ connection, prefix, concurrency, renderer, logger, pageStatus: status, renderLog: new PageRenderLog(redis, prefix), retryPolicy: POLICY, ...options });
   cleanups.push(async () => {
@@ -191,6 +191,31 @@ describe('retrying failed renders (ADR 0024)', () => {
     expect(logLines.find((line) => line.message === 'renders waiting after a storage failure queued at once')).toMatchObject({ promoted: 10 });
     // The page waiting on upstream keeps its delay: storage answering says nothing about upstream.
     expect(await queue.getJobState(upstream.id ?? '')).toBe('delayed');
+  });
+
+  it('finds storage answering again while every page waits a long retry delay and no render arrives to try it: the probe object queues one, and every page completes within seconds (ADR 0044)', async () => {
+    let down = true;
+    const { renderer, attempts } = failingRenderer(() => (down ? storageDown() : null));
+    let probes = 0;
+    const storageProbe = () => {
+      probes += 1;
+      return down ? Promise.reject(storageDown()) : Promise.resolve();
+    };
+    startWorker(renderer, 2, { retryPolicy: { maxDelayMs: 30_000, windowMs: 600_000, otherAttempts: 3 }, storageBreaker: { probeEveryMs: 200 }, storageProbe });
+    // Every page fails once (the first three on storage, the rest refused by the open breaker) and then waits 20 s.
+    const waiting = await Promise.all(Array.from({ length: 10 }, (_, i) => enqueue(`/wait-${i}`, 20_000)));
+    await eventually(async () => ((await queue.getJobCounts('delayed')).delayed === 10 ? true : undefined), 'every page to wait for its retry', 5_000);
+    const renderedInOutage = [...attempts.values()].reduce((sum, n) => sum + n, 0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Meanwhile the worker tried the probe object, and rendered nothing: storage refused the object.
+    expect(probes).toBeGreaterThan(2);
+    expect([...attempts.values()].reduce((sum, n) => sum + n, 0)).toBe(renderedInOutage);
+
+    down = false;
+    const back = Date.now();
+    for (const job of waiting) expect(await (await jobSettled<Job>(queue, job.id ?? '', 5_000)).getState()).toBe('completed');
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expect(logLines.filter((line) => line.message === 'storage stored a page again: renders go ahead')).toHaveLength(1);
   });
 
   it('fails an unrecoverable error at once', async () => {

@@ -130,6 +130,7 @@ export async function startRenderWorker(config: WorkerConfig, shared: RenderWork
       lockDurationMs: config.lockDurationMs,
       stalledIntervalMs: config.stalledIntervalMs,
       retryPolicy: config.retryPolicy,
+      storageProbe: storageProbe(store),
     });
     let released: string[] = [];
     // Closed in reverse: the sweep stops first, then the worker hands back what outlives the deadline.

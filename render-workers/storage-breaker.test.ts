@@ -72,6 +72,22 @@ describe('storage breaker (ADR 0044)', () => {
     expect(admitted(breaker)).toBe(true);
   });
 
+  it('says when a render would go through as its probe: open, and no render has tried storage within the probe interval', () => {
+    const { breaker, advance } = breakerAt();
+    expect(breaker.probeDue).toBe(false);
+    for (const page of ['news:/a', 'news:/b', 'news:/c']) breaker.failed(page, readOnly());
+    expect(breaker.probeDue).toBe(false);
+    advance(999);
+    expect(breaker.probeDue).toBe(false);
+    advance(1);
+    expect(breaker.probeDue).toBe(true);
+    expect(admitted(breaker)).toBe(true);
+    expect(breaker.probeDue).toBe(false);
+    breaker.succeeded(true);
+    advance(5_000);
+    expect(breaker.probeDue).toBe(false);
+  });
+
   it('does not close on a render that stored nothing (nothing changed): that shows storage reads, not that it writes', () => {
     const { breaker, advance } = breakerAt();
     for (const page of ['news:/a', 'news:/b', 'news:/c']) breaker.failed(page, readOnly());

@@ -55,6 +55,10 @@ export interface StorageBreaker {
   /** After a render that succeeded; `wrote` when it wrote or deleted an object. */
   succeeded(wrote: boolean): StorageBreakerChange | undefined;
   readonly open: boolean;
+  /** Open, and the next render would go through to try storage (no render has tried it within the probe interval). */
+  readonly probeDue: boolean;
+  /** The probe interval in use (0: the breaker is off). */
+  readonly probeEveryMs: number;
 }
 
 export const DEFAULT_STORAGE_BREAKER = { threshold: 3, minPages: 2, probeEveryMs: 1_000 } as const;
@@ -97,6 +101,10 @@ export function createStorageBreaker(options: StorageBreakerOptions = {}): Stora
     get open() {
       return isOpen;
     },
+    get probeDue() {
+      return isOpen && now() >= nextProbeAt;
+    },
+    probeEveryMs,
     admit() {
       if (!isOpen) return;
       const at = now();

@@ -24,7 +24,7 @@
  * in the negative cache of render on miss (core/miss-cache.ts, ADR 0018), so the edge router stops
  * asking for renders of that path for a while.
  */
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../core/redis.js';
 import type { Purger } from '../core/cdn/types.js';
 import { isPlatformError, PlatformError } from '../core/errors.js';
@@ -37,11 +37,10 @@ import { pageSurrogateKey } from './publish.js';
 import type { OutcomeKind, RenderOutcome, PageRenderer } from './render-page.js';
 import { DEFAULT_RETRY_POLICY, isDependencyFailure, isFinalAttempt, nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { createStorageBreaker, type StorageBreakerChange, type StorageBreakerOptions } from './storage-breaker.js';
+import { createStorageWaits } from './storage-waits.js';
 
 /** Default lock per job: a render (a few upstream calls and a React render) is far shorter. */
 export const DEFAULT_LOCK_DURATION_MS = 60_000;
-/** Delayed jobs read per call when storage answers again (promoteStorageWaits). */
-const PROMOTE_PAGE = 200;
 /** Default stall check interval (BullMQ's own default). */
 export const DEFAULT_STALLED_INTERVAL_MS = 30_000;
 
@@ -80,6 +79,12 @@ export interface RenderWorkerOptions {
    * Default DEFAULT_STORAGE_BREAKER; `probeEveryMs: 0` turns it off.
    */
   storageBreaker?: StorageBreakerOptions;
+  /**
+   * Writes the storage probe object (recovery-sweep.ts `storageProbe`). While the breaker is open
+   * the worker tries it once a probe interval and, when storage takes it, queues one waiting render
+   * to try storage for real (storage-waits.ts). Default: none; renders probe as they arrive.
+   */
+  storageProbe?: () => Promise<void>;
 }
 
 /** Render outcomes that leave no page at the path (render-page.ts). */
@@ -118,44 +123,15 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
   const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const active = new Map<string, ActiveJob>();
   const breaker = createStorageBreaker(options.storageBreaker);
-  let promoter: Queue | undefined;
-  /**
-   * Storage stores pages again: the renders waiting out a retry delay after a storage failure
-   * (failedReason STORAGE_FAILED, up to the policy's 30 s) are moved to the queue at once, so the
-   * pages are current as fast as the workers render them (ADR 0044). A delayed job waiting for
-   * anything else (an event's window, an upstream failure) keeps its delay. Never fails the render.
-   */
-  const promoteStorageWaits = async (): Promise<number> => {
-    promoter ??= new Queue(RENDER_QUEUE, { connection: options.connection, prefix: options.prefix });
-    let promoted = 0;
-    let start = 0;
-    for (;;) {
-      const jobs = await promoter.getJobs(['delayed'], start, start + PROMOTE_PAGE - 1, true);
-      if (jobs.length === 0) return promoted;
-      // Storage waits leave the delayed set, promoted here or by another worker doing the same
-      // (its promote wins, ours fails): the next page starts after the waits of other kinds only.
-      // A page that promoted nothing is stepped over whole, so the loop always ends.
-      let storageWaits = 0;
-      let promotedHere = 0;
-      for (const job of jobs) {
-        if (job.failedReason?.startsWith('STORAGE_FAILED:') !== true) continue;
-        storageWaits += 1;
-        if (await job.promote().then(() => true, () => false)) promotedHere += 1;
-      }
-      promoted += promotedHere;
-      start += promotedHere === 0 ? jobs.length : jobs.length - storageWaits;
-    }
-  };
-  /** Logs a change of the breaker; a close also queues the storage waits at once. */
+  const waits = createStorageWaits({ connection: options.connection, prefix: options.prefix, logger: log, probe: options.storageProbe, probeEveryMs: breaker.probeEveryMs, breaker });
+  /** Logs a change of the breaker; an open starts probing storage, a close queues the storage waits at once (storage-waits.ts). */
   const onBreakerChange = (change: StorageBreakerChange | undefined) => {
     if (change?.state === 'open') {
       log.warn({ storageFailures: change.count, error: change.lastError }, 'storage is failing renders of several pages in a row: renders wait for their retries without rendering, one a second tries storage');
+      waits.opened();
     } else if (change?.state === 'closed') {
       log.info({ refused: change.count }, 'storage stored a page again: renders go ahead');
-      promoteStorageWaits().then(
-        (promoted) => log.info({ promoted }, 'renders waiting after a storage failure queued at once'),
-        (error: unknown) => log.warn({ error }, 'could not queue the renders waiting after a storage failure; they retry on their own delay'),
-      );
+      waits.closed();
     }
   };
 
@@ -292,8 +268,8 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
     },
   );
   worker.on('error', (error) => log.error({ error }, 'worker error'));
-  // The promoter shares the worker's connection, which the worker's owner closes.
-  worker.on('closed', () => void promoter?.close().catch(() => {}));
+  // The waits' queue handle shares the worker's connection, which the worker's owner closes.
+  worker.on('closed', () => void waits.stop());
 
   /**
    * Moves each still-running job back to the queue. `moveToDelayed(now)` rather than

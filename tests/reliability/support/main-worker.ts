@@ -50,7 +50,8 @@ export function startMainWorker(env: Record<string, string>): MainWorker {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(UNPRIVILEGED ?? {}),
-    env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? '/tmp', WORKER_METRICS_PORT: 'off', ...env },
+    // NODE_ENV=production as the image sets it (infra/docker/Dockerfile): React's production build.
+    env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? '/tmp', NODE_ENV: 'production', WORKER_METRICS_PORT: 'off', ...env },
   });
   const lines: Array<Record<string, unknown>> = [];
   let stderr = '';
