@@ -54,6 +54,8 @@ const EN = {
   print: 'Print',
   close: 'Close',
   comments: 'Comments',
+  // What the comments section says: the site has no comments service yet.
+  commentsUnavailable: 'Comments are not available yet.',
   share: 'Share',
   shareOnFacebook: 'Share on Facebook',
   shareOnX: 'Share on X',
@@ -235,6 +237,7 @@ const ES: UiText = {
   print: 'Imprimir',
   close: 'Cerrar',
   comments: 'Comentarios',
+  commentsUnavailable: 'Los comentarios aún no están disponibles.',
   share: 'Compartir',
   shareOnFacebook: 'Compartir en Facebook',
   shareOnX: 'Compartir en X',

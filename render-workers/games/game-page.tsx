@@ -113,6 +113,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
           ) : null}
           <section className="comments game-comments" id="comments" aria-label={text.comments}>
             <h2>{text.comments}</h2>
+            <p>{text.commentsUnavailable}</p>
           </section>
           {ads(6)}
         </article>

@@ -81,6 +81,8 @@ describe('deals and forum articles (spec 1 §2.6, §9; spec 2 §5)', () => {
     expect(html).toContain('<section class="comments comments-forum" id="comments" aria-labelledby="comments-heading" data-comments-variant="forum">');
     await h.render('/us/neighbors-rebuild-a-flooded-library');
     expect(await h.stored('/us/neighbors-rebuild-a-flooded-library')).toContain('<section class="comments" id="comments"');
+    // No comments provider yet: the section says so rather than standing empty under its heading.
+    expect(html).toMatch(/<h2 id="comments-heading">Comments<\/h2><p>Comments are not available yet\.<\/p><\/section>/);
     documents.push(html);
   });
 });

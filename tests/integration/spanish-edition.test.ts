@@ -220,7 +220,7 @@ describe('the Spanish edition in Spanish (ADR 0019)', () => {
     expect(game).toContain('<ul class="game-share" aria-label="Compartir">');
     expect(game).toContain('<h2 id="games-promo-heading">Más juegos</h2>');
     expect(game).toContain('aria-label="Jugar ahora: Sopa de letras">Jugar ahora</a>');
-    expect(game).toContain('<section class="comments game-comments" id="comments" aria-label="Comentarios"><h2>Comentarios</h2></section>');
+    expect(game).toContain('<section class="comments game-comments" id="comments" aria-label="Comentarios"><h2>Comentarios</h2><p>Los comentarios aún no están disponibles.</p></section>');
     // The info modal's server markup is Spanish, and the browser hydrates it with the same edition.
     expect(game).toContain('aria-haspopup="dialog">Cómo jugar</button>');
     expect(game).toMatch(/<h2 id="[^"]+">Cómo jugar: Crucigrama diario<\/h2>/);

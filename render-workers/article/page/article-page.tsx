@@ -208,11 +208,16 @@ function ArticleFooter({ view, text }: { view: ArticlePageView; text: UiText }) 
   );
 }
 
-/** The comments; the forum variant (spec 1 §2.6) is marked so the comments provider opens the forum board. */
+/**
+ * The comments; the forum variant (spec 1 §2.6) is marked so the comments provider opens the forum
+ * board. The site has no comments provider yet, so the section says so instead of standing empty
+ * under its heading (the sidebar's and the AMP page's comment links lead here).
+ */
 function Comments({ text, variant }: { text: UiText; variant: 'forum' | undefined }) {
   return (
     <section className={variant === 'forum' ? 'comments comments-forum' : 'comments'} id="comments" aria-labelledby="comments-heading" {...(variant === 'forum' ? { 'data-comments-variant': 'forum' } : {})}>
       <h2 id="comments-heading">{text.comments}</h2>
+      <p>{text.commentsUnavailable}</p>
     </section>
   );
 }
