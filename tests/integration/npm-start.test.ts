@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/redis-server.js';
+import { freePortBelowEphemeral } from '../../infra/local/free-port.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 
 const require = createRequire(import.meta.url);
@@ -56,10 +57,12 @@ beforeAll(async () => {
   redis = await startTestRedis();
   dir = await mkdtemp(join(tmpdir(), 'npm-start-'));
   ports = { PORT: 0, ADMIN_PORT: 0, SAMPLE_UPSTREAM_PORT: 0, WORKER_METRICS_PORT: 0, EDGE_METRICS_PORT: 0 };
+  // Bound up to a minute later, after the bundle build and the publish: from below the ephemeral
+  // range, where no outgoing connection of the machine's other processes can take one meanwhile
+  // (a loaded CI run once lost EDGE_METRICS_PORT that way).
   const taken = new Set<number>();
   for (const name of Object.keys(ports) as Array<keyof typeof ports>) {
-    let port = await freePort();
-    while (taken.has(port)) port = await freePort();
+    const port = await freePortBelowEphemeral(taken);
     taken.add(port);
     ports[name] = port;
   }
@@ -126,8 +129,8 @@ describe('npm start', () => {
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
       const second = start({
-        PORT: String(await freePort()),
-        ADMIN_PORT: String(await freePort()),
+        PORT: String(await freePortBelowEphemeral()),
+        ADMIN_PORT: String(await freePortBelowEphemeral()),
         SAMPLE_UPSTREAM_PORT: String(port),
         WORKER_METRICS_PORT: 'off',
         EDGE_METRICS_PORT: 'off',
