@@ -25,6 +25,7 @@ import { Queue } from 'bullmq';
 import type { Logger } from '../core/logger.js';
 import type { RedisClient } from '../core/redis.js';
 import { RENDER_QUEUE } from '../core/queue.js';
+import type { StorageBreaker } from './storage-breaker.js';
 
 /** Delayed jobs read per call (promote). */
 const PAGE = 200;
@@ -35,10 +36,8 @@ export interface StorageWaitsOptions {
   logger: Logger;
   /** Writes the storage probe object; rejects while storage refuses writes. None: no probe object, renders probe alone. */
   probe?: () => Promise<void>;
-  /** The breaker's probe interval. */
-  probeEveryMs: number;
-  /** Whether the breaker is open, and whether a render would go through as its probe now. */
-  breaker: { readonly open: boolean; readonly probeDue: boolean };
+  /** The worker's breaker: whether it is open, whether a render would go through as its probe now, and its probe interval. */
+  breaker: Pick<StorageBreaker, 'open' | 'probeDue' | 'probeEveryMs'>;
 }
 
 export interface StorageWaits {
@@ -127,7 +126,7 @@ export function createStorageWaits(options: StorageWaitsOptions): StorageWaits {
       probeTimer = setInterval(() => {
         if (!options.breaker.open) return stopProbing();
         void probeOnce();
-      }, options.probeEveryMs);
+      }, options.breaker.probeEveryMs);
       probeTimer.unref();
     },
     closed() {
@@ -137,7 +136,7 @@ export function createStorageWaits(options: StorageWaitsOptions): StorageWaits {
       clearTimeout(secondPass);
       secondPass = setTimeout(() => {
         if (!options.breaker.open && !stopped) promoteAll('second');
-      }, 2 * options.probeEveryMs);
+      }, 2 * options.breaker.probeEveryMs);
       secondPass.unref();
     },
     async stop() {

@@ -123,7 +123,7 @@ export function createRenderWorker(options: RenderWorkerOptions): RenderWorker {
   const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   const active = new Map<string, ActiveJob>();
   const breaker = createStorageBreaker(options.storageBreaker);
-  const waits = createStorageWaits({ connection: options.connection, prefix: options.prefix, logger: log, probe: options.storageProbe, probeEveryMs: breaker.probeEveryMs, breaker });
+  const waits = createStorageWaits({ connection: options.connection, prefix: options.prefix, logger: log, probe: options.storageProbe, breaker });
   /** Logs a change of the breaker; an open starts probing storage, a close queues the storage waits at once (storage-waits.ts). */
   const onBreakerChange = (change: StorageBreakerChange | undefined) => {
     if (change?.state === 'open') {

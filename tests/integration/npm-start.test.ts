@@ -14,8 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../infra/local/redis-server.js';
-import { freePortBelowEphemeral } from '../../infra/local/free-port.js';
+import { freePort, freePortBelowEphemeral } from '../../infra/local/free-port.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 
 const require = createRequire(import.meta.url);
