@@ -37,16 +37,17 @@ export default defineConfig({
     // root project only: a project that extends the root would run it again for itself, and the
     // projects see what the root provides.
     globalSetup: ['tests/support/global-setup.ts'],
-    // Three worker processes on a 2-core machine, each running its files one after another
+    // Four worker processes on a 2-core machine, each running its files one after another
     // (forks, not threads: test files start child processes and servers, and one sets
     // process.env). A worker serves one project, and the unit and suite files share its modules
-    // (ADR 0038, ADR 0042); Lighthouse's gets a fresh process. Three, not two: many suite files
-    // spend most of their time waiting on purpose (a 90 s storage outage, a lock left to expire,
-    // a grace period), and a third lane works beside them. On an idle 2-core machine the run took
-    // 419 s with two and 362 s with three (2026-11-28, ADR 0045). Not more: the browser tests'
-    // Chromium, their servers and the shared site's edge (in this main process) need the cores too.
+    // (ADR 0038, ADR 0042); Lighthouse's gets a fresh process. More lanes than cores: many suite
+    // files spend most of their time waiting on purpose (a 90 s storage outage, a lock left to
+    // expire, a grace period), and the other lanes work beside them. On an idle 2-core machine the
+    // run took 419 s with two and 362 s with three (ADR 0045); a fourth added nothing while the
+    // browser tests ran full Chromium. With its headless shell (ADR 0046), 307 s with three and
+    // 295 s with four (2026-11-28).
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 4,
     // The files that mostly wait start first, beside the others (tests/support/sequencer.ts).
     sequence: { sequencer: WaitingFilesFirstSequencer },
     projects: [
