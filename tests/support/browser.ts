@@ -33,7 +33,7 @@ export function chromiumPath(): string {
  * it costs in full Chromium (70 ms against 250 ms on a 2-core machine, 2026-11-28: each tab is a
  * renderer process), and the suite opens hundreds of them (docs/adr/0046-tests-browse-with-the-headless-shell.md).
  */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 async function isExecutable(path: string): Promise<boolean> {
   return await access(path, constants.X_OK).then(
@@ -46,7 +46,7 @@ async function isExecutable(path: string): Promise<boolean> {
  * The browser the tests drive: `CHROMIUM_PATH` when set, else the headless shell when it is
  * installed, else full Chromium.
  */
-export async function testBrowserPath(): Promise<string> {
+async function testBrowserPath(): Promise<string> {
   if (process.env.CHROMIUM_PATH !== undefined) return process.env.CHROMIUM_PATH;
   return (await isExecutable(HEADLESS_SHELL_PATH)) ? HEADLESS_SHELL_PATH : chromiumPath();
 }

@@ -3,7 +3,7 @@
  * run's durations, or largest first on a clean checkout, which has no durations), except that
  * the files below start first.
  *
- * The suite runs three files at a time. A file that mostly waits belongs at the start, where the
+ * The suite runs four files at a time (ADR 0045). A file that mostly waits belongs at the start, where the
  * other lanes work beside it; started late, it is the last thing running and the run waits for it.
  * On a clean checkout (CI) vitest has no durations and orders by file size, which put the storage
  * outage test (about 130 s, 90 s of it the outage its issue sets) anywhere in the run.
