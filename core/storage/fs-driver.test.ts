@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,6 +183,62 @@ describe('fs driver specifics', () => {
       await utimes(lockFile(), old, old);
       expect(await other().put(key, z, metaFor(z))).toBe('written');
       expect((await store.get(key))?.body.toString()).toBe('<p>z</p>');
+    });
+
+    it('takes a lock by linking an owner file, so no write frees an inode, and close removes the owner files (ADR 0047)', async () => {
+      const owners = join(root, 'objects', '.lock-owners');
+      const first = Buffer.from('<p>first</p>');
+      let during: { lock: BigIntStats; owners: string[] } | undefined;
+      await store.put(key, first, metaFor(first), {
+        guard: async () => {
+          // Inside the lock: the lock's name is a second link to one of this process's owner files.
+          during = { lock: await stat(lockFile(), { bigint: true }), owners: await readdir(owners) };
+          return true;
+        },
+      });
+      expect(during?.lock.nlink).toBe(2n);
+      expect(during?.owners).toHaveLength(1);
+      const ownerFile = join(owners, during?.owners[0] ?? '');
+      expect((await stat(ownerFile, { bigint: true })).ino).toBe(during?.lock.ino);
+      expect(await readFile(ownerFile, 'utf8')).toMatch(new RegExp(`^${process.pid} ${hostname()} [0-9a-f]{16} [0-9]+$`));
+      // Released: the name is gone, the owner file (the inode) stays for the next lock.
+      expect((await stat(ownerFile)).nlink).toBe(1);
+      const objectInode = (await stat(join(root, 'objects', 'news', 'pages', 'locked', 'index.html@obj'), { bigint: true })).ino;
+      const second = Buffer.from('<p>second</p>');
+      await store.put('news/pages/locked-too/index.html', second, metaFor(second));
+      expect(await store.stat(key)).not.toBeNull();
+      // The same owner file served every lock, one at a time; listing never shows it.
+      expect(await readdir(owners)).toEqual(during?.owners);
+      expect((await stat(join(root, 'objects', 'news', 'pages', 'locked', 'index.html@obj'), { bigint: true })).ino).toBe(objectInode);
+      expect(await collect(store.list(''))).toEqual(['news/pages/locked-too/index.html', key]);
+      await store.close();
+      expect(await readdir(owners)).toEqual([]);
+    });
+
+    it('removes owner files that dead processes on this host left behind, and keeps a live one\'s', async () => {
+      const owners = join(root, 'objects', '.lock-owners');
+      await mkdir(owners, { recursive: true });
+      const dead = spawnSync(process.execPath, ['-e', '']).pid;
+      const left = `${dead}~${hostname()}~0123456789abcdef`;
+      const live = `${process.pid}~${hostname()}~fedcba9876543210`;
+      const elsewhere = `${dead}~elsewhere.example~0123456789abcdef`;
+      for (const name of [left, live, elsewhere]) await writeFile(join(owners, name), 'x');
+      const body = Buffer.from('<p>x</p>');
+      await store.put(key, body, metaFor(body));
+      const names = await readdir(owners);
+      expect(names).not.toContain(left);
+      expect(names).toEqual(expect.arrayContaining([live, elsewhere]));
+      expect(names).toHaveLength(3);
+    });
+
+    it('makes an owner file again when it was removed by hand', async () => {
+      const body = Buffer.from('<p>x</p>');
+      await store.put(key, body, metaFor(body));
+      await rm(join(root, 'objects', '.lock-owners'), { recursive: true });
+      const y = Buffer.from('<p>y</p>');
+      expect(await store.put(key, y, metaFor(y))).toBe('written');
+      expect((await store.get(key))?.body.toString()).toBe('<p>y</p>');
+      expect(await readdir(join(root, 'objects', '.lock-owners'))).toHaveLength(1);
     });
 
     it('a holder whose lock was broken while it held it does not write', async () => {

@@ -25,9 +25,17 @@
  * whoever held it (a holder checks that the lock is still its own just before it renames). The
  * store is for one machine's disk: processes on other hosts sharing it over NFS are not ordered
  * beyond that timeout.
+ *
+ * A lock file is a hard link, not a new file (ADR 0047): each process keeps a few owner files in
+ * "{root}/.lock-owners/", each holding "pid host nonce time", and takes a key's lock by link(2)ing
+ * one of them to the lock's name (EEXIST while another holds it). Releasing the lock removes a
+ * name, not an inode: on ext4 without a journal every freed inode makes each later file creation
+ * in its block group step over it for a minute or more (the kernel's `recently_deleted` check),
+ * and a lock file created and deleted per write made a whole publish pay for that on every new
+ * object. A filesystem without hard links gets a fresh lock file per acquisition, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fdatasync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, type Dirent } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, type Dirent } from 'node:fs';
 import { readdir, readFile, rename, rm, stat as statFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { hostname } from 'node:os';
@@ -272,14 +280,26 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     }
   }
 
-  const locks = keyLocks(settings);
+  const locks = keyLocks(settings, root);
 
   async function* list(prefix: string): AsyncGenerator<string> {
     assertListPrefix(prefix);
     yield* walk(root, '', prefix);
   }
 
-  return { driver: 'fs', get, head, stat, put, delete: remove, list, close: async () => {} };
+  return {
+    driver: 'fs',
+    get,
+    head,
+    stat,
+    put,
+    delete: remove,
+    list,
+    close: () => {
+      locks.close();
+      return Promise.resolve();
+    },
+  };
 }
 
 function versionOf(header: Buffer): string {
@@ -289,16 +309,121 @@ function versionOf(header: Buffer): string {
 interface KeyLock {
   key: string;
   path: string;
-  /** What this holder wrote into the lock file: pid, host, a nonce and the time. */
+  /** What this holder's lock file holds: pid, host, a nonce and the time. */
+  owner: string;
+  /** The owner file linked to the lock's name, returned to the pool on release (none: a fresh lock file). */
+  slot?: OwnerSlot;
+}
+
+/** One of this process's owner files: linked to one lock's name at a time. */
+interface OwnerSlot {
+  file: string;
   owner: string;
 }
 
+/** Where the owner files live: a dot-name, so the walk never lists it (see `walk`). */
+const OWNERS_DIR = '.lock-owners';
+
+/** link(2) cannot be used here: a filesystem without hard links, or the owners on another device. */
+function linkUnsupported(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && ['EPERM', 'EXDEV', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK'].includes(String(error.code));
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}
+
 /** The per-key lock files of one store (see the header). */
-function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
+function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: string) {
   const host = hostname();
+  const ownersDir = join(root, OWNERS_DIR);
+  /** Owner files not linked to a lock now; another is made when all are in use. */
+  const free: OwnerSlot[] = [];
+  /** Set once link(2) fails for want of support: every lock is a fresh file from then on. */
+  let linksUnsupported = false;
+  let swept = false;
 
   function lockPathFor(file: string): string {
     return join(dirname(file), `.${basename(file)}.lock`);
+  }
+
+  /**
+   * Removes owner files that dead processes on this host left behind (they crashed before
+   * `close`). Once per store, when it first needs an owner file. A lock still linked to one of
+   * them keeps its own name and is broken as any dead holder's is.
+   */
+  function sweepDeadOwners(): void {
+    swept = true;
+    let names: string[];
+    try {
+      names = readdirSync(ownersDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const [pid, nameHost] = name.split('~');
+      if (nameHost !== host || pid === undefined || !/^[0-9]+$/.test(pid) || isAlive(Number(pid))) continue;
+      try {
+        unlinkSync(join(ownersDir, name));
+      } catch {
+        // Another process swept it first.
+      }
+    }
+  }
+
+  /** An owner file not linked to any lock now, made when every one is in use. */
+  function takeSlot(): OwnerSlot {
+    const slot = free.pop();
+    if (slot !== undefined) return slot;
+    if (!swept) sweepDeadOwners();
+    const nonce = randomBytes(8).toString('hex');
+    const owner = `${process.pid} ${host} ${nonce} ${Date.now()}`;
+    // "~" never occurs in a pid and is not legal in a hostname.
+    const file = join(ownersDir, `${process.pid}~${host}~${nonce}`);
+    mkdirSync(ownersDir, { recursive: true });
+    writeFileSync(file, owner, { flag: 'wx' });
+    return { file, owner };
+  }
+
+  /** A slot whose file vanished (removed by hand) is made again under the same name. */
+  function remakeSlot(slot: OwnerSlot): void {
+    mkdirSync(ownersDir, { recursive: true });
+    writeFileSync(slot.file, slot.owner);
+  }
+
+  /**
+   * One attempt at the lock: true when taken, false when another holds it. A missing directory on
+   * the way throws ENOENT, as a fresh lock file's creation does.
+   */
+  function tryLock(path: string): { taken: false } | { taken: true; owner: string; slot?: OwnerSlot } {
+    if (!linksUnsupported) {
+      const slot = takeSlot();
+      try {
+        // The lock's age is its mtime (isStale): the owner file's, set as it is linked.
+        const now = new Date();
+        try {
+          utimesSync(slot.file, now, now);
+        } catch (error) {
+          if (!hasCode(error, 'ENOENT')) throw error;
+          remakeSlot(slot);
+        }
+        linkSync(slot.file, path);
+        return { taken: true, owner: slot.owner, slot };
+      } catch (error) {
+        free.push(slot);
+        if (hasCode(error, 'EEXIST')) return { taken: false };
+        if (!linkUnsupported(error)) throw error;
+        linksUnsupported = true;
+      }
+    }
+    const owner = `${process.pid} ${host} ${randomBytes(8).toString('hex')} ${Date.now()}`;
+    try {
+      writeFileSync(path, owner, { flag: 'wx' });
+      return { taken: true, owner };
+    } catch (error) {
+      if (hasCode(error, 'EEXIST')) return { taken: false };
+      throw error;
+    }
   }
 
   /** Whether the lock file at `path`, holding `owner`, belongs to a holder that is gone. */
@@ -331,16 +456,15 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
 
   async function acquire(key: string, file: string, options: { createDirs: boolean }): Promise<KeyLock | null> {
     const path = lockPathFor(file);
-    const owner = `${process.pid} ${host} ${randomBytes(8).toString('hex')} ${Date.now()}`;
     const deadline = Date.now() + settings.lockWaitMs;
     let pause = 1;
     for (;;) {
-      // Synchronous (ADR 0031): creating a lock file that is free is the common case, and three
-      // syscalls on the thread cost less than three trips through libuv's pool. Only waiting for
-      // a lock that another process holds yields.
+      // Synchronous (ADR 0031): taking a lock that is free is the common case, and two syscalls
+      // on the thread cost less than trips through libuv's pool. Only waiting for a lock that
+      // another process holds yields.
       try {
-        writeFileSync(path, owner, { flag: 'wx' });
-        return { key, path, owner };
+        const attempt = tryLock(path);
+        if (attempt.taken) return { key, path, owner: attempt.owner, ...(attempt.slot === undefined ? {} : { slot: attempt.slot }) };
       } catch (error) {
         if (isMissing(error)) {
           if (!options.createDirs) return null;
@@ -351,7 +475,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
           }
           continue;
         }
-        if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw failed('lock', key, error);
+        throw failed('lock', key, error);
       }
       const held = await readFile(path, 'utf8').catch(() => null);
       if (held !== null && held !== '' && (await isStale(path, held))) {
@@ -378,15 +502,31 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }) {
   }
 
   function release(lock: KeyLock): void {
-    if (readLock(lock.path) !== lock.owner) return;
-    try {
-      unlinkSync(lock.path);
-    } catch {
-      // Gone already (broken as stale meanwhile): nothing of ours to remove.
+    if (readLock(lock.path) !== lock.owner) {
+      // Broken while held (a stall past lockStaleMs): whatever the lock's name holds now is not
+      // ours to remove, and the owner file is retired rather than trusted again.
+      if (lock.slot !== undefined) removeFile(lock.slot.file);
+      return;
     }
+    removeFile(lock.path);
+    if (lock.slot !== undefined) free.push(lock.slot);
   }
 
-  return { acquire, assertHeld, release };
+  /** Removes this store's owner files that hold no lock (at `close`). */
+  function close(): void {
+    for (const slot of free.splice(0)) removeFile(slot.file);
+  }
+
+  return { acquire, assertHeld, release, close };
+}
+
+/** Unlinks `path`; one already gone (a lock broken as stale meanwhile) is not an error. */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already.
+  }
 }
 
 /** The owner written in a lock file, or null when it cannot be read (gone). */

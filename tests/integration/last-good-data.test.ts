@@ -113,6 +113,8 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
+    // The lock owner files (ADR 0047) are the driver's own bookkeeping, not objects.
+    if (relative(dir, path).startsWith('.lock-owners')) continue;
     files.set(relative(dir, path), createHash('sha256').update(await readFile(path)).digest('hex'));
   }
   return files;

@@ -123,6 +123,8 @@ async function snapshot(): Promise<Map<string, Buffer>> {
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
+      // The workers' lock owner files (ADR 0047) are the driver's own bookkeeping, not objects.
+      if (entry.isDirectory() && entry.name === '.lock-owners') continue;
       if (entry.isDirectory()) await walk(full);
       else files.set(relative(root, full), await readFile(full));
     }

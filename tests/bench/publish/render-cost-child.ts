@@ -116,6 +116,11 @@ async function main(): Promise<void> {
   // publish (publishPage then writes create-only, ADR 0037). Until 2026-11-27 every render had a
   // store and a renderer of its own, which charged each render for creating the store's
   // directories.
+  // The stores' directories are removed when the measuring is over, not after each pass: removing
+  // a tree frees its inodes, and on ext4 without a journal (this machine's disk) every file created
+  // in the next minute or more steps over each freed inode (ADR 0047), which would charge the next
+  // pass's renders for the bench's own clean-up. A worker never removes its store.
+  const storeDirs: string[] = [];
   const openStore = async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
     const store = phaseTimer.timeStore(createFsStore({ root: dir }));
@@ -129,7 +134,8 @@ async function main(): Promise<void> {
       takeFence: (page) => takePageFence(redis, page, input.prefix),
       ...(readReuse === undefined ? {} : { readReuse }),
     });
-    return { renderer, paths: new Set<string>(), done: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
+    storeDirs.push(dir);
+    return { renderer, paths: new Set<string>(), done: async () => await store.close() };
   };
   type StoreSession = Awaited<ReturnType<typeof openStore>>;
   /** The pass's renderer for `pagePath`, on a fresh store when the page is already in the current one. */
@@ -206,6 +212,7 @@ async function main(): Promise<void> {
     }
   }
   redis.disconnect();
+  for (const dir of storeDirs) await rm(dir, { recursive: true, force: true });
   const output: RenderCostOutput = { kinds: results };
   process.stdout.write(`${JSON.stringify(output)}\n`);
 }
