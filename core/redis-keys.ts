@@ -43,9 +43,26 @@ function page(ref: PageName): string {
   return `${ref.site}:${ref.path}`;
 }
 
-/** The key names under one queue prefix. */
-export function redisKeys(prefix: string) {
-  return {
+/** The names of the prefixes asked for most recently: a process uses one or two (tests, a few more). */
+const namesByPrefix = new Map<string, RedisKeys>();
+const REMEMBERED_PREFIXES = 16;
+
+/**
+ * The key names under one queue prefix. The same object for the same prefix: the render path asks
+ * for names several times a job, and building the table each time was a measurable share of it.
+ */
+export function redisKeys(prefix: string): RedisKeys {
+  let names = namesByPrefix.get(prefix);
+  if (names === undefined) {
+    names = keyNames(prefix);
+    if (namesByPrefix.size >= REMEMBERED_PREFIXES) namesByPrefix.delete(namesByPrefix.keys().next().value ?? '');
+    namesByPrefix.set(prefix, names);
+  }
+  return names;
+}
+
+function keyNames(prefix: string) {
+  return Object.freeze({
     /** What every `deps:<data key>` set's name starts with (the bookkeeping script builds names from it). */
     dataKeyPagesPrefix: (): string => `${prefix}:deps:`,
     dataKeyPages: (dataKey: string): string => `${prefix}:deps:${dataKey}`,
@@ -64,10 +81,10 @@ export function redisKeys(prefix: string) {
     webhookEvent: (eventId: string): string => `${prefix}:webhook:event:${eventId}`,
     adminAuthFailures: (client: string): string => `${prefix}:admin-auth-failures:${client}`,
     recoverySweepLock: (): string => `${prefix}:recovery-sweep:lock`,
-  };
+  });
 }
 
-export type RedisKeys = ReturnType<typeof redisKeys>;
+export type RedisKeys = ReturnType<typeof keyNames>;
 
 /** Ingest's key names inside a BullMQ queue's namespace (`queue.toKey`). */
 export function queueKeys(queue: { toKey(type: string): string }) {

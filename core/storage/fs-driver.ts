@@ -75,6 +75,9 @@ const headerSchema = z.object({ meta: z.unknown(), bodyLength: z.number().int().
 export function createFsStore(options: FsStoreOptions): ObjectStore {
   const settings = { ...DEFAULTS, ...options };
   const root = resolve(settings.root);
+  // Temp file names: this store's random tag and a counter, unique without a random draw per write.
+  const tempTag = randomBytes(6).toString('hex');
+  let temps = 0;
 
   function fileFor(key: unknown): string {
     assertObjectKey(key);
@@ -232,7 +235,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     MAGIC.copy(preamble, 0);
     preamble.writeUInt32BE(header.length, MAGIC.length);
     const dir = dirname(file);
-    const temp = join(dir, `.${file.slice(dir.length + 1)}.${randomBytes(6).toString('hex')}.tmp`);
+    const temp = join(dir, `.${file.slice(dir.length + 1)}.${tempTag}${(temps += 1).toString(36)}.tmp`);
     let renamed = false;
     try {
       // The temp file is written (and synced) before the lock is taken, so the lock is held for

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { PlatformError } from '../errors.js';
 import { etagFor, type ObjectMeta, type StoredObject } from './types.js';
-import { contentHash } from './write.js';
+import { contentHash, contentHashOnce } from './write.js';
 
 const headerText = z.string().regex(/^[\x20-\x7E]*$/, 'must be printable ASCII');
 
@@ -44,7 +44,8 @@ export function checkPutMeta(key: string, body: Buffer, meta: ObjectMeta): Objec
   if (!result.success) {
     throw new PlatformError('OBJECT_META_INVALID', `Refusing to store ${key}: ${z.prettifyError(result.error)}`, { details: { key } });
   }
-  if (contentHash(body) !== result.data.contentHash) {
+  // Hashed once: the writer (writeIfChanged) hashed these same bytes to fill in contentHash.
+  if (contentHashOnce(body) !== result.data.contentHash) {
     throw new PlatformError('OBJECT_META_INVALID', `Refusing to store ${key}: contentHash is not the sha256 of the body`, {
       details: { key },
     });

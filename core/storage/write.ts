@@ -12,9 +12,23 @@ import { isPlatformError, PlatformError } from '../errors.js';
 import { timeSync } from '../phase-timer.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, WriteCondition } from './types.js';
 
+/**
+ * The hash contentHash computed for each Buffer, so that `put` (core/storage/meta.ts
+ * checkPutMeta) does not hash the same bytes a second time. Buffers handed to storage are not
+ * changed after they are hashed (writeIfChanged hashes the bytes it then puts).
+ */
+const hashedBuffers = new WeakMap<Buffer, string>();
+
 /** sha256 hex of the body. Over the bytes only: `renderedAt` changes on every render. */
 export function contentHash(body: Buffer | string): string {
-  return timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (core/phase-timer.ts)
+  const hash = timeSync('hash', () => createHash('sha256').update(body).digest('hex')); // bench phase timer (core/phase-timer.ts)
+  if (typeof body !== 'string') hashedBuffers.set(body, hash);
+  return hash;
+}
+
+/** contentHash of `body`, computed once per Buffer (see hashedBuffers). */
+export function contentHashOnce(body: Buffer): string {
+  return hashedBuffers.get(body) ?? contentHash(body);
 }
 
 export interface WriteResult {
