@@ -134,8 +134,14 @@ interface S3Endpoint {
  * s3rver in its own process; moto_server (tests/support/moto.ts: it honours conditional writes,
  * s3rver ignores them) with its bucket created; or the `--s3-endpoint` given, with S3_* credentials.
  */
-async function startS3Endpoint(kind: S3EndpointKind, external: string | undefined): Promise<S3Endpoint> {
-  if (kind === 's3rver') return await startS3Process('bench');
+/**
+ * `directory`: where s3rver keeps its objects, removed with the section's directory at the end.
+ * Removing a server's objects when it stops freed tens of thousands of inodes, and on this disk
+ * (ext4 without a journal, ADR 0047) the next server's file creations stepped over each of them
+ * for minutes: half of its CPU in one measured run.
+ */
+async function startS3Endpoint(kind: S3EndpointKind, external: string | undefined, directory: string): Promise<S3Endpoint> {
+  if (kind === 's3rver') return await startS3Process('bench', directory);
   if (kind === 'moto') {
     const moto = await startTestMoto({ bucket: 'bench' });
     const store = await createStore({ driver: 's3', endpoint: moto.endpoint, region: moto.region, bucket: moto.bucket, accessKeyId: moto.accessKeyId, secretAccessKey: moto.secretAccessKey, forcePathStyle: true }, { createBucket: true });
@@ -360,7 +366,7 @@ export async function measureThroughput(ctx: BenchContext): Promise<BenchSection
     for (const kind of endpoints) {
       for (const processes of [1, 2]) {
         // A fresh server per publish, so each starts from an empty bucket.
-        const s3 = await startS3Endpoint(kind, options.s3Endpoint);
+        const s3 = await startS3Endpoint(kind, options.s3Endpoint, join(dir, `${kind}-${processes}`));
         try {
           const label = kind === 'external' ? 'S3' : `S3 ${kind}`;
           const storageEnv: Record<string, string> = {

@@ -1,9 +1,10 @@
 /**
  * A real S3-protocol server for tests (docs/architecture.md, "Principles": no in-memory fake of S3):
  * s3rver in-process on 127.0.0.1, on a port the OS picks, storing in a temp directory that is
- * removed on stop (docs/architecture.md "Tool constraints", S3 clients).
+ * removed on stop (docs/architecture.md "Tool constraints", S3 clients), or in a directory the
+ * caller gives and removes itself.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -23,11 +24,22 @@ export interface TestS3 {
 export interface TestS3Options {
   /** Bucket to create at start. Default "test-bucket". */
   bucket?: string;
+  /**
+   * Where to store the objects, made if missing and left in place on stop: the caller removes it
+   * (the throughput bench removes its servers' directories once it is done, ADR 0047). Default: a
+   * temp directory removed on stop.
+   */
+  directory?: string;
 }
 
 export async function startTestS3(options: TestS3Options = {}): Promise<TestS3> {
   const bucket = options.bucket ?? 'test-bucket';
-  const directory = await mkdtemp(join(tmpdir(), 'test-s3rver-'));
+  const owned = options.directory === undefined;
+  const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 'test-s3rver-')));
+  if (!owned) await mkdir(directory, { recursive: true });
+  const removeOwned = async (): Promise<void> => {
+    if (owned) await rm(directory, { recursive: true, force: true });
+  };
   const server = new S3rver({
     // Port 0: the OS picks a free port at listen time, so parallel test files never collide.
     port: 0,
@@ -40,7 +52,7 @@ export async function startTestS3(options: TestS3Options = {}): Promise<TestS3> 
   try {
     address = await server.run();
   } catch (error) {
-    await rm(directory, { recursive: true, force: true });
+    await removeOwned();
     throw error;
   }
   return {
@@ -51,7 +63,7 @@ export async function startTestS3(options: TestS3Options = {}): Promise<TestS3> 
     secretAccessKey: 'S3RVER',
     stop: async () => {
       await server.close();
-      await rm(directory, { recursive: true, force: true });
+      await removeOwned();
     },
   };
 }

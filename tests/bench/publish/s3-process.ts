@@ -13,8 +13,9 @@ const SELF = fileURLToPath(import.meta.url);
 
 export type S3Process = Omit<TestS3, 'stop'> & { pid: number; stop(): Promise<void> };
 
-export async function startS3Process(bucket: string): Promise<S3Process> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, bucket], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/** `directory`: where s3rver stores, left in place on stop (see startTestS3); default a temp one it removes. */
+export async function startS3Process(bucket: string, directory?: string): Promise<S3Process> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF, bucket, ...(directory === undefined ? [] : [directory])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -37,7 +38,8 @@ export async function startS3Process(bucket: string): Promise<S3Process> {
 }
 
 if (process.argv[1] === SELF) {
-  const s3 = await startTestS3({ bucket: process.argv[2] ?? 'bench' });
+  const directory = process.argv[3];
+  const s3 = await startTestS3({ bucket: process.argv[2] ?? 'bench', ...(directory === undefined ? {} : { directory }) });
   const address: Omit<TestS3, 'stop'> = { endpoint: s3.endpoint, region: s3.region, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
   process.stdout.write(`${JSON.stringify(address)}\n`);
   process.once('SIGTERM', () => {
