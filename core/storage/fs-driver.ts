@@ -449,8 +449,10 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
       return;
     }
     const moved = await readFile(aside, 'utf8').catch(() => '');
-    if (moved !== owner) {
-      // Another process broke it and took a fresh lock between our read and our rename: give it back.
+    // Another process broke it and took a fresh lock between our read and our rename: give it
+    // back. An owner file is reused from lock to lock, so the same holder taking the lock again
+    // reads the same; its age, set as it was linked, tells the fresh lock from the stale one.
+    if (moved !== owner || !(await isStale(aside, moved))) {
       await rename(aside, path).catch(() => undefined);
       return;
     }
