@@ -21,8 +21,14 @@
  *
  * Split: the same renders once more with the phase timer on (core/phase-timer.ts), the
  * store and the Redis connection timed; the job CPU above is measured with the timer off.
+ *
+ * I/O floor (articles): the same pages' fence, article read and publishPage of the bytes their
+ * renders stored, with no build or render, to a fresh store (`ioFloor`): what a job of one page
+ * costs before it builds anything.
  */
 import { register } from 'node:module';
+import type { ObjectStore } from '../../../core/storage/types.js';
+import type { RenderedObject } from '../../../render-workers/publish.js';
 
 register('./capture-hooks.ts', import.meta.url);
 
@@ -60,6 +66,11 @@ export interface KindResult {
   phaseWallMs: Record<string, number[]>;
   /** Per run: CPU ms per job with the phase timer on (the split's total; the timer's own cost shows against jobMs). */
   splitJobMs: number[];
+  /**
+   * Per run, article kinds only: CPU ms per page of the job's I/O without the build: the fence,
+   * the article's read (GET, parse, validation) and publishPage of the bytes the render stored.
+   */
+  floorMs: number[];
 }
 
 export interface RenderCostOutput {
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
   const { DependencyIndex } = await import('../../../core/dependency-index.js');
   const { createLogger } = await import('../../../core/logger.js');
   const { fenceMarkKey, takePageFence } = await import('../../../core/page-fence.js');
+  const { publishPage, pageSurrogateKey } = await import('../../../render-workers/publish.js');
   const { createFsStore } = await import('../../../core/storage/fs-driver.js');
   const { createUpstreamClients } = await import('../../../core/upstream/clients.js');
   const { createPageRenderer } = await import('../../../render-workers/render-page.js');
@@ -107,7 +119,7 @@ async function main(): Promise<void> {
     { kind: 'article (AMP flagged)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
     { kind: 'article (no AMP)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) },
   ];
-  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [] }));
+  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [], floorMs: [] }));
 
   // One renderer and one store for a pass over a kind's pages, as a worker keeps them for its life;
   // a page the pass already rendered starts a fresh store, so every render writes what it stores,
@@ -123,7 +135,7 @@ async function main(): Promise<void> {
   const storeDirs: string[] = [];
   const openStore = async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
-    const store = phaseTimer.timeStore(createFsStore({ root: dir }));
+    const store = phaseTimer.timeStore(capturePuts(createFsStore({ root: dir })));
     const renderer = createPageRenderer({
       store,
       index,
@@ -150,6 +162,47 @@ async function main(): Promise<void> {
     return current;
   };
 
+  /** What the renders stored, by page path (the last write of each key): the I/O floor publishes the same bytes again. */
+  const stored = new Map<string, { objects: Map<string, RenderedObject>; dataKeys: string[] }>();
+  function capturePuts(store: ObjectStore): ObjectStore {
+    const put: ObjectStore['put'] = async (key, body, meta, condition) => {
+      const path = /^news\/pages(\/.+)\/[^/]+$/.exec(key)?.[1];
+      if (path !== undefined) {
+        const page = stored.get(path) ?? { objects: new Map<string, RenderedObject>(), dataKeys: [] };
+        page.objects.set(key, { key, body, contentType: meta.contentType, cacheControl: meta.cacheControl, ...(meta.status === undefined ? {} : { status: meta.status }) });
+        // Surrogate keys = the page's own key, then the data keys its render read.
+        page.dataKeys = meta.surrogateKeys.filter((k) => k !== pageSurrogateKey({ site: 'news', path }));
+        stored.set(path, page);
+      }
+      return await store.put(key, body, meta, condition);
+    };
+    return { ...store, put };
+  }
+  /**
+   * The job's I/O without building or rendering: take the fence, read the article as the client
+   * does (GET, parse, validation), and publish the bytes its render stored, to a fresh store, as
+   * a first publish. CPU ms per page.
+   */
+  const ioFloor = async (paths: readonly string[]): Promise<number> => {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
+    storeDirs.push(dir);
+    const store = createFsStore({ root: dir });
+    let cpu = 0;
+    for (const path of paths) {
+      const page = { site: 'news' as const, path };
+      const rendered = stored.get(path);
+      if (rendered === undefined) throw new Error(`render-cost: nothing was stored for ${path}`);
+      await redis.del(fenceMarkKey(page, input.prefix));
+      const start = process.cpuUsage();
+      const fence = await takePageFence(redis, page, input.prefix);
+      await clients.upstream.getArticleByPath(path);
+      await publishPage(store, index, { page, objects: [...rendered.objects.values()], dataKeys: rendered.dataKeys, reason: 'bulk-republish', fence, clearDeletion: true });
+      cpu += capture.cpuMs(start);
+    }
+    await store.close();
+    return cpu / paths.length;
+  };
+
   // Run 0 warms the JIT and the upstream's caches and is not counted.
   for (let run = 0; run <= input.runs; run += 1) {
     const wave = new Date().toISOString();
@@ -171,7 +224,10 @@ async function main(): Promise<void> {
         objects += outcome.written.length;
       }
       await session?.done();
+      // The same pages' I/O floor (article kinds), right after their renders; run 0 warms it too.
+      const floor = kind.kind.startsWith('article') ? await ioFloor(Array.from({ length: input.perKind }, (_, i) => kind.paths(run, i))) : undefined;
       if (run === 0) continue;
+      if (floor !== undefined) result.floorMs.push(floor);
       result.jobMs.push(cpu / input.perKind);
       result.perStoredMs.push(objects > 0 ? cpu / objects : Number.NaN);
       result.objectsPerJob = objects / input.perKind;
