@@ -43,7 +43,7 @@ function page(ref: PageName): string {
   return `${ref.site}:${ref.path}`;
 }
 
-/** The names of the prefixes asked for most recently: a process uses one or two (tests, a few more). */
+/** The names of the last prefixes first asked for (the oldest dropped first): a process uses one or two (tests, a few more). */
 const namesByPrefix = new Map<string, RedisKeys>();
 const REMEMBERED_PREFIXES = 16;
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { BigIntStats } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -215,20 +215,51 @@ describe('fs driver specifics', () => {
       expect(await readdir(owners)).toEqual([]);
     });
 
-    it('removes owner files that dead processes on this host left behind, and keeps a live one\'s', async () => {
+    it('removes owner files that dead processes left behind: on this host by pid, from any host once idle past lockStaleMs', async () => {
       const owners = join(root, 'objects', '.lock-owners');
       await mkdir(owners, { recursive: true });
       const dead = spawnSync(process.execPath, ['-e', '']).pid;
       const left = `${dead}~${hostname()}~0123456789abcdef`;
       const live = `${process.pid}~${hostname()}~fedcba9876543210`;
       const elsewhere = `${dead}~elsewhere.example~0123456789abcdef`;
-      for (const name of [left, live, elsewhere]) await writeFile(join(owners, name), 'x');
+      const idleElsewhere = `${dead}~gone.example~0123456789abcdef`;
+      const heldElsewhere = `${dead}~held.example~0123456789abcdef`;
+      for (const name of [left, live, elsewhere, idleElsewhere, heldElsewhere]) await writeFile(join(owners, name), 'x');
+      const old = new Date(Date.now() - 10_000);
+      await utimes(join(owners, idleElsewhere), old, old);
+      // Still linked as some key's lock: not idle, whatever its age.
+      await mkdir(join(root, 'objects', 'news', 'pages', 'other'), { recursive: true });
+      await link(join(owners, heldElsewhere), join(root, 'objects', 'news', 'pages', 'other', '.index.html@obj.lock'));
+      await utimes(join(owners, heldElsewhere), old, old);
       const body = Buffer.from('<p>x</p>');
-      await store.put(key, body, metaFor(body));
+      await other().put(key, body, metaFor(body));
       const names = await readdir(owners);
       expect(names).not.toContain(left);
-      expect(names).toEqual(expect.arrayContaining([live, elsewhere]));
-      expect(names).toHaveLength(3);
+      expect(names).not.toContain(idleElsewhere);
+      expect(names).toEqual(expect.arrayContaining([live, elsewhere, heldElsewhere]));
+      expect(names).toHaveLength(4);
+    });
+
+    it('retires an owner file that a lock name still links after release, so that lock can age and be broken', async () => {
+      const owners = join(root, 'objects', '.lock-owners');
+      const extra = `${lockFile()}.kept`;
+      const first = Buffer.from('<p>first</p>');
+      await store.put(key, first, metaFor(first), {
+        guard: async () => {
+          // A second name for the held lock, standing for one that outlives the release (moved
+          // aside by a breaker and given back).
+          await link(lockFile(), extra);
+          return true;
+        },
+      });
+      expect(await readdir(owners)).toEqual([]);
+      const second = Buffer.from('<p>second</p>');
+      await store.put(key, second, metaFor(second));
+      // The next lock took a new owner file; the old one's inode lives on under the extra name only.
+      const names = await readdir(owners);
+      expect(names).toHaveLength(1);
+      expect((await stat(join(owners, names[0] ?? ''))).ino).not.toBe((await stat(extra)).ino);
+      expect((await stat(extra)).nlink).toBe(1);
     });
 
     it('makes an owner file again when it was removed by hand', async () => {

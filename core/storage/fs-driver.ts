@@ -16,7 +16,7 @@
  * collide. Temp files start with "." and are never listed.
  *
  * Conditional writes (ADR 0023). Every write of a key (put, delete) and every `stat` holds the
- * key's lock file ".{name}@obj.lock", created with O_EXCL so one process at a time holds it: a
+ * key's lock file ".{name}@obj.lock", which only one process at a time can create: a
  * conditional write reads the stored version, runs its guard and renames its temp file into place
  * all inside the lock, so no other process's write lands between its check and its write, and a
  * `stat` returns only once a write in progress has landed. The version is the sha256 of the
@@ -27,12 +27,15 @@
  * beyond that timeout.
  *
  * A lock file is a hard link, not a new file (ADR 0047): each process keeps a few owner files in
- * "{root}/.lock-owners/", each holding "pid host nonce time", and takes a key's lock by link(2)ing
- * one of them to the lock's name (EEXIST while another holds it). Releasing the lock removes a
- * name, not an inode: on ext4 without a journal every freed inode makes each later file creation
- * in its block group step over it for a minute or more (the kernel's `recently_deleted` check),
- * and a lock file created and deleted per write made a whole publish pay for that on every new
- * object. A filesystem without hard links gets a fresh lock file per acquisition, as before.
+ * "{root}/.lock-owners/", each holding "pid host nonce time-made", and takes a key's lock by
+ * link(2)ing a free one to the lock's name (EEXIST while another holds it); the owner file's
+ * mtime, set as it is linked, is the lock's age. Releasing the lock removes a name, not an inode:
+ * on ext4 without a journal every freed inode makes each later file creation in its block group
+ * step over it for a minute or more (the kernel's `recently_deleted` check), and a lock file
+ * created and deleted per write (O_EXCL) made a whole publish pay for that on every new object.
+ * An owner file goes back to the pool only when the lock's name is its one other link gone (a
+ * lock name left linked to it would otherwise never age); otherwise it is retired. A filesystem
+ * without hard links gets a fresh O_EXCL lock file per acquisition, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fdatasync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, type Dirent } from 'node:fs';
@@ -329,7 +332,7 @@ const OWNERS_DIR = '.lock-owners';
 
 /** link(2) cannot be used here: a filesystem without hard links, or the owners on another device. */
 function linkUnsupported(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && ['EPERM', 'EXDEV', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK'].includes(String(error.code));
+  return error instanceof Error && 'code' in error && ['EPERM', 'EXDEV', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK'].includes(String(error.code));
 }
 
 function hasCode(error: unknown, code: string): boolean {
@@ -345,15 +348,20 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
   /** Set once link(2) fails for want of support: every lock is a fresh file from then on. */
   let linksUnsupported = false;
   let swept = false;
+  /** After `close`: a lock released later retires its owner file instead of pooling it. */
+  let closed = false;
 
   function lockPathFor(file: string): string {
     return join(dirname(file), `.${basename(file)}.lock`);
   }
 
   /**
-   * Removes owner files that dead processes on this host left behind (they crashed before
-   * `close`). Once per store, when it first needs an owner file. A lock still linked to one of
-   * them keeps its own name and is broken as any dead holder's is.
+   * Removes owner files that processes left behind (they crashed before `close`): on this host
+   * those of a pid that is gone; from any host, one linked to no lock and unused for
+   * `lockStaleMs` (a container's host name changes when it is replaced). Once per store, when it
+   * first needs an owner file. A lock still linked to a removed one keeps its own name and is
+   * broken as any dead holder's is; a live process whose idle owner file was removed makes it
+   * again when it next takes a lock.
    */
   function sweepDeadOwners(): void {
     swept = true;
@@ -364,13 +372,29 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
       return;
     }
     for (const name of names) {
+      const file = join(ownersDir, name);
       const [pid, nameHost] = name.split('~');
-      if (nameHost !== host || pid === undefined || !/^[0-9]+$/.test(pid) || isAlive(Number(pid))) continue;
-      try {
-        unlinkSync(join(ownersDir, name));
-      } catch {
-        // Another process swept it first.
-      }
+      const deadHere = nameHost === host && pid !== undefined && /^[0-9]+$/.test(pid) && !isAlive(Number(pid));
+      if (deadHere || isIdleOwner(file)) removeFile(file);
+    }
+  }
+
+  /** An owner file linked to no lock and not linked for `lockStaleMs`. */
+  function isIdleOwner(file: string): boolean {
+    try {
+      const stats = statSync(file);
+      return stats.nlink === 1 && Date.now() - stats.mtimeMs > settings.lockStaleMs;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether the owner file has no link but its own (no lock name left pointing at it). */
+  function isSoleLink(file: string): boolean {
+    try {
+      return statSync(file).nlink === 1;
+    } catch {
+      return false;
     }
   }
 
@@ -410,7 +434,15 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
           if (!hasCode(error, 'ENOENT')) throw error;
           remakeSlot(slot);
         }
-        linkSync(slot.file, path);
+        try {
+          linkSync(slot.file, path);
+        } catch (error) {
+          // ENOENT is the lock's directory missing (the caller's to handle), or the owner file
+          // removed since (a sweep): then it is made again and linked once more.
+          if (!hasCode(error, 'ENOENT') || isSoleLink(slot.file)) throw error;
+          remakeSlot(slot);
+          linkSync(slot.file, path);
+        }
         return { taken: true, owner: slot.owner, slot };
       } catch (error) {
         free.push(slot);
@@ -514,11 +546,17 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
       return;
     }
     removeFile(lock.path);
-    if (lock.slot !== undefined) free.push(lock.slot);
+    if (lock.slot === undefined) return;
+    // Pooled again only when no name is left linked to it: a lock name that outlived this
+    // release (moved aside by a breaker and given back, or an unlink that failed) must age and be
+    // broken, which a reused owner file, its mtime set by every lock, would never let it do.
+    if (!closed && isSoleLink(lock.slot.file)) free.push(lock.slot);
+    else removeFile(lock.slot.file);
   }
 
-  /** Removes this store's owner files that hold no lock (at `close`). */
+  /** Removes this store's owner files that hold no lock; one held now is removed on its release. */
   function close(): void {
+    closed = true;
     for (const slot of free.splice(0)) removeFile(slot.file);
   }
 
