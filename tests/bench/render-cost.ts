@@ -79,7 +79,7 @@ export async function measureRenderCost(ctx: BenchContext): Promise<BenchSection
       const ratios = kind.jobMs.map((job, run) => job / (bareJob[run] ?? Number.NaN));
       figures.push(figure(`${kind.kind}: ratio render job / bare limit`, 'ratio', ratios, `bare limit ${summarise(bareJob).median.toFixed(2)} ms per job; target ≤ ${ratioTarget(kind.kind)}×`));
       if (kind.floorMs.length > 0) {
-        figures.push(figure(`${kind.kind}: I/O floor per page`, 'ms', kind.floorMs, 'fence, the article read (GET, parse, validation), publishPage of the bytes the render stored; no build, no render'));
+        figures.push(figure(`${kind.kind}: I/O floor per page`, 'ms', kind.floorMs, `fence, the ${kind.kind.startsWith('article') ? 'article' : 'category'} read (GET, parse, validation), publishPage of the bytes the render stored; no build, no render`));
         const floorRatios = kind.floorMs.map((floor, run) => floor / (bareJob[run] ?? Number.NaN));
         figures.push(figure(`${kind.kind}: ratio I/O floor / bare limit`, 'ratio', floorRatios, `what a one-page job costs before it builds anything, against the job's target of ${ratioTarget(kind.kind)}×`));
       }

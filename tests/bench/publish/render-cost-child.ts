@@ -22,9 +22,9 @@
  * Split: the same renders once more with the phase timer on (core/phase-timer.ts), the
  * store and the Redis connection timed; the job CPU above is measured with the timer off.
  *
- * I/O floor (articles): the same pages' fence, article read and publishPage of the bytes their
- * renders stored, with no build or render, to a fresh store (`ioFloor`): what a job of one page
- * costs before it builds anything.
+ * I/O floor (articles, section fronts): the same pages' fence, subject read (the article, the
+ * category) and publishPage of the bytes their renders stored, with no build or render, to a
+ * fresh store (`ioFloor`): what a job of one page costs before it builds anything.
  */
 import { register } from 'node:module';
 import type { ObjectStore } from '../../../core/storage/types.js';
@@ -67,8 +67,9 @@ export interface KindResult {
   /** Per run: CPU ms per job with the phase timer on (the split's total; the timer's own cost shows against jobMs). */
   splitJobMs: number[];
   /**
-   * Per run, article kinds only: CPU ms per page of the job's I/O without the build: the fence,
-   * the article's read (GET, parse, validation) and publishPage of the bytes the render stored.
+   * Per run, articles and section fronts: CPU ms per page of the job's I/O without the build: the
+   * fence, the subject's read (the article or the category: GET, parse, validation) and
+   * publishPage of the bytes the render stored.
    */
   floorMs: number[];
 }
@@ -179,29 +180,39 @@ async function main(): Promise<void> {
     return { ...store, put };
   }
   /**
-   * The job's I/O without building or rendering: take the fence, read the article as the client
-   * does (GET, parse, validation), and publish the bytes its render stored, to a fresh store, as
-   * a first publish. CPU ms per page.
+   * The job's I/O without building or rendering: take the fence, read the page's subject as the
+   * client does (`read`: the article, or a front's category), and publish the bytes its render
+   * stored, as a first publish (a fresh store whenever a page repeats). CPU ms per page.
    */
-  const ioFloor = async (paths: readonly string[]): Promise<number> => {
-    const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
-    storeDirs.push(dir);
-    const store = createFsStore({ root: dir });
+  const ioFloor = async (paths: readonly string[], read: (path: string) => Promise<unknown>): Promise<number> => {
+    let store: ObjectStore | undefined;
+    let inStore = new Set<string>();
     let cpu = 0;
     for (const path of paths) {
       const page = { site: 'news' as const, path };
       const rendered = stored.get(path);
       if (rendered === undefined) throw new Error(`render-cost: nothing was stored for ${path}`);
+      if (store === undefined || inStore.has(path)) {
+        await store?.close();
+        const dir = await mkdtemp(join(tmpdir(), 'bench-render-'));
+        storeDirs.push(dir);
+        store = createFsStore({ root: dir });
+        inStore = new Set();
+      }
+      inStore.add(path);
       await redis.del(fenceMarkKey(page, input.prefix));
       const start = process.cpuUsage();
       const fence = await takePageFence(redis, page, input.prefix);
-      await clients.upstream.getArticleByPath(path);
+      await read(path);
       await publishPage(store, index, { page, objects: [...rendered.objects.values()], dataKeys: rendered.dataKeys, reason: 'bulk-republish', fence, clearDeletion: true });
       cpu += capture.cpuMs(start);
     }
-    await store.close();
+    await store?.close();
     return cpu / paths.length;
   };
+  /** The read a kind's I/O floor makes for its subject; none for home (its reads are all shared lists). */
+  const floorRead = (kind: string): ((path: string) => Promise<unknown>) | undefined =>
+    kind.startsWith('article') ? (path) => clients.upstream.getArticleByPath(path) : kind === 'section front' ? (path) => clients.upstream.getCategoryByPath(path) : undefined;
 
   // Run 0 warms the JIT and the upstream's caches and is not counted.
   for (let run = 0; run <= input.runs; run += 1) {
@@ -224,8 +235,9 @@ async function main(): Promise<void> {
         objects += outcome.written.length;
       }
       await session?.done();
-      // The same pages' I/O floor (article kinds), right after their renders; run 0 warms it too.
-      const floor = kind.kind.startsWith('article') ? await ioFloor(Array.from({ length: input.perKind }, (_, i) => kind.paths(run, i))) : undefined;
+      // The same pages' I/O floor (articles, fronts), right after their renders; run 0 warms it too.
+      const read = floorRead(kind.kind);
+      const floor = read === undefined ? undefined : await ioFloor(Array.from({ length: input.perKind }, (_, i) => kind.paths(run, i)), read);
       if (run === 0) continue;
       if (floor !== undefined) result.floorMs.push(floor);
       result.jobMs.push(cpu / input.perKind);
