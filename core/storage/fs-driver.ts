@@ -351,6 +351,11 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
   /** After `close`: a lock released later retires its owner file instead of pooling it. */
   let closed = false;
 
+  /** What a lock file holds: this process's pid, the host, a nonce and the time it is written. */
+  function ownerText(nonce: string): string {
+    return `${process.pid} ${host} ${nonce} ${Date.now()}`;
+  }
+
   function lockPathFor(file: string): string {
     return join(dirname(file), `.${basename(file)}.lock`);
   }
@@ -404,7 +409,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
     if (slot !== undefined) return slot;
     if (!swept) sweepDeadOwners();
     const nonce = randomBytes(8).toString('hex');
-    const owner = `${process.pid} ${host} ${nonce} ${Date.now()}`;
+    const owner = ownerText(nonce);
     // "~" never occurs in a pid and is not legal in a hostname.
     const file = join(ownersDir, `${process.pid}~${host}~${nonce}`);
     mkdirSync(ownersDir, { recursive: true });
@@ -451,7 +456,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
         linksUnsupported = true;
       }
     }
-    const owner = `${process.pid} ${host} ${randomBytes(8).toString('hex')} ${Date.now()}`;
+    const owner = ownerText(randomBytes(8).toString('hex'));
     try {
       writeFileSync(path, owner, { flag: 'wx' });
       return { taken: true, owner };
@@ -681,5 +686,5 @@ function fileExists(key: string, file: string): boolean {
 
 /** ENOENT, or ENOTDIR when part of the path is a file (a key below an object): both mean "none". */
 function isMissing(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+  return hasCode(error, 'ENOENT') || hasCode(error, 'ENOTDIR');
 }

@@ -165,6 +165,8 @@ async function main(): Promise<void> {
 
   /** What the renders stored, by page path (the last write of each key): the I/O floor publishes the same bytes again. */
   const stored = new Map<string, { objects: Map<string, RenderedObject>; dataKeys: string[] }>();
+  // Inside the measured job: a match and a Map entry per stored object, microseconds against a
+  // job's milliseconds.
   function capturePuts(store: ObjectStore): ObjectStore {
     const put: ObjectStore['put'] = async (key, body, meta, condition) => {
       const path = /^news\/pages(\/.+)\/[^/]+$/.exec(key)?.[1];
@@ -214,73 +216,77 @@ async function main(): Promise<void> {
   const floorRead = (kind: string): ((path: string) => Promise<unknown>) | undefined =>
     kind.startsWith('article') ? (path) => clients.upstream.getArticleByPath(path) : kind === 'section front' ? (path) => clients.upstream.getCategoryByPath(path) : undefined;
 
-  // Run 0 warms the JIT and the upstream's caches and is not counted.
-  for (let run = 0; run <= input.runs; run += 1) {
-    const wave = new Date().toISOString();
-    for (const [k, kind] of kinds.entries()) {
-      const result = results[k];
-      if (result === undefined) continue;
-      let cpu = 0;
-      let objects = 0;
-      const captured: ReturnType<typeof capture.stopCapture> = [];
-      let session: StoreSession | undefined;
-      for (let i = 0; i < input.perKind; i += 1) {
-        const path = kind.paths(run, i);
-        session = await rendererFor(session, path);
-        capture.startCapture();
-        const start = process.cpuUsage();
-        const outcome = await session.renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
-        cpu += capture.cpuMs(start);
-        captured.push(...capture.stopCapture());
-        objects += outcome.written.length;
-      }
-      await session?.done();
-      // The same pages' I/O floor (articles, fronts), right after their renders; run 0 warms it too.
-      const read = floorRead(kind.kind);
-      const floor = read === undefined ? undefined : await ioFloor(Array.from({ length: input.perKind }, (_, i) => kind.paths(run, i)), read);
-      if (run === 0) continue;
-      if (floor !== undefined) result.floorMs.push(floor);
-      result.jobMs.push(cpu / input.perKind);
-      result.perStoredMs.push(objects > 0 ? cpu / objects : Number.NaN);
-      result.objectsPerJob = objects / input.perKind;
-      const byComponent = new Map<string, typeof captured>();
-      for (const c of captured) byComponent.set(c.component, [...(byComponent.get(c.component) ?? []), c]);
-      for (const [component, calls] of byComponent) {
-        (result.inRenderMs[component] ??= []).push(calls.reduce((sum, c) => sum + c.cpuMs, 0) / calls.length);
-        // Bare limit: the same elements (view models built once), renderToString in a loop.
-        const elements = calls.map((c) => c.element);
-        const start = process.cpuUsage();
-        for (let loop = 0; loop < input.bareLoops; loop += 1) for (const element of elements) renderToString(element);
-        (result.bareMs[component] ??= []).push(capture.cpuMs(start) / (input.bareLoops * elements.length));
-      }
+  try {
+    // Run 0 warms the JIT and the upstream's caches and is not counted.
+    for (let run = 0; run <= input.runs; run += 1) {
+      const wave = new Date().toISOString();
+      for (const [k, kind] of kinds.entries()) {
+        const result = results[k];
+        if (result === undefined) continue;
+        let cpu = 0;
+        let objects = 0;
+        const captured: ReturnType<typeof capture.stopCapture> = [];
+        let session: StoreSession | undefined;
+        for (let i = 0; i < input.perKind; i += 1) {
+          const path = kind.paths(run, i);
+          session = await rendererFor(session, path);
+          capture.startCapture();
+          const start = process.cpuUsage();
+          const outcome = await session.renderer.render({ site: 'news', path, reason: 'bulk-republish', requestedAt: wave });
+          cpu += capture.cpuMs(start);
+          captured.push(...capture.stopCapture());
+          objects += outcome.written.length;
+        }
+        await session?.done();
+        // The same pages' I/O floor (articles, fronts), right after their renders; run 0 warms it too.
+        const read = floorRead(kind.kind);
+        const floor = read === undefined ? undefined : await ioFloor(Array.from({ length: input.perKind }, (_, i) => kind.paths(run, i)), read);
+        if (run === 0) continue;
+        if (floor !== undefined) result.floorMs.push(floor);
+        result.jobMs.push(cpu / input.perKind);
+        result.perStoredMs.push(objects > 0 ? cpu / objects : Number.NaN);
+        result.objectsPerJob = objects / input.perKind;
+        const byComponent = new Map<string, typeof captured>();
+        for (const c of captured) byComponent.set(c.component, [...(byComponent.get(c.component) ?? []), c]);
+        for (const [component, calls] of byComponent) {
+          (result.inRenderMs[component] ??= []).push(calls.reduce((sum, c) => sum + c.cpuMs, 0) / calls.length);
+          // Bare limit: the same elements (view models built once), renderToString in a loop.
+          const elements = calls.map((c) => c.element);
+          const start = process.cpuUsage();
+          for (let loop = 0; loop < input.bareLoops; loop += 1) for (const element of elements) renderToString(element);
+          (result.bareMs[component] ??= []).push(capture.cpuMs(start) / (input.bareLoops * elements.length));
+        }
 
-      // The split: the same pages again with the phase timer on, each render's totals summed, as
-      // a publish wave of their own (the first render pays for the shared reads, as home does above).
-      const splitWave = new Date().toISOString();
-      const sums = { cpu: {} as Record<string, number>, calls: {} as Record<string, number>, wall: {} as Record<string, number> };
-      let splitCpu = 0;
-      let splitSession: StoreSession | undefined;
-      for (let i = 0; i < input.perKind; i += 1) {
-        splitSession = await rendererFor(splitSession, kind.paths(run, i));
-        phaseTimer.startPhaseTimer();
-        const start = process.cpuUsage();
-        await splitSession.renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'bulk-republish', requestedAt: splitWave });
-        splitCpu += capture.cpuMs(start);
-        const totals = phaseTimer.takePhaseTotals();
-        phaseTimer.stopPhaseTimer();
-        for (const [phase, ms] of Object.entries(totals.cpuMs)) sums.cpu[phase] = (sums.cpu[phase] ?? 0) + ms;
-        for (const [phase, n] of Object.entries(totals.calls)) sums.calls[phase] = (sums.calls[phase] ?? 0) + n;
-        for (const [phase, ms] of Object.entries(totals.wallMs)) sums.wall[phase] = (sums.wall[phase] ?? 0) + ms;
+        // The split: the same pages again with the phase timer on, each render's totals summed, as
+        // a publish wave of their own (the first render pays for the shared reads, as home does above).
+        const splitWave = new Date().toISOString();
+        const sums = { cpu: {} as Record<string, number>, calls: {} as Record<string, number>, wall: {} as Record<string, number> };
+        let splitCpu = 0;
+        let splitSession: StoreSession | undefined;
+        for (let i = 0; i < input.perKind; i += 1) {
+          splitSession = await rendererFor(splitSession, kind.paths(run, i));
+          phaseTimer.startPhaseTimer();
+          const start = process.cpuUsage();
+          await splitSession.renderer.render({ site: 'news', path: kind.paths(run, i), reason: 'bulk-republish', requestedAt: splitWave });
+          splitCpu += capture.cpuMs(start);
+          const totals = phaseTimer.takePhaseTotals();
+          phaseTimer.stopPhaseTimer();
+          for (const [phase, ms] of Object.entries(totals.cpuMs)) sums.cpu[phase] = (sums.cpu[phase] ?? 0) + ms;
+          for (const [phase, n] of Object.entries(totals.calls)) sums.calls[phase] = (sums.calls[phase] ?? 0) + n;
+          for (const [phase, ms] of Object.entries(totals.wallMs)) sums.wall[phase] = (sums.wall[phase] ?? 0) + ms;
+        }
+        await splitSession?.done();
+        result.splitJobMs.push(splitCpu / input.perKind);
+        for (const [phase, ms] of Object.entries(sums.cpu)) (result.phaseMs[phase] ??= []).push(ms / input.perKind);
+        for (const [phase, n] of Object.entries(sums.calls)) (result.phaseCalls[phase] ??= []).push(n / input.perKind);
+        for (const [phase, ms] of Object.entries(sums.wall)) (result.phaseWallMs[phase] ??= []).push(ms / input.perKind);
       }
-      await splitSession?.done();
-      result.splitJobMs.push(splitCpu / input.perKind);
-      for (const [phase, ms] of Object.entries(sums.cpu)) (result.phaseMs[phase] ??= []).push(ms / input.perKind);
-      for (const [phase, n] of Object.entries(sums.calls)) (result.phaseCalls[phase] ??= []).push(n / input.perKind);
-      for (const [phase, ms] of Object.entries(sums.wall)) (result.phaseWallMs[phase] ??= []).push(ms / input.perKind);
     }
+  } finally {
+    redis.disconnect();
+    // Also when a render failed: the stores are temp directories of this run.
+    for (const dir of storeDirs) await rm(dir, { recursive: true, force: true });
   }
-  redis.disconnect();
-  for (const dir of storeDirs) await rm(dir, { recursive: true, force: true });
   const output: RenderCostOutput = { kinds: results };
   process.stdout.write(`${JSON.stringify(output)}\n`);
 }
