@@ -82,4 +82,17 @@ describe('page fencing tokens', () => {
     await redis.del(fenceMarkKey(page, server.prefix));
     expect(await admitPageRender(redis, page, 12, server.prefix)).toBe('first');
   });
+
+  it('delete the keys given as deleteFirst (a stale deletion record) with the admission, admitted or refused', async () => {
+    const page = { site: 'news', path: '/admitted-after-delete' } as const;
+    const record = `${server.prefix}:deleted:news:/admitted-after-delete`;
+    await redis.set(record, '{"eventId":"e1"}');
+    expect(await admitPageRender(redis, page, 20, server.prefix, { deleteFirst: [record] })).toBe('first');
+    expect(await redis.exists(record)).toBe(0);
+    // Refused (a higher token was admitted): the record goes all the same, as it did in the pipeline.
+    await redis.set(record, '{"eventId":"e2"}');
+    expect(await admitPageRender(redis, page, 19, server.prefix, { deleteFirst: [record] })).toBe('refused');
+    expect(await redis.exists(record)).toBe(0);
+    expect(await pageFenceMark(redis, page, server.prefix)).toBe(20);
+  });
 });

@@ -74,8 +74,11 @@ export function fenceMarkKey(page: PageRef, prefix = QUEUE_PREFIX): string {
 
 // Tokens are integers below 2^53, which Lua's doubles hold exactly; the mark is SET from the
 // argument string, so it is never printed in exponent form. Answers 0 (refused), 1 (admitted) or
-// 2 (admitted, and no render of the page had been admitted before: there was no mark).
+// 2 (admitted, and no render of the page had been admitted before: there was no mark). KEYS[2..]
+// (publishPage's stale deletion record) are deleted first, whatever the answer, as they were when
+// a pipeline sent the DEL ahead of the script.
 const ADMIT_SCRIPT = `
+for i = 2, #KEYS do redis.call('DEL', KEYS[i]) end
 local stored = redis.call('GET', KEYS[1])
 local mark = tonumber(stored or '0')
 local token = tonumber(ARGV[1])
@@ -108,17 +111,11 @@ export async function admitPageRender(
   options: { deleteFirst?: readonly string[] } = {},
 ): Promise<PageAdmission> {
   if (!Number.isSafeInteger(token) || token < 0) throw new PlatformError('INTERNAL_ERROR', `page fence: ${String(token)} is not a fencing token`);
-  const args = [fenceMarkKey(page, prefix), String(token), String(FENCE_TTL_MS)] as const;
   const deleteFirst = options.deleteFirst ?? [];
-  let reply: unknown;
-  if (deleteFirst.length === 0) reply = await redis.eval(ADMIT_SCRIPT, 1, ...args);
-  else {
-    // `deleteFirst` (publishPage's stale deletion record) is deleted just before the admission, in
-    // the same round trip: a pipeline, so the admission is the same script, run as before.
-    const replies = (await redis.pipeline().del(...deleteFirst).eval(ADMIT_SCRIPT, 1, ...args).exec()) ?? [];
-    for (const [error] of replies) if (error) throw error;
-    reply = replies[1]?.[1];
-  }
+  // `deleteFirst` (publishPage's stale deletion record) rides in the script, in the same round
+  // trip: an ioredis pipeline on a connection BullMQ has defined its scripts on costs more client
+  // CPU to build than the admission itself (it copies every defined script onto the pipeline).
+  const reply: unknown = await redis.eval(ADMIT_SCRIPT, 1 + deleteFirst.length, fenceMarkKey(page, prefix), ...deleteFirst, String(token), String(FENCE_TTL_MS));
   const answer = Number(reply);
   return answer === 2 ? 'first' : answer === 1 ? 'admitted' : 'refused';
 }
