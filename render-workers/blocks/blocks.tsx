@@ -7,8 +7,9 @@
 import { Island } from '../../interactive-bundle/island.js';
 import { DEALS_ENDPOINT } from '../../interactive-bundle/islands/deals.island.js';
 import { TEXT_TO_SPEECH } from '../article/rules.js';
+import { AdSlot } from '../shared/ad-slot.js';
 import type { Block, BlockImage, EmbedModel } from '../shared/view-model.js';
-import { useSiteId, useUiText } from '../shell/ui-text-context.js';
+import { useSiteId } from '../shell/ui-text-context.js';
 import { CountdownBlockView } from './countdown-blocks.js';
 import { renderBlock, type BlockTable } from './block-table.js';
 import { embedLinkText, ImageFigure, ImagesBlock, RelatedMediaBlock, SliderBlock, SlideshowBlock, TEXT_BLOCKS } from './common-blocks.js';
@@ -131,7 +132,7 @@ export const STANDARD_BLOCKS: BlockTable<StandardContext> = {
       </aside>
     );
   },
-  ad: (block) => <AdAside slot={block.slot} />,
+  ad: (block) => <AdSlot slot={block.slot} />,
   countdown: (block) => <CountdownBlockView block={block} />,
 };
 
@@ -162,16 +163,6 @@ function WeatherListBlock({ block }: { block: Extract<Block, { kind: 'weather-li
         ...(site === 'news' ? {} : { site }),
       }}
     />
-  );
-}
-
-/** An ad slot, labelled in the edition's language. */
-function AdAside({ slot }: { slot: Extract<Block, { kind: 'ad' }>['slot'] }) {
-  const label = useUiText().advertisement;
-  return (
-    <aside className={['ad', ...slot.devices.map((device) => `ad-${device}`)].join(' ')} id={slot.id} data-sizes={slot.sizes.join(',')} data-devices={slot.devices.join(',')} aria-label={label}>
-      <span className="ad-label">{label}</span>
-    </aside>
   );
 }
 

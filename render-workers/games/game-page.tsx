@@ -13,7 +13,7 @@ import { uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { GameInfoModalProps } from '../../interactive-bundle/islands/game-info-modal.island.js';
 import type { AdSlotModel } from '../blocks/types.js';
-import { FrontAdSlot } from '../shared/front-components.js';
+import { AdSlot } from '../shared/ad-slot.js';
 import { FRONT_CSS } from '../shared/section-front-page.js';
 import { APP_MODE_CSS, APP_MODE_SCRIPT, type GameAdPosition } from './game-rules.js';
 import { Document } from '../shell/document.js';
@@ -59,7 +59,7 @@ const GAME_CSS = [
 export function GamePage({ model }: { model: PageModel<GamePageView> }) {
   const { view } = model;
   const text = uiText(model.shell.site.id);
-  const ads = (position: GameAdPosition) => view.ads[position].map((slot) => <FrontAdSlot key={slot.id} slot={slot} />);
+  const ads = (position: GameAdPosition) => view.ads[position].map((slot) => <AdSlot key={slot.id} slot={slot} />);
   return (
     <Document
       head={model.head}
@@ -119,7 +119,7 @@ export function GamePage({ model }: { model: PageModel<GamePageView> }) {
         </article>
       </GamesRegionsFrame>
       <div className="game-adhesion">
-        <FrontAdSlot slot={view.adhesion} />
+        <AdSlot slot={view.adhesion} />
       </div>
     </Document>
   );

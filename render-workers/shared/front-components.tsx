@@ -14,7 +14,7 @@ import { CONTACT_ENDPOINT, EMAIL_TOKEN_ENDPOINT, type ContactFormProps } from '.
 import { LOAD_MORE_ENDPOINT, LOAD_MORE_PAGE_SIZE, type LoadMoreProps } from '../../interactive-bundle/islands/load-more.island.js';
 import { NEWSLETTER_ENDPOINT } from '../../interactive-bundle/islands/newsletter.island.js';
 import { TV_SCHEDULE_ENDPOINT } from '../../interactive-bundle/islands/tv-schedule.island.js';
-import type { AdSlotModel } from '../blocks/types.js';
+import { AdSlot } from './ad-slot.js';
 import { CARD_IMAGE_FALLBACK_ATTRIBUTE, DEFAULT_CARD_IMAGE } from '../../interactive-bundle/client/platform/image-fallback.js';
 import type {
   ContactFormView,
@@ -73,15 +73,6 @@ function Title({ title }: { title: string | undefined }) {
 /** An item heading: h3 under a component title, else h2, so no heading level is skipped. */
 function ItemHeading({ className, children }: { className?: string; children: ReactNode }) {
   return useContext(TitledContext) ? <h3 className={className}>{children}</h3> : <h2 className={className}>{children}</h2>;
-}
-
-export function FrontAdSlot({ slot }: { slot: AdSlotModel }) {
-  const AD_LABEL = useUiText().advertisement;
-  return (
-    <aside className={['ad', ...slot.devices.map((d) => `ad-${d}`)].join(' ')} id={slot.id} data-sizes={slot.sizes.join(',')} data-devices={slot.devices.join(',')} aria-label={AD_LABEL}>
-      <span className="ad-label">{AD_LABEL}</span>
-    </aside>
-  );
 }
 
 function Flags({ item }: { item: FrontArticleItem }) {
@@ -487,7 +478,7 @@ function ComponentBody({ component }: { component: FrontComponent }) {
         </section>
       );
     case 'ad':
-      return <FrontAdSlot slot={component.slot} />;
+      return <AdSlot slot={component.slot} />;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The one document shell every standard page shares: head (title, description, canonical, robots,
- * Twitter card; spec 1 §9), header, main and footer (spec 1 §2.3).
+ * Twitter card; spec 1 §9), header, the desktop header ad slot (spec 1 §9), main and footer
+ * (spec 1 §2.3).
  */
 import type { ReactNode } from 'react';
 import { uiText } from '../../core/isomorphic/ui-text.js';
@@ -11,6 +12,7 @@ import { ARTICLE_ISLANDS_CSS, BASE_CSS, SHELL_CSS, SHELL_ISLANDS_CSS } from './s
 import { DESIGN_CSS, DESIGN_TOKENS_CSS } from './design-tokens.js';
 import { SiteHeader } from './header.js';
 import { SiteFooter } from './footer.js';
+import { AdSlot, DESKTOP_HEADER_AD } from '../shared/ad-slot.js';
 
 /**
  * The theme cookie (spec 1 §2.2, spec 2 §2): `theme=light` or `theme=dark` sets data-theme on the
@@ -36,10 +38,15 @@ export interface DocumentProps {
   hideHeader?: boolean;
   /** Spec 1 §2.3: the static-page layout hides the footer on /connect. Default false. */
   hideFooter?: boolean;
+  /**
+   * The desktop header ad slot under the header (spec 1 §9). Default true; the interactive
+   * article layout has no ads (spec 1 §2.6: headline, sub-headline, body, optional comments).
+   */
+  headerAd?: boolean;
   children: ReactNode;
 }
 
-export function Document({ head, shell, bodyClass, extraHead, hideHeader = false, hideFooter = false, children }: DocumentProps) {
+export function Document({ head, shell, bodyClass, extraHead, hideHeader = false, hideFooter = false, headerAd = true, children }: DocumentProps) {
   return (
     <html lang={shell.site.lang}>
       <head>
@@ -68,6 +75,7 @@ export function Document({ head, shell, bodyClass, extraHead, hideHeader = false
           </p>
         ) : null}
         {hideHeader ? null : <SiteHeader shell={shell} />}
+        {hideHeader || !headerAd ? null : <AdSlot slot={DESKTOP_HEADER_AD} className="ad-header" />}
         <main id="main-content">{children}</main>
         {hideFooter ? null : <SiteFooter shell={shell} />}
         </UiTextProvider>

@@ -100,6 +100,37 @@ describe('the shell on the home page (spec 1 §2.3)', () => {
     expect(text).toContain('©2026 FOX News Network, LLC.');
     expect(text).toContain('Market data provided by Factset.');
   });
+
+  it('has the desktop header ad slot under the header: 970x250, 970x66, 728x90, labelled, desktop only (spec 1 §9)', async () => {
+    const { root, html } = await page('/');
+    const slot = DomUtils.findAll((el) => el.attribs.id === 'ad-header', root);
+    expect(slot).toHaveLength(1);
+    const aside = slot[0];
+    if (!aside) throw new Error('no header ad slot');
+    expect(aside.name).toBe('aside');
+    expect(aside.attribs['data-sizes']).toBe('970x250,970x66,728x90');
+    expect(aside.attribs['data-devices']).toBe('desktop');
+    expect(aside.attribs.class?.split(' ')).toEqual(['ad', 'ad-desktop', 'ad-header']);
+    expect(aside.attribs['aria-label']).toBe('Advertisement');
+    expect(DomUtils.textContent(aside)).toBe('Advertisement');
+    // Between the header and the page's own content.
+    expect(html.indexOf('id="ad-header"')).toBeGreaterThan(html.indexOf('</header>'));
+    expect(html.indexOf('id="ad-header"')).toBeLessThan(html.indexOf('<main'));
+  });
+});
+
+describe('the desktop header ad slot on other pages (spec 1 §9)', () => {
+  it('is on articles and section fronts, labelled in the edition’s language, and not where the header is hidden', async () => {
+    expect((await page(ARTICLE)).html).toContain('<aside class="ad ad-desktop ad-header" id="ad-header" data-sizes="970x250,970x66,728x90" data-devices="desktop" aria-label="Advertisement">');
+    expect((await page('/politics')).html).toContain('id="ad-header"');
+    const spanish = await h.render('/', undefined, 'es');
+    expect(spanish.kind).toBe('home');
+    expect(await h.stored('/', 'standard', 'es')).toContain('id="ad-header" data-sizes="970x250,970x66,728x90" data-devices="desktop" aria-label="Publicidad"');
+    // /gowatch hides the header (spec 1 §2.3), and its slot with it.
+    const gowatch = await page('/gowatch');
+    expect(gowatch.html).not.toContain('<header');
+    expect(gowatch.html).not.toContain('id="ad-header"');
+  });
 });
 
 describe('active topic and section', () => {

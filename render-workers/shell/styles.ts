@@ -66,6 +66,7 @@ ul.video-list{list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-temp
 .byline .source{color:var(--muted)}
 .ad{display:none;min-height:50px;margin:16px 0;background:#f4f5f7;text-align:center}
 @media (min-width:1024px){.ad-desktop{display:block}}
+.ad-header{max-width:970px;min-height:90px;margin:8px auto}
 @media (min-width:768px) and (max-width:1023px){.ad-tablet{display:block}}
 @media (max-width:767px){.ad-mobile{display:block}}.ad-label{font-size:.7rem;color:var(--muted);text-transform:uppercase}
 .gate-overlay{border:1px solid var(--rule);padding:24px;margin:16px 0;text-align:center;background:#fff}

@@ -121,8 +121,10 @@ describe('game page', () => {
     expect(at('id="lb3"')).toBeLessThan(at('class="games-promo"'));
     expect(at('id="ban3"')).toBeGreaterThan(comments);
     expect(html).toContain('<aside class="ad ad-mobile" id="ad-mobile-adhesion" data-sizes="320x50" data-devices="mobile" aria-label="Advertisement">');
-    // Only these six slots (plus the layout's own): no article ad-insertion rule runs here.
-    expect(html.match(/<aside class="ad /g)).toHaveLength(6);
+    // Only these six slots and the shell's desktop header slot (spec 1 §9), above the frame: no
+    // article ad-insertion rule runs here.
+    expect(at('id="ad-header"')).toBeLessThan(at('id="lb2"'));
+    expect(html.match(/<aside class="ad /g)).toHaveLength(7);
     expect(html).not.toContain('ad-strike-');
     expect(html).not.toContain('ad-in-read');
   });

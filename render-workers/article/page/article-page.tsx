@@ -36,7 +36,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
   const deals = { show: view.section === DEALS_SECTION || view.disclosure !== undefined, disclosure: view.disclosure };
   const text = uiText(shell.site.id);
   return (
-    <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead}>
+    <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead} headerAd={view.layout !== 'interactive'}>
       {view.banners.length > 0 ? (
         <nav className="special-series" aria-label="Special series">
           {view.banners.map((banner) => (
