@@ -106,7 +106,7 @@ export const ARTICLE_ISLANDS_CSS = `
 [data-theme="dark"] body{color:var(--ink);background:var(--bg)}
 [data-theme="dark"] a{color:#8ab4f8}
 [data-theme="dark"] .site-header a{color:#fff}
-[data-theme="dark"] .topic-bar{background:#1d2024}
+[data-theme="dark"] .topic-bar,[data-theme="dark"] .ad{background:#1d2024}
 [data-theme="dark"] .topic-bar a[aria-current="page"]{color:#ff8a80}
 [data-theme="dark"] .site-footer{background:#1a1d21}
 .slideshow-toolbar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between}
