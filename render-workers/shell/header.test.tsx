@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { HEADER_MENU_CATEGORIES } from '../../core/isomorphic/constants.js';
 import { NETWORK_SITES } from '../../core/isomorphic/network.js';
 import { SITES } from '../../core/isomorphic/sites.js';
+import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import type { MenuEntry, ShellModel } from '../shared/view-model.js';
-import { HEADER_TEXTS, SiteHeader } from './header.js';
+import { HEADER_ID_PREFIX, HEADER_TEXTS, SiteHeader } from './header.js';
 import { NETWORK_BAR_LABEL } from './network-bar.js';
 
 const CATEGORY_URLS = ['/us', '/politics', '/world', '/opinion', '/media', '/entertainment', '/sports', '/lifestyle', '/video', '/category/tech/artificial-intelligence'];
@@ -236,5 +237,46 @@ describe('landmarks', () => {
     const { root } = render(shell());
     const labels = elements(root, (el) => el.name === 'nav').map((el) => el.attribs['aria-label']);
     expect(labels).toEqual([NETWORK_BAR_LABEL, 'Main', 'More', 'Mobile', 'Topics']);
+  });
+});
+
+describe('one header render per menus and marks', () => {
+  /** Menus as a worker holds them for a publish wave: derived once from a kept answer and frozen. */
+  function frozenMenus(): ShellModel['menus'] {
+    return Object.freeze({ header: Object.freeze([...HEADER]), more: Object.freeze([...MORE]), mobile: Object.freeze([...MOBILE]), topics: Object.freeze([...TOPICS]) }) as unknown as ShellModel['menus'];
+  }
+
+  it('gives every page that marks the same section and topic the same header, and each page its own marks', () => {
+    const menus = frozenMenus();
+    // Two articles of one section: neither path is a topic, so the topic bar marks nothing on either.
+    const first = render(shell({ menus, activeSectionUrl: '/politics', activeTopicUrl: '/politics/one-story' })).html;
+    const second = render(shell({ menus, activeSectionUrl: '/politics', activeTopicUrl: '/politics/another-story' })).html;
+    expect(second).toBe(first);
+    expect(first).not.toContain('aria-current="page"');
+    expect(first).toContain('<a href="/politics" aria-current="true">Politics</a>');
+    // The topic's own page marks it; another section marks its own entry and passes it to the menus.
+    const topic = render(shell({ menus, activeSectionUrl: '/politics', activeTopicUrl: '/politics/rural-broadband' })).html;
+    expect(topic).toContain('<a href="/politics/rural-broadband" aria-current="page">Rural Broadband</a>');
+    const world = render(shell({ menus, activeSectionUrl: '/world' })).html;
+    expect(world).toContain('<a href="/world" aria-current="true">World</a>');
+    expect(world).not.toContain('<a href="/politics" aria-current="true">');
+    expect(world).toContain('"activeUrl":"/world"');
+    // The Spanish edition's header from the same menus is its own (its words, its wordmark).
+    const es = render(shell({ menus, site: SITES.es, activeSectionUrl: '/politics' })).html;
+    expect(es).not.toBe(first);
+    expect(es).toContain(`aria-label="${fillText(uiText('es').siteHome, { site: SITES.es.name })}"`);
+  });
+
+  it('renders the same HTML from frozen menus as from the same menus not frozen (rendered each time)', () => {
+    const model = shell({ activeSectionUrl: '/politics', activeTopicUrl: '/us/river-recovery' });
+    expect(render({ ...model, menus: frozenMenus() }).html).toBe(render(model).html);
+  });
+
+  it("gives the header's islands props ids of their own, unlike any the page's root gives", () => {
+    const { html } = render(shell());
+    const ids = [...html.matchAll(/id="(island-props-[^"]+)"/g)].map((match) => match[1]);
+    expect(ids.length).toBe(3);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toContain(HEADER_ID_PREFIX);
   });
 });

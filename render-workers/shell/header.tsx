@@ -8,6 +8,7 @@
  * hydrated with aria-expanded/controls, Escape, outside click and one open at a time. Failed menus arrive empty (spec 1 §8) and
  * render nothing, never an empty landmark.
  */
+import { renderToString } from 'react-dom/server';
 import { menuAccentStyle } from '../../core/isomorphic/menu-accent.js';
 import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
@@ -49,13 +50,65 @@ function menusProps(kind: MenusProps['kind'], label: string, summary: string, en
   return { kind, label, summary, items: menuItems(entries), ...(activeUrl === undefined ? {} : { activeUrl }) };
 }
 
+/**
+ * The header of one page. Its inner HTML is rendered once per edition, menus, marked section and
+ * marked topic, and kept beside the menus (`headerHtml`): it is the same on every page of a
+ * publish wave but for those marks, and its two menu islands are the costliest nested renders of
+ * a page.
+ */
 export function SiteHeader({ shell }: { shell: ShellModel }) {
-  const { menus, site } = shell;
+  return <header className="site-header" dangerouslySetInnerHTML={{ __html: headerHtml(shell) }} />;
+}
+
+/** What the header's inner HTML depends on, and nothing else (the key of `headerHtml`'s memo). */
+interface HeaderInput {
+  site: ShellModel['site'];
+  menus: ShellModel['menus'];
+  activeSectionUrl: string | undefined;
+  /** The topic the topic bar marks: the page's path when one topic links to it, else none. */
+  activeTopicUrl: string | undefined;
+}
+
+/**
+ * useId prefix of the header's own root. Its islands' props ids (interactive-bundle/island.tsx)
+ * start with it, so they never equal an id the page's root gives its islands.
+ */
+export const HEADER_ID_PREFIX = 'site-header-';
+
+/** Inner HTMLs kept per frozen menus (one upstream answer); a few dozen sections each, bounded all the same. */
+const MAX_HEADERS_PER_MENUS = 256;
+const headersByMenus = new WeakMap<ShellModel['menus'], Map<string, string>>();
+
+/**
+ * The header's inner HTML. Menus that are frozen (derived once per kept upstream answer,
+ * shared/derived.ts) never change, so the HTML rendered from them is kept beside them, keyed by
+ * what else it shows: the edition, the marked section (also the menu islands' `activeUrl`) and
+ * the marked topic. Menus that are not frozen are rendered every time.
+ */
+export function headerHtml(shell: ShellModel): string {
+  const { menus, site, activeSectionUrl } = shell;
+  const activeTopicUrl = shell.activeTopicUrl !== undefined && menus.topics.some((item) => item.url === shell.activeTopicUrl) ? shell.activeTopicUrl : undefined;
+  const input: HeaderInput = { site, menus, activeSectionUrl, activeTopicUrl };
+  const render = () => renderToString(<HeaderContent {...input} />, { identifierPrefix: HEADER_ID_PREFIX });
+  if (!Object.isFrozen(menus)) return render();
+  const key = `${site.id}\n${activeSectionUrl ?? ''}\n${activeTopicUrl ?? ''}`;
+  let kept = headersByMenus.get(menus);
+  if (kept === undefined) headersByMenus.set(menus, (kept = new Map<string, string>()));
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = render();
+    if (kept.size >= MAX_HEADERS_PER_MENUS) kept.clear();
+    kept.set(key, html);
+  }
+  return html;
+}
+
+function HeaderContent({ site, menus, activeSectionUrl, activeTopicUrl }: HeaderInput) {
   const header = desktopEntries(menus.header);
   const more = desktopEntries(menus.more);
   const text = uiText(site.id);
   return (
-    <header className="site-header">
+    <>
       <NetworkBar />
       <div className="bar">
         <a className="logo" href="/" aria-label={fillText(text.siteHome, { site: site.name })}>
@@ -72,7 +125,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
             <ul>
               {header.map((item, index) => (
                 <li key={`${index}:${item.url}`}>
-                  <a href={item.url} style={colorStyle(item)} aria-current={item.url === shell.activeSectionUrl ? 'true' : undefined}>
+                  <a href={item.url} style={colorStyle(item)} aria-current={item.url === activeSectionUrl ? 'true' : undefined}>
                     {item.name}
                   </a>
                 </li>
@@ -81,7 +134,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           </nav>
         ) : null}
         {more.length > 0 ? (
-          <Island name="Menus" props={menusProps('more', text.more, text.more, more, shell.activeSectionUrl)} />
+          <Island name="Menus" props={menusProps('more', text.more, text.more, more, activeSectionUrl)} />
         ) : null}
         <div className="header-actions">
           <a className="watch-tv" href={HEADER_TEXTS.watchTvUrl}>
@@ -93,7 +146,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           <Island name="HeaderSearch" props={{ siteName: site.name, site: site.id }} />
         </div>
         {menus.mobile.length > 0 ? (
-          <Island name="Menus" props={menusProps('mobile', text.mobileMenu, text.menu, menus.mobile, shell.activeSectionUrl)} />
+          <Island name="Menus" props={menusProps('mobile', text.mobileMenu, text.menu, menus.mobile, activeSectionUrl)} />
         ) : null}
       </div>
       {menus.topics.length > 0 ? (
@@ -101,7 +154,7 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           <ul>
             {menus.topics.map((item, index) => (
               <li key={`${index}:${item.url}`}>
-                <a href={item.url} aria-current={item.url === shell.activeTopicUrl ? 'page' : undefined}>
+                <a href={item.url} aria-current={item.url === activeTopicUrl ? 'page' : undefined}>
                   {item.name}
                 </a>
               </li>
@@ -109,6 +162,6 @@ export function SiteHeader({ shell }: { shell: ShellModel }) {
           </ul>
         </nav>
       ) : null}
-    </header>
+    </>
   );
 }
