@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../core/upstream/read-reuse.js';
 import { capturingLogger } from '../../tests/support/log-capture.js';
-import { deriveShared, derivedStats } from './derived.js';
+import { deriveShared, deriveSharedAll, derivedStats } from './derived.js';
 import { safeHref } from './links.js';
 import { withSkipLog } from './skip-log.js';
 
@@ -17,6 +17,26 @@ describe('deriveShared', () => {
     expect(Object.isFrozen(first)).toBe(true);
     // Another derivation of the same answer is its own.
     expect(deriveShared(answer, 'other', () => 'other')).toBe('other');
+  });
+
+  it('derives once per tuple of kept answers, by identity and in order, and every time when one is not kept', () => {
+    const header = deepFreeze([{ name: 'Politics', url: '/politics' }]);
+    const topics = deepFreeze([{ name: 'Rural Broadband', url: '/politics/rural-broadband' }]);
+    let runs = 0;
+    const menus = (a: unknown, b: unknown) => deriveSharedAll([a, b], 'menus', () => ({ runs: (runs += 1) }));
+    const first = menus(header, topics);
+    expect(menus(header, topics)).toBe(first);
+    expect(runs).toBe(1);
+    expect(Object.isFrozen(first)).toBe(true);
+    // The same answers in another order, or a new answer in one place, are another tuple.
+    expect(menus(topics, header)).not.toBe(first);
+    const newTopics = deepFreeze([{ name: 'River Recovery', url: '/us/river-recovery' }]);
+    expect(menus(header, newTopics)).not.toBe(first);
+    expect(runs).toBe(3);
+    // A part that is not kept (a failed menu's fresh empty list): derived every time.
+    menus(header, []);
+    menus(header, []);
+    expect(runs).toBe(5);
   });
 
   it('derives every time from an answer that is not kept (not frozen)', () => {

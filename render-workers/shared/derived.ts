@@ -24,8 +24,6 @@ interface Derived {
   skips: readonly Skip[];
 }
 
-const derivedValues = new WeakMap<object, Map<unknown, Derived>>();
-
 /** Counts of derivations run and reused in this process (tests). */
 export const derivedStats = { computed: 0, reused: 0 };
 
@@ -34,9 +32,33 @@ export const derivedStats = { computed: 0, reused: 0 };
  * source (and of what `key` names), synchronous, and must not change the source.
  */
 export function deriveShared<T>(source: unknown, key: unknown, derive: () => T): T {
-  if (typeof source !== 'object' || source === null || !Object.isFrozen(source)) return derive();
-  const byKey = derivedValues.get(source);
-  const found = byKey?.get(key);
+  return deriveSharedAll([source], key, derive);
+}
+
+/** Kept values per first source; a later source of the tuple is a further WeakMap level. */
+interface Level {
+  next?: WeakMap<object, Level>;
+  values?: Map<unknown, Derived>;
+}
+
+const levels = new WeakMap<object, Level>();
+
+/**
+ * `deriveShared` over several sources: computed once per tuple of frozen sources (by identity, in
+ * order) and `key`. For a value built from answers that arrive apart, such as the four nav menus
+ * (each one side read), which no single object holds. Any source not frozen: derived every time.
+ */
+export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, derive: () => T): T {
+  if (sources.length === 0 || !sources.every((source) => typeof source === 'object' && source !== null && Object.isFrozen(source))) return derive();
+  let map = levels;
+  let level: Level | undefined;
+  for (const source of sources as readonly object[]) {
+    level = map.get(source);
+    if (level === undefined) map.set(source, (level = {}));
+    map = level.next ??= new WeakMap<object, Level>();
+  }
+  const values = (level as Level).values ??= new Map<unknown, Derived>();
+  const found = values.get(key);
   if (found !== undefined) {
     derivedStats.reused += 1;
     for (const skip of found.skips) reportSkip(skip);
@@ -45,8 +67,6 @@ export function deriveShared<T>(source: unknown, key: unknown, derive: () => T):
   derivedStats.computed += 1;
   const { value, skips } = collectSkips(derive);
   deepFreeze(value);
-  const entry: Derived = { value, skips };
-  if (byKey === undefined) derivedValues.set(source, new Map([[key, entry]]));
-  else byKey.set(key, entry);
+  values.set(key, { value, skips });
   return value;
 }

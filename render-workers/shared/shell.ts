@@ -9,7 +9,7 @@ import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
 import type { Alternate, FeedLink, HeadModel, MenuEntry, ShellModel } from './view-model.js';
 import { safeLinks } from './links.js';
-import { deriveShared } from './derived.js';
+import { deriveShared, deriveSharedAll } from './derived.js';
 
 export interface ShellContext {
   site: SiteInfo;
@@ -55,8 +55,9 @@ export async function loadShell(
   const [menus, legal] = await Promise.all([client.getNavMenus(), client.getLegalLinks()]);
   return {
     site: context.site,
-    // Once per kept answer (shared/derived.ts): every page of a wave shows the same menus.
-    menus: deriveShared(menus, 'menu-entries', () => ({
+    // Once per kept answers (shared/derived.ts): every page of a wave shows the same menus, the
+    // same object, which the header's render is kept beside (shell/header.tsx).
+    menus: deriveSharedAll([menus.header, menus.more, menus.mobile, menus.topics], 'menu-entries', () => ({
       header: toMenuEntries(menus.header),
       more: toMenuEntries(menus.more),
       mobile: toMenuEntries(menus.mobile),

@@ -16,9 +16,17 @@ export interface CapturedRender {
   component: string;
   /** User + system CPU of this renderToString call, ms. */
   cpuMs: number;
+  /**
+   * Called while another renderToString was running (an island's own root, the header's inner
+   * HTML): its cost is already inside the outer render's, and a bare re-render of the outer
+   * element runs it again.
+   */
+  nested: boolean;
 }
 
 let active: CapturedRender[] | undefined;
+/** renderToString calls in progress (nested renders run inside an outer one, synchronously). */
+let depth = 0;
 
 /** Captures every render until `stopCapture`. */
 export function startCapture(): void {
@@ -46,9 +54,16 @@ export function cpuMs(since: NodeJS.CpuUsage): number {
 
 export const renderToString: typeof server.renderToString = (element, options) => {
   if (active === undefined) return server.renderToString(element, options);
+  const nested = depth > 0;
   const start = process.cpuUsage();
-  const html = server.renderToString(element, options);
-  active.push({ element, component: componentName(element), cpuMs: cpuMs(start) });
+  depth += 1;
+  let html: string;
+  try {
+    html = server.renderToString(element, options);
+  } finally {
+    depth -= 1;
+  }
+  active?.push({ element, component: componentName(element), cpuMs: cpuMs(start), nested });
   return html;
 };
 

@@ -58,6 +58,16 @@ export interface KindResult {
   inRenderMs: Record<string, number[]>;
   /** Per run: the bare loop's ms per call, per component. */
   bareMs: Record<string, number[]>;
+  /** Components rendered only inside another's render (islands, the header's inner HTML): not added to the bare limit again. */
+  nestedComponents: string[];
+  /** Calls per job of each component, in the last run. */
+  callsPerJob: Record<string, number>;
+  /**
+   * Per run: the bare limit of one job, the bare ms per call of each outer render (not nested)
+   * times its calls per job. Nested renders run again inside the outer bare renders, and a render
+   * the worker keeps (the header's inner HTML, rendered once per menus and marks) is kept there too.
+   */
+  bareJobMs: number[];
   /** Per run, with the phase timer on: CPU ms per job charged to each phase (and `other`). */
   phaseMs: Record<string, number[]>;
   /** Per run, with the phase timer on: calls per job of each phase (GETs, commands, store calls). */
@@ -120,7 +130,7 @@ async function main(): Promise<void> {
     { kind: 'article (AMP flagged)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i))) },
     { kind: 'article (no AMP)', paths: (run, i) => syntheticArticlePath(pick(2 * (run * input.perKind + i) + 1)) },
   ];
-  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [], floorMs: [] }));
+  const results = kinds.map((k): KindResult => ({ kind: k.kind, jobMs: [], perStoredMs: [], objectsPerJob: 0, inRenderMs: {}, bareMs: {}, nestedComponents: [], callsPerJob: {}, bareJobMs: [], phaseMs: {}, phaseCalls: {}, phaseWallMs: {}, splitJobMs: [], floorMs: [] }));
 
   // One renderer and one store for a pass over a kind's pages, as a worker keeps them for its life;
   // a page the pass already rendered starts a fresh store, so every render writes what it stores,
@@ -248,14 +258,21 @@ async function main(): Promise<void> {
         result.objectsPerJob = objects / input.perKind;
         const byComponent = new Map<string, typeof captured>();
         for (const c of captured) byComponent.set(c.component, [...(byComponent.get(c.component) ?? []), c]);
+        let bareJob = 0;
         for (const [component, calls] of byComponent) {
           (result.inRenderMs[component] ??= []).push(calls.reduce((sum, c) => sum + c.cpuMs, 0) / calls.length);
           // Bare limit: the same elements (view models built once), renderToString in a loop.
           const elements = calls.map((c) => c.element);
           const start = process.cpuUsage();
           for (let loop = 0; loop < input.bareLoops; loop += 1) for (const element of elements) renderToString(element);
-          (result.bareMs[component] ??= []).push(capture.cpuMs(start) / (input.bareLoops * elements.length));
+          const perCall = capture.cpuMs(start) / (input.bareLoops * elements.length);
+          (result.bareMs[component] ??= []).push(perCall);
+          result.callsPerJob[component] = calls.length / input.perKind;
+          const nested = calls.every((c) => c.nested);
+          if (nested && !result.nestedComponents.includes(component)) result.nestedComponents.push(component);
+          if (!nested) bareJob += perCall * (calls.length / input.perKind);
         }
+        result.bareJobMs.push(bareJob);
 
         // The split: the same pages again with the phase timer on, each render's totals summed, as
         // a publish wave of their own (the first render pays for the shared reads, as home does above).
