@@ -104,5 +104,9 @@ export const GAME_ADHESION_AD: AdSlotModel = { id: 'ad-mobile-adhesion', sizes: 
 export const APP_MODE_SCRIPT =
   "(function(){try{if(new URLSearchParams(location.search).getAll('mode').indexOf('app')!==-1)document.documentElement.setAttribute('data-mode','app')}catch(e){}})()";
 
-/** The network nav sits inside the header; both are named so the rule holds if it moves. */
-export const APP_MODE_CSS = 'html[data-mode="app"] .network-bar,html[data-mode="app"] .site-header,html[data-mode="app"] .site-footer{display:none!important}';
+/**
+ * The network nav sits inside the header; both are named so the rule holds if it moves. The
+ * desktop header ad slot sits under the header (shell/document.tsx) and goes with it.
+ */
+export const APP_MODE_CSS =
+  'html[data-mode="app"] .network-bar,html[data-mode="app"] .site-header,html[data-mode="app"] .ad-header,html[data-mode="app"] .site-footer{display:none!important}';

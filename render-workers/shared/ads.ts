@@ -18,6 +18,8 @@ import type { Block } from './view-model.js';
 export const DEFAULT_AD_SIZES = ['320x50', '300x250'] as const;
 /** Desktop header sizes (spec 1 §9). */
 export const DESKTOP_HEADER_AD_SIZES = ['970x250', '970x66', '728x90'] as const;
+/** The section whose articles get only tablet and mobile ads (spec 1 §9), the desktop header slot included. */
+export const HEALTH_SECTION = 'health';
 /** The label every ad slot shows (spec 1 §9). */
 export const AD_LABEL = 'Advertisement';
 /** At most this many strike ads per view (device) (spec 1 §9). */
@@ -67,7 +69,7 @@ export const BETTING_PROMO_AFTER_PARAGRAPH = 3;
 export const IN_READ_EXCLUDED_ORGANISATIONS: readonly string[] = [];
 
 export function insertArticleAds(blocks: readonly Block[], options: ArticleAdOptions): Block[] {
-  const health = options.section === 'health';
+  const health = options.section === HEALTH_SECTION;
   const total = blocks.length;
   const out: Block[] = [];
   let paragraphs = 0;

@@ -52,10 +52,10 @@ export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, de
   if (sources.length === 0 || !sources.every((source) => typeof source === 'object' && source !== null && Object.isFrozen(source))) return derive();
   let map = levels;
   let level: Level | undefined;
-  for (const source of sources as readonly object[]) {
+  for (const [index, source] of (sources as readonly object[]).entries()) {
+    if (index > 0) map = (level as Level).next ??= new WeakMap<object, Level>();
     level = map.get(source);
     if (level === undefined) map.set(source, (level = {}));
-    map = level.next ??= new WeakMap<object, Level>();
   }
   const values = (level as Level).values ??= new Map<unknown, Derived>();
   const found = values.get(key);

@@ -91,7 +91,8 @@ export function headerHtml(shell: ShellModel): string {
   const input: HeaderInput = { site, menus, activeSectionUrl, activeTopicUrl };
   const render = () => renderToString(<HeaderContent {...input} />, { identifierPrefix: HEADER_ID_PREFIX });
   if (!Object.isFrozen(menus)) return render();
-  const key = `${site.id}\n${activeSectionUrl ?? ''}\n${activeTopicUrl ?? ''}`;
+  // JSON: an absent mark and an empty one are different keys (the menus' props tell them apart).
+  const key = JSON.stringify([site.id, activeSectionUrl ?? null, activeTopicUrl ?? null]);
   let kept = headersByMenus.get(menus);
   if (kept === undefined) headersByMenus.set(menus, (kept = new Map<string, string>()));
   let html = kept.get(key);

@@ -120,12 +120,17 @@ describe('the shell on the home page (spec 1 §2.3)', () => {
 });
 
 describe('the desktop header ad slot on other pages (spec 1 §9)', () => {
-  it('is on articles and section fronts, labelled in the edition’s language, and not where the header is hidden', async () => {
+  it('is on articles and section fronts, labelled in the edition’s language, and not on health articles or where the header is hidden', async () => {
     expect((await page(ARTICLE)).html).toContain('<aside class="ad ad-desktop ad-header" id="ad-header" data-sizes="970x250,970x66,728x90" data-devices="desktop" aria-label="Advertisement">');
     expect((await page('/politics')).html).toContain('id="ad-header"');
     const spanish = await h.render('/', undefined, 'es');
     expect(spanish.kind).toBe('home');
     expect(await h.stored('/', 'standard', 'es')).toContain('id="ad-header" data-sizes="970x250,970x66,728x90" data-devices="desktop" aria-label="Publicidad"');
+    // Health articles get only tablet and mobile ads (spec 1 §9): no desktop header slot either.
+    const health = await page('/health/why-doctors-want-you-to-walk-after-meals');
+    expect(health.outcome.kind).toBe('article');
+    expect(health.html).toContain('<header');
+    expect(health.html).not.toContain('id="ad-header"');
     // /gowatch hides the header (spec 1 §2.3), and its slot with it.
     const gowatch = await page('/gowatch');
     expect(gowatch.html).not.toContain('<header');

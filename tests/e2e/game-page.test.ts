@@ -115,12 +115,14 @@ describe('game page in the browser', () => {
     await page.close();
   });
 
-  it('hides the network nav, header and footer with ?mode=app, and shows them without it', async () => {
-    const page = await browser.newPage();
+  it('hides the network nav, header, its desktop ad slot and footer with ?mode=app, and shows them without it', async () => {
+    // A desktop width, where the header's ad slot shows (spec 1 §9).
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
     const shell = () => ({
       network: page.getByRole('navigation', { name: 'Fox News Media network' }),
       header: page.locator('header.site-header'),
+      headerAd: page.locator('#ad-header'),
       footer: page.locator('footer.site-footer'),
     });
 

@@ -16,6 +16,7 @@ import { GateOverlay } from './gate-overlay.js';
 import { PAYWALL_CLASS } from '../../shared/structured-data/news-article.js';
 import { Island } from '../../../interactive-bundle/island.js';
 import { useSiteId } from '../../shell/ui-text-context.js';
+import { HEALTH_SECTION } from '../../shared/ads.js';
 
 export interface ArticlePageProps {
   head: DocumentProps['head'];
@@ -36,7 +37,7 @@ export function ArticlePage({ head, shell, view, extraHead }: ArticlePageProps) 
   const deals = { show: view.section === DEALS_SECTION || view.disclosure !== undefined, disclosure: view.disclosure };
   const text = uiText(shell.site.id);
   return (
-    <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead} headerAd={view.layout !== 'interactive'}>
+    <Document head={head} shell={shell} bodyClass={bodyClass} extraHead={extraHead} headerAd={view.layout !== 'interactive' && view.section !== HEALTH_SECTION}>
       {view.banners.length > 0 ? (
         <nav className="special-series" aria-label="Special series">
           {view.banners.map((banner) => (
