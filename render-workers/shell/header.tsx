@@ -14,6 +14,7 @@ import { fillText, uiText } from '../../core/isomorphic/ui-text.js';
 import { Island } from '../../interactive-bundle/island.js';
 import type { MenuItem, MenusProps } from '../../interactive-bundle/islands/menus.island.js';
 import type { MenuEntry, ShellModel } from '../shared/view-model.js';
+import { deriveShared } from '../shared/derived.js';
 import { NetworkBar } from './network-bar.js';
 
 /** Fixed header texts and targets (spec 1 §2.3), as the news edition words them; every edition's own are in core/isomorphic/ui-text.ts. */
@@ -75,33 +76,19 @@ interface HeaderInput {
  */
 export const HEADER_ID_PREFIX = 'site-header-';
 
-/** Inner HTMLs kept per frozen menus (one upstream answer); a few dozen sections each, bounded all the same. */
-const MAX_HEADERS_PER_MENUS = 256;
-const headersByMenus = new WeakMap<ShellModel['menus'], Map<string, string>>();
-
 /**
- * The header's inner HTML. Menus that are frozen (derived once per kept upstream answer,
- * shared/derived.ts) never change, so the HTML rendered from them is kept beside them, keyed by
- * what else it shows: the edition, the marked section (also the menu islands' `activeUrl`) and
- * the marked topic. Menus that are not frozen are rendered every time.
+ * The header's inner HTML. Menus that are frozen (derived once per kept upstream answers,
+ * shared/derived.ts) never change, so the HTML rendered from them is derived beside them the same
+ * way, keyed by what else it shows: the edition, the marked section (also the menu islands'
+ * `activeUrl`) and the marked topic. Menus that are not frozen are rendered every time. The keys
+ * per menus are bounded by the site's sections, and go with the menus at the next kept answer.
  */
 export function headerHtml(shell: ShellModel): string {
   const { menus, site, activeSectionUrl } = shell;
   const activeTopicUrl = shell.activeTopicUrl !== undefined && menus.topics.some((item) => item.url === shell.activeTopicUrl) ? shell.activeTopicUrl : undefined;
-  const input: HeaderInput = { site, menus, activeSectionUrl, activeTopicUrl };
-  const render = () => renderToString(<HeaderContent {...input} />, { identifierPrefix: HEADER_ID_PREFIX });
-  if (!Object.isFrozen(menus)) return render();
   // JSON: an absent mark and an empty one are different keys (the menus' props tell them apart).
-  const key = JSON.stringify([site.id, activeSectionUrl ?? null, activeTopicUrl ?? null]);
-  let kept = headersByMenus.get(menus);
-  if (kept === undefined) headersByMenus.set(menus, (kept = new Map<string, string>()));
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = render();
-    if (kept.size >= MAX_HEADERS_PER_MENUS) kept.clear();
-    kept.set(key, html);
-  }
-  return html;
+  const key = JSON.stringify(['site-header', site.id, activeSectionUrl ?? null, activeTopicUrl ?? null]);
+  return deriveShared(menus, key, () => renderToString(<HeaderContent site={site} menus={menus} activeSectionUrl={activeSectionUrl} activeTopicUrl={activeTopicUrl} />, { identifierPrefix: HEADER_ID_PREFIX }));
 }
 
 function HeaderContent({ site, menus, activeSectionUrl, activeTopicUrl }: HeaderInput) {
