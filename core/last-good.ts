@@ -9,6 +9,13 @@
  * Redis write per page for nothing. A process therefore writes a key only when the value differs
  * from what it last wrote, or when that write is older than REWRITE_AFTER_MS (so the expiry keeps
  * moving while the data is in use). The memory of what was written is bounded (MAX_REMEMBERED).
+ *
+ * Knowing that a value is the one last written must cost less than writing it: a publish saves
+ * an article's side lists (kilobytes of JSON) with every article. Those values are mostly shared
+ * frozen objects (kept upstream answers, core/upstream/read-reuse.ts, and what renders derive from
+ * them, render-workers/shared/derived.ts) inside a few new arrays and objects, so each value is
+ * first reduced to a short stand-in (`standInOf`) in which a frozen object is its identity. The
+ * same stand-in is the same JSON; only a value whose stand-in changed is serialised and digested.
  */
 import { createHash } from 'node:crypto';
 import type { RedisClient } from './redis.js';
@@ -23,13 +30,81 @@ const MAX_REMEMBERED = 10_000;
 /** A value larger than this is not kept (a menu is a few kB; this is a runaway list). */
 export const LAST_GOOD_MAX_BYTES = 1_000_000;
 
+/** Frozen objects' identities in stand-ins: a number per object, never given to another. */
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/** Characters beyond which a stand-in is abandoned: a value mostly not frozen is cheaper to serialise once. */
+export const STAND_IN_MAX_CHARS = 2_000;
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null || proto === Array.prototype;
+}
+
+/**
+ * A short text that is equal for two values only when their JSON is equal: arrays and plain
+ * objects spelled out, primitives as JSON, and a frozen plain object or array as its identity.
+ * Frozen values are deep-frozen here (read-reuse.ts deepFreeze, derived.ts), so an object's JSON
+ * cannot change while it lives. undefined when the value is not made of those (a Date, a class
+ * instance, a toJSON), or its stand-in would pass STAND_IN_MAX_CHARS: the caller serialises it.
+ */
+export function standInOf(value: unknown): string | undefined {
+  return appendStandIn('', value);
+}
+
+/** `out` followed by the stand-in of `item`, or undefined (see standInOf). */
+function appendStandIn(out: string, item: unknown): string | undefined {
+  if (out.length > STAND_IN_MAX_CHARS) return undefined;
+  switch (typeof item) {
+    case 'string':
+      return out + JSON.stringify(item);
+    case 'number':
+    case 'boolean':
+      return out + String(item);
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      // JSON leaves these out of objects and writes null in arrays: the same token either way.
+      return out + '~';
+    case 'bigint':
+      return undefined;
+  }
+  if (item === null) return out + 'null';
+  const object = item as object;
+  if (!isPlain(object) || 'toJSON' in object) return undefined;
+  if (Object.isFrozen(object)) {
+    let identity = identities.get(object);
+    if (identity === undefined) identities.set(object, (identity = (lastIdentity += 1)));
+    return `${out}#${identity}`;
+  }
+  let next: string | undefined = out;
+  if (Array.isArray(object)) {
+    next += '[';
+    for (const element of object as unknown[]) {
+      next = appendStandIn(next, element);
+      if (next === undefined) return undefined;
+      next += ',';
+    }
+    return next.length > STAND_IN_MAX_CHARS ? undefined : next + ']';
+  }
+  next += '{';
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    next = appendStandIn(next + JSON.stringify(key) + ':', (object as Record<string, unknown>)[key]);
+    if (next === undefined) return undefined;
+    next += ',';
+  }
+  return next.length > STAND_IN_MAX_CHARS ? undefined : next + '}';
+}
+
 export class RedisLastGoodStore implements LastGoodStore {
   /**
-   * Key -> digest of the value this process last wrote, when, and the value itself when it was
-   * frozen (a reused upstream answer, core/upstream/read-reuse.ts: it cannot have changed, so the
-   * same object needs no JSON or digest to know it is the same value). Insertion order = age.
+   * Key -> digest of the JSON this process last wrote, when, and the stand-in of the last value
+   * found to have that JSON (standInOf: the same stand-in needs no JSON or digest to know it is
+   * the same value). Insertion order = age.
    */
-  private readonly written = new Map<string, { digest: string; at: number; same?: WeakRef<object> }>();
+  private readonly written = new Map<string, { digest: string; at: number; standIn?: string | undefined }>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -52,23 +127,20 @@ export class RedisLastGoodStore implements LastGoodStore {
   }
 
   async save(site: string, key: string, value: unknown): Promise<void> {
-    const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value) ? value : undefined;
-    if (frozen !== undefined) {
-      const previous = this.written.get(this.key(site, key));
-      if (previous?.same?.deref() === frozen && this.now() - previous.at < REWRITE_AFTER_MS) return;
-    }
+    const redisKey = this.key(site, key);
+    const standIn = standInOf(value);
+    const previous = this.written.get(redisKey);
+    if (standIn !== undefined && previous?.standIn === standIn && this.now() - previous.at < REWRITE_AFTER_MS) return;
     const json = JSON.stringify(value);
     if (json === undefined || json.length > LAST_GOOD_MAX_BYTES) return;
-    const redisKey = this.key(site, key);
     const digest = createHash('sha1').update(json).digest('base64');
-    const previous = this.written.get(redisKey);
     const at = this.now();
     if (previous !== undefined && previous.digest === digest && at - previous.at < REWRITE_AFTER_MS) {
-      if (frozen !== undefined) previous.same = new WeakRef(frozen);
+      previous.standIn = standIn;
       return;
     }
     this.written.delete(redisKey);
-    this.written.set(redisKey, { digest, at, ...(frozen === undefined ? {} : { same: new WeakRef(frozen) }) });
+    this.written.set(redisKey, { digest, at, standIn });
     if (this.written.size > MAX_REMEMBERED) {
       const oldest = this.written.keys().next().value;
       if (oldest !== undefined) this.written.delete(oldest);
