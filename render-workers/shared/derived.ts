@@ -49,11 +49,17 @@ const levels = new WeakMap<object, Level>();
  * (each one side read), which no single object holds. Any source not frozen: derived every time.
  */
 export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, derive: () => T): T {
-  if (sources.length === 0 || !sources.every((source) => typeof source === 'object' && source !== null && Object.isFrozen(source))) return derive();
+  // Plain loops: this runs for every listed story of every page, most often to find a value kept.
+  if (sources.length === 0) return derive();
+  for (let i = 0; i < sources.length; i += 1) {
+    const source = sources[i];
+    if (typeof source !== 'object' || source === null || !Object.isFrozen(source)) return derive();
+  }
   let map = levels;
   let level: Level | undefined;
-  for (const [index, source] of (sources as readonly object[]).entries()) {
-    if (index > 0) map = (level as Level).next ??= new WeakMap<object, Level>();
+  for (let i = 0; i < sources.length; i += 1) {
+    if (i > 0) map = (level as Level).next ??= new WeakMap<object, Level>();
+    const source = sources[i] as object;
     level = map.get(source);
     if (level === undefined) map.set(source, (level = {}));
   }
@@ -61,7 +67,7 @@ export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, de
   const found = values.get(key);
   if (found !== undefined) {
     derivedStats.reused += 1;
-    for (const skip of found.skips) reportSkip(skip);
+    if (found.skips.length > 0) for (const skip of found.skips) reportSkip(skip);
     return found.value as T;
   }
   derivedStats.computed += 1;

@@ -9,7 +9,8 @@ import type { UpstreamClient } from '../../core/upstream/client.js';
 import { articleListModelSchema, describeIssues, type ArticleSummary, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import type { ArticleListItem, ListSection } from './view-model.js';
-import { safeHref, safeLinks } from './links.js';
+import { deriveShared } from './derived.js';
+import { safeHref } from './links.js';
 
 /** What an article's side list reads beyond its size: the article itself, and the stories of the lists above it. */
 export const SIDE_LIST_SPARES = 11;
@@ -35,10 +36,24 @@ export async function loadListSections(client: UpstreamClient, components: reado
         size: model.size + SIDE_LIST_SPARES,
         from: model.from,
       });
-      return { ...(model.title ? { title: model.title } : {}), items: safeLinks(items).map(toListItem), size: model.size };
+      return { ...(model.title ? { title: model.title } : {}), items: items.flatMap(listItemOf), size: model.size };
     }),
   );
   return sections.filter((s): s is ListSection => s !== null);
+}
+
+/**
+ * A listed story's card, built once per kept summary (shared/derived.ts): the side lists of every
+ * article of a section list the same stories, and the cards, shared and frozen, also let the
+ * last good copy of a list be recognised without serialising it (core/last-good.ts). None when
+ * its link is unsafe (dropped, as safeLinks drops it).
+ */
+function listItemOf(item: ArticleSummary): ArticleListItem[] {
+  const card = deriveShared(item, 'article-list-item', () => {
+    const url = safeHref(item.url);
+    return url === undefined ? null : toListItem({ ...item, url });
+  });
+  return card === null ? [] : [card];
 }
 
 function toListItem(item: ArticleSummary): ArticleListItem {

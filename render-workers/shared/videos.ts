@@ -10,6 +10,7 @@ import type { UpstreamClient } from '../../core/upstream/client.js';
 import { hasAired, latestNewsVideoTag, type RecommendedVideo } from '../../core/upstream/video-client.js';
 import { formatVideoDuration } from '../../core/isomorphic/live/videos.js';
 import { toPlainText } from '../blocks/sanitize.js';
+import { deriveShared } from './derived.js';
 import { safeHref } from './links.js';
 
 /** Spec 1 §9, spec 2 §9: a video carousel shows at most 10 items. */
@@ -32,20 +33,33 @@ export function toVideoItems(videos: readonly RecommendedVideo[], now: Date, lim
   const seen = new Set<string>();
   for (const video of videos) {
     if (items.length >= limit) break;
+    const card = videoCard(video);
+    if (card === null || seen.has(card.url) || !hasAired(video.attributes, now)) continue;
+    seen.add(card.url);
+    items.push(card);
+  }
+  return items;
+}
+
+/**
+ * A video's card, built once per kept video (shared/derived.ts): every article of a section shows
+ * the same recommended videos. None without a safe link or a title. Whether it has aired is
+ * the render's to ask (it depends on the render's clock).
+ */
+function videoCard(video: RecommendedVideo): VideoItem | null {
+  return deriveShared(video, 'video-card', () => {
     const attributes = video.attributes;
     const url = safeHref(attributes.url);
     const name = toPlainText(attributes.title).trim();
-    if (url === undefined || name === '' || seen.has(url) || !hasAired(attributes, now)) continue;
-    seen.add(url);
+    if (url === undefined || name === '') return null;
     const image = responsiveSources(attributes.thumbnail?.url, {
       mobile: IMAGE_SIZES.recommendedVideoMobile,
       tablet: IMAGE_SIZES.recommendedVideoTablet,
       desktop: IMAGE_SIZES.recommendedVideo,
     });
     const duration = formatVideoDuration(attributes.duration);
-    items.push({ name, url, ...(image ? { image } : {}), ...(duration ? { duration } : {}) });
-  }
-  return items;
+    return { name, url, ...(image ? { image } : {}), ...(duration ? { duration } : {}) };
+  });
 }
 
 /** The section's recommended videos with the latest-news fallback (spec 1 §7). */
