@@ -115,6 +115,12 @@ export interface PageRendererOptions {
   readReuse?: ReadReuseCache;
 }
 
+/** `make()`, called on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   const adHocGating = options.adHocGating ?? false;
@@ -137,15 +143,29 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const clients = options.editions?.[job.site] ?? options;
       const client = clients.upstream.withRecorder(recorder);
       const clock = now();
-      // Every upstream client bound to this render's recorder once.
+      // Every upstream client bound to this render's recorder once, the page kinds' own clients
+      // when the kind first asks for them: binding one builds all its methods, and most pages
+      // (articles) use none of them.
+      const tags = once(() => clients.tags.withRecorder(recorder));
+      const staticPages = once(() => clients.staticPages.withRecorder(recorder));
+      const shows = once(() => clients.shows.withRecorder(recorder));
+      const liveEvents = once(() => clients.liveEvents.withRecorder(recorder));
       const ctx: PageKindContext = {
         site,
         path: job.path,
         client,
-        tags: clients.tags.withRecorder(recorder),
-        staticPages: clients.staticPages.withRecorder(recorder),
-        shows: clients.shows.withRecorder(recorder),
-        liveEvents: clients.liveEvents.withRecorder(recorder),
+        get tags() {
+          return tags();
+        },
+        get staticPages() {
+          return staticPages();
+        },
+        get shows() {
+          return shows();
+        },
+        get liveEvents() {
+          return liveEvents();
+        },
         adHocGating,
         log,
         publicOrigin: options.publicOrigins[job.site],

@@ -16,8 +16,8 @@ import { z } from 'zod';
 import { isPlatformError, type PlatformError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isValidPagePath } from '../storage/keys.js';
-import { resolveUpstreamBases, type UpstreamBases, type UpstreamConfig } from '../config/upstream.js';
-import { createTransport, type CallSpec, type UpstreamCallTimer } from './transport.js';
+import { resolveUpstreamBases, type UpstreamConfig } from '../config/upstream.js';
+import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer } from './transport.js';
 import { dataKeys } from './data-keys.js';
 import { parsedWith, readSideData, type SideData } from './side-data.js';
 import { createVideoFeedReads, type VideoFeedReads } from './video-feeds.js';
@@ -146,21 +146,40 @@ const SITEMAP_PAGE_SIZE = 1000;
 const SITEMAP_MAX_PAGES = 10_000;
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const bases = resolveUpstreamBases(options.config);
-  return buildClient(options, bases, options.recorder);
+  return buildClient(options, transportsFor(options), options.recorder);
 }
 
-function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recorder: ReadRecorder | undefined): UpstreamClient {
+/**
+ * The transports of one client and the clients `withRecorder` makes from it: one per reuse of
+ * answers (a render's freshness bound), so the clients a render binds (its own, and those of the
+ * reads it holds or does not record, which keep its reuse) share one.
+ */
+function transportsFor(options: UpstreamClientOptions): (reuse: RenderReadReuse | undefined) => Transport {
   const { logger, config } = options;
-  const transport = createTransport({
-    config,
-    logger,
-    bases,
-    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
-    ...(options.timeCall ? { timeCall: options.timeCall } : {}),
-    ...(options.language === undefined ? {} : { language: options.language }),
-    ...(recorder?.reuse === undefined ? {} : { reuse: recorder.reuse }),
-  });
+  const bases = resolveUpstreamBases(config);
+  const make = (reuse: RenderReadReuse | undefined): Transport =>
+    createTransport({
+      config,
+      logger,
+      bases,
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+      ...(options.timeCall ? { timeCall: options.timeCall } : {}),
+      ...(options.language === undefined ? {} : { language: options.language }),
+      ...(reuse === undefined ? {} : { reuse }),
+    });
+  let unreused: Transport | undefined;
+  const byReuse = new WeakMap<RenderReadReuse, Transport>();
+  return (reuse) => {
+    if (reuse === undefined) return (unreused ??= make(undefined));
+    let transport = byReuse.get(reuse);
+    if (transport === undefined) byReuse.set(reuse, (transport = make(reuse)));
+    return transport;
+  };
+}
+
+function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderReadReuse | undefined) => Transport, recorder: ReadRecorder | undefined): UpstreamClient {
+  const { logger } = options;
+  const transport = transports(recorder?.reuse);
   const { call, first, results, badResponse, buildUrl } = transport;
   const record = (key: string): void => recorder?.record(key);
 
@@ -356,7 +375,7 @@ function buildClient(options: UpstreamClientOptions, bases: UpstreamBases, recor
     },
 
     withRecorder(next) {
-      return buildClient(options, bases, keepReuse(next, recorder));
+      return buildClient(options, transports, keepReuse(next, recorder));
     },
   };
   return client;
