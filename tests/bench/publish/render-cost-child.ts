@@ -7,7 +7,7 @@
  * Input: JSON in argv[2] (RenderCostInput). Output: one JSON line on stdout (RenderCostOutput).
  *
  * Real: createPageRenderer with the real upstream clients (HTTP to the sample upstream), a real
- * Redis dependency index and fence, and the filesystem store, one render at a time; one renderer
+ * Redis dependency index, fence and last good copies, and the filesystem store, one render at a time; one renderer
  * and store per pass over a kind's pages (a fresh one when a page repeats), so every page is
  * written, as in a first publish. CPU per stored page =
  * the job's CPU / the objects it wrote.
@@ -110,6 +110,7 @@ async function main(): Promise<void> {
   const { createPageRenderer } = await import('../../../render-workers/render-page.js');
   const { DEFAULT_READ_REUSE } = await import('../../../render-workers/config.js');
   const { ReadReuseCache } = await import('../../../core/upstream/read-reuse.js');
+  const { RedisLastGoodStore } = await import('../../../core/last-good.js');
   const readReuse = input.readReuse === false ? undefined : new ReadReuseCache(DEFAULT_READ_REUSE);
   const { SYNTHETIC_SECTIONS, syntheticArticlePath } = await import('../../../infra/sample-upstream/synthetic/index.js');
   const capture = await import('./react-server-capture.js');
@@ -119,6 +120,8 @@ async function main(): Promise<void> {
   // Timed as `redis` and `storage` while the phase timer is on; untouched while it is off.
   const redis = phaseTimer.timeRedis(new Redis(input.redisUrl, { maxRetriesPerRequest: null }));
   const index = new DependencyIndex(redis, input.prefix);
+  // Side data's last good copies, kept as the worker keeps them (render-workers/start.ts).
+  const lastGood = new RedisLastGoodStore(redis, input.prefix);
   const logger = createLogger({ component: 'bench-render', level: 'silent' });
   const clients = createUpstreamClients({ config: parseUpstreamConfig({ UPSTREAM_STAGE: 'local', UPSTREAM_BASE_URL: input.upstreamUrl }), logger });
   const scripts = ['/assets/client-BENCH.js'];
@@ -155,6 +158,7 @@ async function main(): Promise<void> {
       publicOrigins: { news: 'https://www.example.test', es: 'https://es.example.test' },
       scripts,
       takeFence: (page) => takePageFence(redis, page, input.prefix),
+      lastGood,
       ...(readReuse === undefined ? {} : { readReuse }),
     });
     storeDirs.push(dir);
