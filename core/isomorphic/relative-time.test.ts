@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { SITE_TIME_ZONE } from './constants.js';
-import { absoluteDateLabel, easternDay, relativeTimeLabel, weekdayDateLabel } from './relative-time.js';
+import { absoluteDateLabel, easternDay, easternYear, relativeTimeLabel, weekdayDateLabel } from './relative-time.js';
 
 const NOW = new Date('2026-03-01T17:00:00Z'); // noon US Eastern (EST)
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -116,5 +116,21 @@ describe('relativeTimeLabel with the stored US Eastern day (ADR 0039)', () => {
     expect(relativeTimeLabel('2026-02-10T12:00:00Z', NOW, 'en', '2026-02-31')).toBe('February 10');
     expect(relativeTimeLabel(minutesAgo(5), NOW, 'en', '1999-01-01')).toBe('5 mins ago');
     expect(easternDay('not a date')).toBe('');
+  });
+});
+
+describe('easternYear (the footer copyright year, spec 1 §9)', () => {
+  it('turns at midnight in US Eastern, not UTC, to the millisecond', () => {
+    expect(easternYear(new Date('2027-01-01T04:59:59.999Z'))).toBe(2026);
+    expect(easternYear(new Date('2027-01-01T05:00:00.000Z'))).toBe(2027);
+    expect(easternYear(new Date('2026-12-31T23:59:00.000Z'))).toBe(2026);
+  });
+
+  it('agrees with date-fns-tz at every minute around a new year', () => {
+    const start = Date.parse('2027-01-01T04:00:00Z');
+    for (let minute = 0; minute < 120; minute += 1) {
+      const at = new Date(start + minute * 60_000 + 59_999);
+      expect(easternYear(at), at.toISOString()).toBe(Number(formatInTimeZone(at, SITE_TIME_ZONE, 'yyyy')));
+    }
   });
 });

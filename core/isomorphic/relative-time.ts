@@ -108,6 +108,14 @@ export function easternDay(value: Date | string): string {
 /** By instant: every front that lists an item labels it again, and formatToParts costs microseconds (ADR 0031). */
 const EASTERN_DAYS = boundedMemo(20_000, (epochMs) => Object.freeze(easternCalendarDay(new Date(Number(epochMs)))));
 
+/**
+ * The year in US Eastern at an instant: the footer's copyright year, asked with every render's
+ * own clock. By the minute, so renders share it: every time zone's day starts on a whole minute.
+ */
+export function easternYear(value: Date): number {
+  return EASTERN_DAYS(String(Math.floor(value.getTime() / 60_000) * 60_000)).year;
+}
+
 /** "Month D, YYYY" in US Eastern: what stored HTML shows before the island relabels it ("D de mes de YYYY" for es). */
 export function absoluteDateLabel(value: Date | string, lang = 'en'): string {
   const date = toDate(value);

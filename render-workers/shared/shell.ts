@@ -2,8 +2,8 @@
  * Builds the shell and head models every page shares (spec 1 §2.3, §7, §8): the four nav menus and
  * the legal links, each link checked, and the copyright year from the render clock.
  */
-import { formatInTimeZone } from 'date-fns-tz';
-import { DEFAULT_ROBOTS, SITE_TIME_ZONE, TWITTER_CARD } from '../../core/isomorphic/constants.js';
+import { DEFAULT_ROBOTS, TWITTER_CARD } from '../../core/isomorphic/constants.js';
+import { easternYear } from '../../core/isomorphic/relative-time.js';
 import type { SiteInfo } from '../../core/isomorphic/sites.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
 import type { MenuItem } from '../../core/upstream/schemas.js';
@@ -67,7 +67,7 @@ export async function loadShell(
     ...(active.topicUrl === undefined ? {} : { activeTopicUrl: active.topicUrl }),
     ...(active.sectionUrl === undefined ? {} : { activeSectionUrl: active.sectionUrl }),
     // The year in US Eastern, the site's time zone (spec 1 §9), not UTC's.
-    year: Number(formatInTimeZone(context.now, SITE_TIME_ZONE, 'yyyy')),
+    year: easternYear(context.now),
     scripts: context.scripts,
     ...(context.alternates === undefined || context.alternates.length === 0 ? {} : { alternates: context.alternates }),
   };
