@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../../core/logger.js';
 import type { UpstreamClient } from '../../core/upstream/client.js';
+import { parseShared } from '../../core/upstream/read-reuse.js';
 import { articleListModelSchema, describeIssues, type ArticleSummary, type LayoutComponent } from '../../core/upstream/schemas.js';
 import { toPlainText } from '../blocks/sanitize.js';
 import type { ArticleListItem, ListSection } from './view-model.js';
@@ -22,7 +23,8 @@ export async function loadListSections(client: UpstreamClient, components: reado
         log.debug({ layoutComponent: { index, type: component.type } }, 'layout component not rendered yet');
         return null;
       }
-      const parsed = articleListModelSchema.safeParse(component.model);
+      // Once per kept layout (core/upstream/read-reuse.ts): every article of the section reads the same one.
+      const parsed = parseShared(component.model, articleListModelSchema);
       if (!parsed.success) {
         log.warn({ layoutComponent: { index, type: component.type } }, `Invalid article-list model: ${describeIssues(parsed.error)}`);
         return null;
