@@ -173,6 +173,8 @@ interface PublishRunResult {
   s3CpuMsPerPage: number | null;
   /** Cores the whole machine kept busy during the publish (anyone's processes). */
   machineBusyCores: number;
+  /** The largest peak resident set of one worker process during the publish (its whole life), MiB. */
+  workerPeakRssMiB: number;
 }
 
 interface PublishSetup {
@@ -276,6 +278,7 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
     const seconds = (performance.now() - started) / 1000;
     const machineAfter = await machineTicks();
     const cpuAfter = { workers: await workers.cpuMs(), upstream: setup.upstreamPid === null ? 0 : await processTreeCpuMs(setup.upstreamPid), s3: setup.s3Pid === undefined ? 0 : await processTreeCpuMs(setup.s3Pid) };
+    const workerPeakRssMiB = await workers.peakRssMiB();
     await counted;
     const rates = chunkRates(marks);
     const pages = completed;
@@ -293,6 +296,7 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
       upstreamCpuMsPerPage: setup.upstreamPid === null ? Number.NaN : perPage(cpuAfter.upstream - cpuBefore.upstream),
       s3CpuMsPerPage: setup.s3Pid === undefined ? null : perPage(cpuAfter.s3 - cpuBefore.s3),
       machineBusyCores: machineTotal > 0 ? (cores * (machineAfter.busy - machineBefore.busy)) / machineTotal : Number.NaN,
+      workerPeakRssMiB,
     };
   } finally {
     await producer.close();
@@ -308,6 +312,7 @@ function runFigures(label: string, run: PublishRunResult, setup: Pick<PublishSet
   return [
     figure(`${label}, ${setup.processes} proc: pages per second (per chunk)`, 'pages/s', run.pagesPerSecond, `${who}; ${run.pages} pages in ${run.seconds.toFixed(0)} s (${(run.pages / run.seconds).toFixed(1)}/s whole), ${run.failed} failed`),
     figure(`${label}, ${setup.processes} proc: objects per second (per chunk)`, 'objects/s', run.objectsPerSecond, `${run.objects} objects (${(run.objects / Math.max(1, run.pages)).toFixed(2)} per page); ${cpu}`),
+    figure(`${label}, ${setup.processes} proc: peak RSS of a worker`, 'MiB', [run.workerPeakRssMiB], `VmHWM of the largest worker process over its life (start-up and the publish), at concurrency ${setup.concurrency}; issue 17: ≤ 256 MiB`),
   ];
 }
 

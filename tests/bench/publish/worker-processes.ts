@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { RENDER_QUEUE } from '../../../core/queue.js';
 import { createRedis } from '../../../core/redis.js';
+import { peakRssMiB } from '../edge/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../../render-workers/main.ts', import.meta.url));
@@ -28,6 +29,8 @@ export interface WorkerProcesses {
   pids: number[];
   /** User + system CPU ms the workers used so far (all of them together). */
   cpuMs(): Promise<number>;
+  /** The largest peak resident set (VmHWM) of any one worker so far, MiB; NaN without /proc. */
+  peakRssMiB(): Promise<number>;
   /** SIGTERM, and waits for every worker to exit (its graceful shutdown). */
   stop(): Promise<void>;
 }
@@ -122,6 +125,7 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
   return {
     pids,
     cpuMs: async () => (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0),
+    peakRssMiB: async () => Math.max(...(await Promise.all(pids.map(async (pid) => (await peakRssMiB(pid)) ?? Number.NaN)))),
     stop,
   };
 }
