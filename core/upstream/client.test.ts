@@ -6,6 +6,7 @@ import { isPlatformError } from '../errors.js';
 import { HEADER_MENU_CATEGORIES } from '../isomorphic/constants.js';
 import { createLogger } from '../logger.js';
 import { createUpstreamClient, type ReadRecorder, type UpstreamClient } from './client.js';
+import { ReadReuseCache } from './read-reuse.js';
 import { parseArticleBlock } from './schemas.js';
 
 const ARTICLE_PATH = '/politics/senate-panel-advances-rural-broadband-bill';
@@ -265,5 +266,22 @@ describe('withRecorder', () => {
     await client.withRecorder({ record: (key) => mine.push(key) }).getCategoryByPath('/world');
     expect(mine).toEqual(['category:/world']);
     expect(keys).toEqual([]);
+  });
+});
+
+describe('reuse of answers within a wave (ADR 0029)', () => {
+  it('keeps the shared answers but never the article a page reads as its own subject', async () => {
+    const cache = new ReadReuseCache({ maxEntries: 100, maxBytes: 1_000_000 });
+    const reused = makeClient({}, { record: () => {}, reuse: { cache, freshAfter: Date.now() - 60_000 } });
+    const gets = () => lines.filter((line) => line.api !== undefined && line.message !== 'upstream answer reused').map((line) => line.api?.name);
+    lines = [];
+    for (let i = 0; i < 2; i += 1) {
+      expect((await reused.getArticleByPath(ARTICLE_PATH))?.id).toBe('art-1001');
+      expect(await reused.getCategoryByPath('/politics')).not.toBeNull();
+    }
+    expect(gets()).toEqual(['article', 'category', 'article']);
+    expect(cache.stats().entries).toBe(1);
+    // Not kept, so not frozen: the render's own copy.
+    expect(Object.isFrozen(await reused.getArticleByPath(ARTICLE_PATH))).toBe(false);
   });
 });

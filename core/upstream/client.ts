@@ -250,8 +250,9 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
 
     async getArticleByPath(path) {
       record(dataKeys.articlePath(path));
+      // The page's own subject: read once per render of its page, so never kept (transport.ts).
       const article = await first(
-        { name: 'article', service: 'article', path: '/api/article', query: { path } },
+        { name: 'article', service: 'article', path: '/api/article', query: { path }, reuse: false },
         fullArticleSchema,
         'error',
       );

@@ -35,6 +35,13 @@ export interface CallSpec {
   service: UpstreamService;
   path: string;
   query?: Query;
+  /**
+   * false: the answer is one page's own subject (an article read by its path), which no other
+   * render of the wave reads. It is fetched, never kept for reuse: kept, it would only push the
+   * shared answers out of the cache's bound, and stay alive in the heap until it was pushed out
+   * itself (ADR 0029). Default: kept as any other.
+   */
+  reuse?: false;
 }
 
 export type CallResult = { found: true; body: unknown; url: string } | { found: false; url: string };
@@ -335,7 +342,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function call(spec: CallSpec, notFoundLevel: 'info' | 'error' = 'info'): Promise<CallResult> {
     const url = buildUrl(spec);
-    if (reuse === undefined || !reuse.cache.enabled) return (await fetchAnswer(spec, url, notFoundLevel)).answer;
+    if (reuse === undefined || !reuse.cache.enabled || spec.reuse === false) return (await fetchAnswer(spec, url, notFoundLevel)).answer;
     let fetched = false;
     const answer = await reuse.cache.read(reuseKey(url), reuse.freshAfter, () => {
       fetched = true;

@@ -192,21 +192,25 @@ describe('a whole-site publish', () => {
     const after = cache.stats();
     await renderWave(off, pages, await requestNow());
 
-    // Every distinct request once per wave (the default bounds hold the whole sample site).
+    // Every distinct request once per wave (the default bounds hold the whole sample site), but
+    // an article read as its page's own subject, which is never kept (ADR 0049): its page reads
+    // it, and so does each page at an old URL of it, to verify its redirect.
     expect(after.evictions - before.evictions).toBe(0);
-    expect(JSON.stringify([...gets].filter(([, n]) => n > 1))).toBe("[]");
+    const repeated = [...gets].filter(([, n]) => n > 1);
+    expect(JSON.stringify(repeated.filter(([url, n]) => !(url.startsWith('/api/article?') && n === 2)))).toBe('[]');
+    expect(repeated.length).toBeLessThanOrEqual(2);
     expect(gets.get(HEADER_URL)).toBe(1);
     // Without reuse, once per page that shows the menus.
     expect(offGets.get(HEADER_URL) ?? 0).toBeGreaterThan(pages.length / 2);
-    expect(total(gets)).toBe(gets.size);
+    expect(total(gets)).toBe(gets.size + repeated.length);
     expect(total(gets)).toBeLessThan(total(offGets) / 3);
     // What reuse saved was answered from the cache or from a GET in flight.
     expect(after.hits + after.shared - before.hits - before.shared).toBe(total(offGets) - total(gets));
 
-    // The next wave reads everything again, once.
+    // The next wave reads everything again, once (the same articles twice).
     gets.clear();
     await renderWave(on, pages, await requestNow());
-    expect(JSON.stringify([...gets].filter(([, n]) => n > 1))).toBe("[]");
+    expect(JSON.stringify([...gets].filter(([, n]) => n > 1))).toBe(JSON.stringify(repeated));
     expect(gets.get(HEADER_URL)).toBe(1);
   });
 
