@@ -118,6 +118,9 @@ describe('standInOf', () => {
     expect(standInOf([{ at: new Date(0) }])).toBeUndefined();
     expect(standInOf([{ toJSON: () => 'x' }])).toBeUndefined();
     expect(standInOf([Object.freeze(new Map())])).toBeUndefined();
+    expect(standInOf([Object.assign(() => {}, { toJSON: () => 'x' })])).toBeUndefined();
+    expect(standInOf([Object.setPrototypeOf([1], null)])).toBeUndefined();
+    expect(standInOf([Object.freeze(Object.setPrototypeOf([1], null))])).toBeUndefined();
     expect(standInOf(['x'.repeat(STAND_IN_MAX_CHARS)])).toBeUndefined();
     expect(standInOf(Array.from({ length: STAND_IN_MAX_CHARS }, (_, i) => i))).toBeUndefined();
     expect(standInOf(Array.from({ length: 100 }, (_, i) => i))).toBe(`[${Array.from({ length: 100 }, (_, i) => `${i},`).join('')}]`);

@@ -37,9 +37,10 @@ let lastIdentity = 0;
 /** Characters beyond which a stand-in is abandoned: a value mostly not frozen is cheaper to serialise once. */
 export const STAND_IN_MAX_CHARS = 2_000;
 
+/** An array of Array.prototype, or an object of Object.prototype or none: what JSON spells out as it is. */
 function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null || proto === Array.prototype;
+  return Array.isArray(value) ? proto === Array.prototype : proto === Object.prototype || proto === null;
 }
 
 /**
@@ -62,8 +63,11 @@ function appendStandIn(out: string, item: unknown): string | undefined {
     case 'number':
     case 'boolean':
       return out + String(item);
-    case 'undefined':
     case 'function':
+      // JSON would call a function's toJSON.
+      if ('toJSON' in item) return undefined;
+      return out + '~';
+    case 'undefined':
     case 'symbol':
       // JSON leaves these out of objects and writes null in arrays: the same token either way.
       return out + '~';

@@ -270,18 +270,24 @@ describe('withRecorder', () => {
 });
 
 describe('reuse of answers within a wave (ADR 0029)', () => {
-  it('keeps the shared answers but never the article a page reads as its own subject', async () => {
+  it('keeps the shared answers, and an article read by another page, but never the article a page reads as its own subject', async () => {
     const cache = new ReadReuseCache({ maxEntries: 100, maxBytes: 1_000_000 });
     const reused = makeClient({}, { record: () => {}, reuse: { cache, freshAfter: Date.now() - 60_000 } });
     const gets = () => lines.filter((line) => line.api !== undefined && line.message !== 'upstream answer reused').map((line) => line.api?.name);
     lines = [];
     for (let i = 0; i < 2; i += 1) {
-      expect((await reused.getArticleByPath(ARTICLE_PATH))?.id).toBe('art-1001');
+      expect((await reused.getArticleByPath(ARTICLE_PATH, { ownSubject: true }))?.id).toBe('art-1001');
       expect(await reused.getCategoryByPath('/politics')).not.toBeNull();
     }
     expect(gets()).toEqual(['article', 'category', 'article']);
     expect(cache.stats().entries).toBe(1);
     // Not kept, so not frozen: the render's own copy.
-    expect(Object.isFrozen(await reused.getArticleByPath(ARTICLE_PATH))).toBe(false);
+    expect(Object.isFrozen(await reused.getArticleByPath(ARTICLE_PATH, { ownSubject: true }))).toBe(false);
+    // Read by another page (a carousel, a redirect's check), the same article is kept.
+    lines = [];
+    await reused.getArticleByPath(ARTICLE_PATH);
+    await reused.getArticleByPath(ARTICLE_PATH);
+    expect(gets()).toEqual(['article']);
+    expect(cache.stats().entries).toBe(2);
   });
 });

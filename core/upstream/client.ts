@@ -94,8 +94,12 @@ export interface ArticleSearchOptions {
 }
 
 export interface UpstreamClient extends VideoReads, VideoFeedReads {
-  /** The article at a page path such as "/politics/some-slug"; null when there is none. */
-  getArticleByPath(path: string): Promise<FullArticle | null>;
+  /**
+   * The article at a page path such as "/politics/some-slug"; null when there is none.
+   * `ownSubject`: the article page's own read, which no other page of a wave makes, so its
+   * answer is not kept for reuse (ADR 0049); other reads (carousels, redirect checks) are kept.
+   */
+  getArticleByPath(path: string, options?: { ownSubject?: boolean }): Promise<FullArticle | null>;
   /** The category of a section front path such as "/politics"; null when there is none. */
   getCategoryByPath(path: string): Promise<Category | null>;
   /** A page layout (spec 1 §7 per-page elementId rules); null when there is none. */
@@ -248,11 +252,11 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
     ...createVideoReads(transport, record, logger, recorder?.sideData),
     ...createVideoFeedReads(transport, record, logger, recorder?.sideData),
 
-    async getArticleByPath(path) {
+    async getArticleByPath(path, options = {}) {
       record(dataKeys.articlePath(path));
-      // The page's own subject: read once per render of its page, so never kept (transport.ts).
+      // An article page's own read is made once per render of that page: never kept (transport.ts).
       const article = await first(
-        { name: 'article', service: 'article', path: '/api/article', query: { path }, reuse: false },
+        { name: 'article', service: 'article', path: '/api/article', query: { path }, ...(options.ownSubject === true ? { reuse: false as const } : {}) },
         fullArticleSchema,
         'error',
       );

@@ -36,7 +36,7 @@ export interface CallSpec {
   path: string;
   query?: Query;
   /**
-   * false: the answer is one page's own subject (an article read by its path), which no other
+   * false: the answer is one page's own subject (an article page's own read), which no other
    * render of the wave reads. It is fetched, never kept for reuse: kept, it would only push the
    * shared answers out of the cache's bound, and stay alive in the heap until it was pushed out
    * itself (ADR 0029). Default: kept as any other.

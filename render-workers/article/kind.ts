@@ -23,7 +23,8 @@ export const articleKind = pageKind({
     const held = holdReads(ctx);
     try {
       const reads = startArticlePathReads(ctx, held);
-      const article = await ctx.client.getArticleByPath(ctx.path);
+      // The page's own subject: no other page of a wave reads it, so it is not kept (ADR 0049).
+      const article = await ctx.client.getArticleByPath(ctx.path, { ownSubject: true });
       if (!article) return null;
       // The context is the article's render options (ArticleRenderOptions), the ad-hoc gating switch included.
       return await renderArticle(article, ctx, { reads, keep: () => held.keep() });
