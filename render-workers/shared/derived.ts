@@ -67,7 +67,7 @@ export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, de
   const found = values.get(key);
   if (found !== undefined) {
     derivedStats.reused += 1;
-    if (found.skips.length > 0) for (const skip of found.skips) reportSkip(skip);
+    for (const skip of found.skips) reportSkip(skip);
     return found.value as T;
   }
   derivedStats.computed += 1;
