@@ -10,6 +10,7 @@
  * A process that runs several services on one store (the local stack) passes its store in; the
  * worker then leaves closing it to its owner. Everything else the worker makes, it closes.
  */
+import { getHeapStatistics } from 'node:v8';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { describeCdnTarget } from '../core/cdn/config.js';
@@ -163,6 +164,8 @@ export async function startRenderWorker(config: WorkerConfig, shared: RenderWork
         retry: config.retryPolicy,
         recoverySweep: sweep === undefined ? 'off' : config.recoverySweep,
         readReuse: config.readReuse ?? 'off',
+        // Set by WORKER_NODE_FLAGS where the worker is started as deployed (render-workers/node-flags.ts).
+        heapLimitMiB: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
       },
       'render worker started',
     );

@@ -31,6 +31,7 @@ import { createRedis } from '../../core/redis.js';
 import { createUpstreamClients } from '../../core/upstream/clients.js';
 import { createRenderProducer } from '../../ingest/producer.js';
 import { listSitePages } from '../../render-workers/site-pages.js';
+import { WORKER_NODE_FLAGS } from '../../render-workers/node-flags.js';
 import type { BenchContext } from './context.js';
 import { BROWSER_HEADERS, runLoad, type LoadResult } from './edge/autocannon.js';
 import { startBenchBase, type BenchBase } from './edge/base.js';
@@ -86,7 +87,7 @@ async function publishWithWorkerProcess(ctx: BenchContext, base: BenchBase, stor
     WORKER_METRICS_PORT: 'off',
     WORKER_CONCURRENCY: '2',
     LOG_LEVEL: 'warn',
-  });
+  }, WORKER_NODE_FLAGS);
   const redis = createRedis(base.redisUrl, { name: 'bench-edge' });
   const producer = createRenderProducer({ connection: redis, prefix: base.prefix, logger });
   try {

@@ -19,6 +19,7 @@ import { edgeEnvShape, loadEdgeConfig, loadEdgeUpstreamConfig } from '../../edge
 import { loadIngestConfig, loadRepublishCliConfig } from '../../ingest/config.js';
 import { loadSampleUpstreamConfig, sampleUpstreamEnvShape } from '../../infra/sample-upstream/config.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
+import { WORKER_NODE_FLAGS } from '../../render-workers/node-flags.js';
 import { queuePrefixEnvShape, redisEnvShape } from '../../core/config/redis.js';
 
 const dependsOnSchema = z.union([z.array(z.string()), z.record(z.string(), z.looseObject({ condition: z.string() }))]);
@@ -163,10 +164,15 @@ describe('docker-compose.yml', () => {
 
   it('starts every app service from an entry point that exists, through node --import tsx (ADR 0002)', () => {
     for (const [name, entry] of Object.entries(APP_SERVICES)) {
-      expect(service(name).command, name).toEqual(['node', '--import', 'tsx', entry]);
+      // A render worker runs with its heap ceiling (render-workers/node-flags.ts, ADR 0050).
+      const flags = name === 'render-worker' ? WORKER_NODE_FLAGS : [];
+      expect(service(name).command, name).toEqual(['node', ...flags, '--import', 'tsx', entry]);
       expect(existsSync(entry), entry).toBe(true);
     }
     expect((service('publish-site').command ?? []).join(' ')).toContain('node --import tsx ingest/cli.ts --all');
+    // `npm run worker` starts a worker the same way.
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.worker).toBe(`tsx ${WORKER_NODE_FLAGS.join(' ')} render-workers/main.ts`);
     expect(existsSync('ingest/cli.ts')).toBe(true);
   });
 

@@ -61,11 +61,14 @@ export function startProcess(name: string, command: string, args: readonly strin
   };
 }
 
-/** Starts a TypeScript entry point of this repository (e.g. edge-router/main.ts) as one node process. */
-export function startTsService(name: string, entry: string, env: Record<string, string>): RunningProcess {
+/**
+ * Starts a TypeScript entry point of this repository (e.g. edge-router/main.ts) as one node
+ * process, with the node flags it is deployed with (`nodeFlags`).
+ */
+export function startTsService(name: string, entry: string, env: Record<string, string>, nodeFlags: readonly string[] = []): RunningProcess {
   // `--import tsx` with tsx's resolved path, so it works from any working directory.
   const tsx = require.resolve('tsx');
-  return startProcess(name, process.execPath, ['--import', tsx, entry], { ...process.env, ...env });
+  return startProcess(name, process.execPath, [...nodeFlags, '--import', tsx, entry], { ...process.env, ...env });
 }
 
 /** Resolves once `url` answers (any status below 500), or throws with the process's last output. */

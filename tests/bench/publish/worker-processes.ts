@@ -1,14 +1,16 @@
 /**
  * Render workers as real processes for the throughput section: each is
- * `render-workers/main.ts`, as deployed, started with `node --import tsx` (not the tsx CLI, which
- * would put a second process in between) so its pid is the worker's and its CPU can be read from
- * /proc. Configured only through its environment, like a container.
+ * `render-workers/main.ts`, as deployed, started with `node --import tsx` and the worker's node
+ * flags (render-workers/node-flags.ts; not the tsx CLI, which would put a second process in
+ * between) so its pid is the worker's and its CPU can be read from /proc. Configured only through
+ * its environment, like a container.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { RENDER_QUEUE } from '../../../core/queue.js';
+import { WORKER_NODE_FLAGS } from '../../../render-workers/node-flags.js';
 import { createRedis } from '../../../core/redis.js';
 import { peakRssMiB } from '../edge/processes.js';
 
@@ -93,7 +95,7 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
   };
   for (let i = 0; i < options.count; i += 1) {
     const flags = options.cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir];
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...flags, '--import', 'tsx', MAIN], {
       cwd: ROOT,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'ignore', 'inherit'],
