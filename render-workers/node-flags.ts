@@ -6,8 +6,9 @@
  * V8 sizes the old generation's next collection point as the live heap times a growing factor
  * whose maximum depends on this ceiling: 4 with the default ceiling on a host with several GiB,
  * about 1.4 at 512 MiB. A worker's live heap in a whole-site publish is 70-100 MiB, so without it
- * V8 let the heap reach 300 MiB of mostly garbage before collecting (peak RSS 400-560 MiB at
- * concurrency 8); with it the same publishes peaked at 222-246 MiB. The ceiling is five times the
- * live heap, so it bounds the growth, not the work.
+ * V8 let the heap reach 300 MiB of mostly garbage before collecting (peak RSS 406-564 MiB in the
+ * full publish of 10,000 articles at concurrency 8); with it the same publish peaked at 251-276 MiB,
+ * and one of 2,000 articles at 228-243 MiB. The ceiling is five to seven times the live heap, so it
+ * bounds the growth, not the work.
  */
 export const WORKER_NODE_FLAGS: readonly string[] = ['--max-old-space-size=512'];
