@@ -164,7 +164,7 @@ describe('docker-compose.yml', () => {
 
   it('starts every app service from an entry point that exists, through node --import tsx (ADR 0002)', () => {
     for (const [name, entry] of Object.entries(APP_SERVICES)) {
-      // A render worker runs with its heap ceiling (render-workers/node-flags.ts, ADR 0050).
+      // A render worker runs with its heap bounds (render-workers/node-flags.ts, ADR 0050).
       const flags = name === 'render-worker' ? WORKER_NODE_FLAGS : [];
       expect(service(name).command, name).toEqual(['node', ...flags, '--import', 'tsx', entry]);
       expect(existsSync(entry), entry).toBe(true);
