@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { PlatformError, isPlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey } from './object-key.js';
+import { createDirectPut } from './s3-put.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface S3StoreOptions {
@@ -114,12 +115,16 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { socketTimeout: settings.idleTimeoutMs, connectionTimeout: settings.connectionTimeoutMs },
+    // Each command's middleware stack is built once per command class, not on every send: nothing
+    // here changes a stack after the first request (ADR 0051).
+    cacheMiddleware: true,
   };
   if (settings.endpoint !== undefined) config.endpoint = settings.endpoint;
   if (settings.accessKeyId !== undefined && settings.secretAccessKey !== undefined) {
     config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   }
   const client = new S3Client(config);
+  const directPut = createDirectPut(client, bucket, settings.forcePathStyle);
 
   let bucketReady: Promise<void> | undefined;
   /** Creates the bucket once, on first use, when asked to; a failure is retried on the next call. */
@@ -239,6 +244,16 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     return { meta, version: response.ETag };
   }
 
+  /** The direct put's headers (s3-put.ts): what PutObjectCommand would send for these fields. */
+  function putHeaders(meta: ObjectMeta, metadata: Record<string, string>, condition: WriteCondition | undefined): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': meta.contentType, 'cache-control': meta.cacheControl };
+    for (const [name, value] of Object.entries(metadata)) headers[`x-amz-meta-${name}`] = value;
+    const { IfMatch, IfNoneMatch } = conditionHeaders(condition);
+    if (IfMatch !== undefined) headers['if-match'] = IfMatch;
+    if (IfNoneMatch !== undefined) headers['if-none-match'] = IfNoneMatch;
+    return headers;
+  }
+
   /** The request headers for a condition: If-Match names the version read, If-None-Match creates only. */
   function conditionHeaders(condition: WriteCondition | undefined): { IfMatch?: string; IfNoneMatch?: string } {
     if (typeof condition?.ifVersion === 'string') return { IfMatch: condition.ifVersion };
@@ -254,18 +269,23 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     // No lock to hold it in: the guard runs just before the request (ADR 0023 says what that leaves).
     if (condition?.guard && !(await condition.guard())) return 'fenced';
     try {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentLength: body.length,
-          ContentType: checked.contentType,
-          CacheControl: checked.cacheControl,
-          Metadata: metadata,
-          ...conditionHeaders(condition),
-        }),
-      );
+      const put = await directPut();
+      if (put === null) {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentLength: body.length,
+            ContentType: checked.contentType,
+            CacheControl: checked.cacheControl,
+            Metadata: metadata,
+            ...conditionHeaders(condition),
+          }),
+        );
+      } else {
+        await put({ key, body, payloadSha256: checked.contentHash, headers: putHeaders(checked, metadata, condition) });
+      }
       return 'written';
     } catch (error) {
       if (condition?.ifVersion !== undefined && isConditionFailure(error)) return 'version-changed';

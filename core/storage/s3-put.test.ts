@@ -1,0 +1,241 @@
+/**
+ * The S3 driver's direct PutObject (s3-put.ts, ADR 0051), in front of a real s3rver.
+ *
+ * s3rver does not check SigV4 signatures, so the front below does what S3 does with each request:
+ * it recomputes the signature from the request it received (the algorithm as AWS documents it,
+ * written here, not the SDK's signer) and checks the payload hash against the body, answering 403
+ * or 400 as S3 would. It can also answer a request itself, as S3 answers a refused condition or a
+ * throttled request, and counts what it saw.
+ */
+import { S3Client } from '@aws-sdk/client-s3';
+import { createHash, createHmac } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
+import { isPlatformError } from '../errors.js';
+import { createS3Store } from './s3-driver.js';
+import { createDirectPut, retryErrorType } from './s3-put.js';
+import type { ObjectMeta, ObjectStore } from './types.js';
+import { contentHash } from './write.js';
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** Null when the signature checked out, else why not. */
+  signatureProblem: string | null;
+}
+
+/** An answer the front gives instead of forwarding: status and S3 error code. */
+type Answer = { status: number; code?: string } | undefined;
+
+interface Front {
+  endpoint: string;
+  seen: Seen[];
+  /** Decides per request; undefined forwards it to s3rver. */
+  answer: (seen: Seen) => Answer;
+  stop(): Promise<void>;
+}
+
+const RFC3986 = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Why the request's SigV4 signature is not the one `secret` gives, or null when it is. */
+function signatureProblem(method: string, rawUrl: string, headers: IncomingMessage['headers'], body: Buffer, secret: string, expectedRegion: string): string | null {
+  const authorization = headers.authorization;
+  if (typeof authorization !== 'string') return 'no Authorization header';
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  if (match === null) return `unreadable Authorization: ${authorization}`;
+  const [, , day, region, service, signedHeaders, signature] = match as unknown as [string, string, string, string, string, string, string];
+  if (region !== expectedRegion || service !== 's3') return `AuthorizationHeaderMalformed: scope ${region}/${service}`;
+  const amzDate = headers['x-amz-date'];
+  if (typeof amzDate !== 'string' || !amzDate.startsWith(day)) return 'x-amz-date missing or not of the credential day';
+  const payloadHash = headers['x-amz-content-sha256'];
+  if (typeof payloadHash !== 'string') return 'no x-amz-content-sha256';
+  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== createHash('sha256').update(body).digest('hex')) return 'XAmzContentSHA256Mismatch';
+  const names = signedHeaders.split(';');
+  if (!names.includes('host') || !names.includes('x-amz-date')) return 'host or x-amz-date not signed';
+  const url = new URL(rawUrl, 'http://front');
+  const query = [...url.searchParams.entries()]
+    .map(([k, v]) => [RFC3986(k), RFC3986(v)] as const)
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const canonicalHeaders = names.map((name) => `${name}:${String(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalRequest = [method, url.pathname, query, canonicalHeaders, signedHeaders, payloadHash].join('\n');
+  const scope = `${day}/${region}/${service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+  const key = [day, region, service, 'aws4_request'].reduce<Buffer>((k, part) => createHmac('sha256', k).update(part).digest(), Buffer.from(`AWS4${secret}`));
+  const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
+  return expected === signature ? null : 'SignatureDoesNotMatch';
+}
+
+async function startFront(s3: TestS3): Promise<Front> {
+  const target = new URL(s3.endpoint);
+  const front: Front = { endpoint: '', seen: [], answer: () => undefined, stop: async () => {} };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const method = req.method ?? 'GET';
+      const problem = signatureProblem(method, req.url ?? '/', req.headers, body, s3.secretAccessKey, s3.region);
+      const seen: Seen = { method, path: req.url ?? '/', headers: req.headers, signatureProblem: problem };
+      front.seen.push(seen);
+      const answer: Answer = problem === null ? front.answer(seen) : { status: problem === 'SignatureDoesNotMatch' ? 403 : 400, code: /^[A-Za-z0-9]+$/.test(problem.split(':')[0] ?? '') ? problem.split(':')[0] : 'AccessDenied' };
+      if (answer !== undefined) {
+        const xml = answer.code === undefined || method === 'HEAD' ? '' : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${answer.code}</Code><Message>answered by the test front</Message></Error>`;
+        res.writeHead(answer.status, { 'content-type': 'application/xml', 'x-amz-request-id': 'front-1' }).end(xml);
+        return;
+      }
+      const forwarded = httpRequest({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (upstream) => {
+        res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+        upstream.pipe(res);
+      });
+      forwarded.on('error', () => res.destroy());
+      forwarded.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  front.endpoint = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  front.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return front;
+}
+
+function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
+  return {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: 'public, max-age=60, stale-while-revalidate=600',
+    surrogateKeys: ['article:1', 'section:news'],
+    contentHash: contentHash(body),
+    renderedAt: '2026-11-28T12:00:00.000Z',
+    reason: 'event',
+    jobId: 'job-7',
+    status: 200,
+    fence: 42,
+    ...overrides,
+  };
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  return await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+}
+
+describe('the S3 driver direct PutObject (s3rver behind a front that checks signatures)', () => {
+  let s3: TestS3;
+  let front: Front;
+  let store: ObjectStore;
+  beforeAll(async () => {
+    s3 = await startTestS3({ bucket: 'direct' });
+    front = await startFront(s3);
+    store = createS3Store({ ...s3, endpoint: front.endpoint });
+  });
+  afterEach(() => {
+    front.seen.length = 0;
+    front.answer = () => undefined;
+  });
+  afterAll(async () => {
+    await store.close();
+    await front.stop();
+    await s3.stop();
+  });
+
+  const puts = (): Seen[] => front.seen.filter((seen) => seen.method === 'PUT');
+
+  it('sends a PUT that S3 would accept, with the content hash as its payload hash, and stores the object as the SDK reads it', async () => {
+    const body = Buffer.from('<!doctype html><title>Direct</title><p>Body ü</p>');
+    const meta = metaFor(body);
+    expect(await store.put('news/pages/direct/index.html', body, meta)).toBe('written');
+    const [put] = puts();
+    expect(put?.signatureProblem).toBeNull();
+    expect(put?.path).toBe('/direct/news/pages/direct/index.html');
+    expect(put?.headers['x-amz-content-sha256']).toBe(meta.contentHash);
+    expect(put?.headers['content-length']).toBe(String(body.length));
+    // Read back through the SDK's commands (GET, HEAD), which the front also checked.
+    const stored = await store.get('news/pages/direct/index.html');
+    expect(stored?.body.equals(body)).toBe(true);
+    expect(stored?.meta).toEqual(meta);
+    expect(front.seen.every((seen) => seen.signatureProblem === null)).toBe(true);
+  });
+
+  it('fails with STORAGE_FAILED (403) and stores nothing when its secret is wrong', async () => {
+    const wrong = createS3Store({ ...s3, endpoint: front.endpoint, secretAccessKey: 'not-the-secret' });
+    const body = Buffer.from('refused');
+    const error = await errorOf(wrong.put('news/pages/refused/index.html', body, metaFor(body)));
+    expect(isPlatformError(error, 'STORAGE_FAILED')).toBe(true);
+    expect(isPlatformError(error) && error.details).toMatchObject({ operation: 'put', status: 403 });
+    expect(puts()).toHaveLength(1); // a client error is not retried
+    expect(await store.head('news/pages/refused/index.html')).toBeNull();
+    await wrong.close();
+  });
+
+  it('sends the conditions and reads a refused one (412, or 409 for crossing writes) as version-changed', async () => {
+    const body = Buffer.from('conditional');
+    const meta = metaFor(body);
+    front.answer = (seen) => (seen.method === 'PUT' ? { status: 412, code: 'PreconditionFailed' } : undefined);
+    expect(await store.put('news/pages/cond/index.html', body, meta, { ifVersion: '"abc"' })).toBe('version-changed');
+    expect(await store.put('news/pages/cond/index.html', body, meta, { ifVersion: null })).toBe('version-changed');
+    front.answer = (seen) => (seen.method === 'PUT' ? { status: 409, code: 'ConditionalRequestConflict' } : undefined);
+    expect(await store.put('news/pages/cond/index.html', body, meta, { ifVersion: '"abc"' })).toBe('version-changed');
+    const [ifMatch, ifNoneMatch] = puts();
+    expect(ifMatch?.headers['if-match']).toBe('"abc"');
+    expect(ifNoneMatch?.headers['if-none-match']).toBe('*');
+    expect(puts().every((seen) => seen.signatureProblem === null)).toBe(true);
+    expect(await store.head('news/pages/cond/index.html')).toBeNull();
+  });
+
+  it('retries a throttled or failing PUT as the SDK does, and gives up after its attempts', async () => {
+    const body = Buffer.from('retried');
+    let refused = 0;
+    front.answer = (seen) => {
+      if (seen.method !== 'PUT' || refused >= 1) return undefined;
+      refused += 1;
+      return { status: 503, code: 'SlowDown' };
+    };
+    expect(await store.put('news/pages/retried/index.html', body, metaFor(body))).toBe('written');
+    expect(puts()).toHaveLength(2);
+    expect((await store.get('news/pages/retried/index.html'))?.body.toString()).toBe('retried');
+
+    front.seen.length = 0;
+    front.answer = (seen) => (seen.method === 'PUT' ? { status: 500, code: 'InternalError' } : undefined);
+    const error = await errorOf(store.put('news/pages/broken/index.html', body, metaFor(body)));
+    expect(isPlatformError(error, 'STORAGE_FAILED')).toBe(true);
+    expect(isPlatformError(error) && error.details).toMatchObject({ status: 500 });
+    expect(puts()).toHaveLength(3); // the SDK's default of three attempts
+  });
+
+  it('fails with STORAGE_FAILED, keeping the cause, when the endpoint is down', async () => {
+    const down = createS3Store({ ...s3, endpoint: 'http://127.0.0.1:1' });
+    const body = Buffer.from('nowhere');
+    const error = await errorOf(down.put('news/pages/down/index.html', body, metaFor(body)));
+    expect(isPlatformError(error, 'STORAGE_FAILED')).toBe(true);
+    expect(error instanceof Error && error.cause !== undefined).toBe(true);
+    await down.close();
+  });
+});
+
+describe('createDirectPut', () => {
+  const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
+
+  it('leaves an endpoint whose auth scheme is not SigV4 (an S3 Express directory bucket) to the SDK', async () => {
+    const client = new S3Client({ region: 'us-west-2', credentials });
+    expect(await createDirectPut(client, 'pages--usw2-az1--x-s3', false)()).toBeNull();
+    expect(await createDirectPut(client, 'pages', false)()).toBeTypeOf('function');
+    client.destroy();
+  });
+
+  it('retries what the SDK retries', () => {
+    const refused = (code: string): Error => Object.assign(new Error(code), { code });
+    expect(retryErrorType(refused('ECONNRESET'))).toBe('TRANSIENT');
+    expect(retryErrorType(Object.assign(new Error('idle'), { name: 'TimeoutError' }))).toBe('TRANSIENT');
+    expect(retryErrorType(Object.assign(new Error('aborted'), { name: 'AbortError' }))).toBe('CLIENT_ERROR');
+    expect(retryErrorType(new Error('anything else'))).toBe('CLIENT_ERROR');
+  });
+});
