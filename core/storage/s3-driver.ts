@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { PlatformError, isPlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey } from './object-key.js';
-import { createDirectPut } from './s3-put.js';
+import { createDirectRequests } from './s3-direct.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface S3StoreOptions {
@@ -124,7 +124,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   }
   const client = new S3Client(config);
-  const directPut = createDirectPut(client, bucket, settings.forcePathStyle);
+  const direct = createDirectRequests(client, bucket, settings.forcePathStyle);
 
   let bucketReady: Promise<void> | undefined;
   /** Creates the bucket once, on first use, when asked to; a failure is retried on the next call. */
@@ -218,11 +218,12 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
   }
 
   /** One HEAD of `key`: its response, or null when there is no such object. */
-  async function headResponse(key: string) {
+  async function headResponse(key: string): Promise<{ ContentType?: string; CacheControl?: string; ETag?: string; Metadata?: Record<string, string> } | null> {
     assertObjectKey(key);
     await ready();
     try {
-      return await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const requests = await direct();
+      return requests === null ? await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })) : await requests.head(key);
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw failed('head', key, error);
@@ -244,7 +245,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     return { meta, version: response.ETag };
   }
 
-  /** The direct put's headers (s3-put.ts): what PutObjectCommand would send for these fields. */
+  /** The direct put's headers (s3-direct.ts): what PutObjectCommand would send for these fields. */
   function putHeaders(meta: ObjectMeta, metadata: Record<string, string>, condition: WriteCondition | undefined): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': meta.contentType, 'cache-control': meta.cacheControl };
     for (const [name, value] of Object.entries(metadata)) headers[`x-amz-meta-${name}`] = value;
@@ -269,8 +270,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     // No lock to hold it in: the guard runs just before the request (ADR 0023 says what that leaves).
     if (condition?.guard && !(await condition.guard())) return 'fenced';
     try {
-      const put = await directPut();
-      if (put === null) {
+      const requests = await direct();
+      if (requests === null) {
         await client.send(
           new PutObjectCommand({
             Bucket: bucket,
@@ -284,7 +285,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           }),
         );
       } else {
-        await put({ key, body, payloadSha256: checked.contentHash, headers: putHeaders(checked, metadata, condition) });
+        await requests.put({ key, body, payloadSha256: checked.contentHash, headers: putHeaders(checked, metadata, condition) });
       }
       return 'written';
     } catch (error) {

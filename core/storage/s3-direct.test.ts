@@ -1,5 +1,5 @@
 /**
- * The S3 driver's direct PutObject (s3-put.ts, ADR 0051), in front of a real s3rver.
+ * The S3 driver's direct PutObject and HeadObject (s3-direct.ts, ADR 0051), in front of a real s3rver.
  *
  * s3rver does not check SigV4 signatures, so the front below does what S3 does with each request:
  * it recomputes the signature from the request it received (the algorithm as AWS documents it,
@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
 import { isPlatformError } from '../errors.js';
 import { createS3Store } from './s3-driver.js';
-import { createDirectPut, retryErrorType } from './s3-put.js';
+import { createDirectRequests, retryErrorType } from './s3-direct.js';
 import type { ObjectMeta, ObjectStore } from './types.js';
 import { contentHash } from './write.js';
 
@@ -165,6 +165,22 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect(front.seen.every((seen) => seen.signatureProblem === null)).toBe(true);
   });
 
+  it('reads metadata with a signed HEAD: the meta and version the write left, null for a missing key, retried when throttled', async () => {
+    const body = Buffer.from('<!doctype html><title>Head</title>');
+    const meta = metaFor(body, { surrogateKeys: Array.from({ length: 150 }, (_, i) => `article:${String(100000 + i)}`) });
+    await store.put('news/pages/head/index.html', body, meta);
+    front.seen.length = 0;
+    const stat = await store.stat('news/pages/head/index.html');
+    expect(stat?.meta).toEqual(meta); // the surrogate keys came back from their deflated form
+    expect(stat?.version).toBe(`"${createHash('md5').update(body).digest('hex')}"`);
+    expect(front.seen.map((seen) => [seen.method, seen.path, seen.signatureProblem])).toEqual([['HEAD', '/direct/news/pages/head/index.html', null]]);
+    expect(await store.head('news/pages/never-written/index.html')).toBeNull();
+    let refused = 0;
+    front.answer = (seen) => (seen.method === 'HEAD' && refused++ === 0 ? { status: 503, code: 'SlowDown' } : undefined);
+    expect(await store.head('news/pages/head/index.html')).toEqual(meta);
+    expect(refused).toBe(2);
+  });
+
   it('fails with STORAGE_FAILED (403) and stores nothing when its secret is wrong', async () => {
     const wrong = createS3Store({ ...s3, endpoint: front.endpoint, secretAccessKey: 'not-the-secret' });
     const body = Buffer.from('refused');
@@ -221,13 +237,15 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
   });
 });
 
-describe('createDirectPut', () => {
+describe('createDirectRequests', () => {
   const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
 
   it('leaves an endpoint whose auth scheme is not SigV4 (an S3 Express directory bucket) to the SDK', async () => {
     const client = new S3Client({ region: 'us-west-2', credentials });
-    expect(await createDirectPut(client, 'pages--usw2-az1--x-s3', false)()).toBeNull();
-    expect(await createDirectPut(client, 'pages', false)()).toBeTypeOf('function');
+    expect(await createDirectRequests(client, 'pages--usw2-az1--x-s3', false)()).toBeNull();
+    const requests = await createDirectRequests(client, 'pages', false)();
+    expect(typeof requests?.put).toBe('function');
+    expect(typeof requests?.head).toBe('function');
     client.destroy();
   });
 

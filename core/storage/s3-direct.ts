@@ -1,12 +1,13 @@
 /**
- * PutObject signed and sent without the SDK's command pipeline (ADR 0051).
+ * PutObject and HeadObject signed and sent without the SDK's command pipeline (ADR 0051).
  *
- * A publish writes two or three objects a page, and the SDK spent more CPU on each PutObject than
- * s3rver spends storing it: about 0.9-1.1 ms a request, most of it assembling the middleware stack,
- * serialising through the operation's schema, evaluating the endpoint rules and filtering log
- * output, against 0.25 ms for the same signed request sent from here (tests/bench/s3-put-cost.ts).
- * So the driver's `put` builds the request itself and leaves the rest to the SDK's own parts, taken
- * from the client it already has:
+ * A publish writes two or three objects a page, and a republish first reads each one's metadata
+ * (HEAD) to skip what did not change. The SDK spent more CPU on each PutObject than s3rver spends
+ * storing it: about 0.9 ms a request, most of it assembling the middleware stack, serialising
+ * through the operation's schema, evaluating the endpoint rules and filtering log output, against
+ * 0.25 ms for the same signed request sent from here (tests/bench/s3-request-cost.ts). So the driver's
+ * `put` and `stat`/`head` build their requests themselves and leave the rest to the SDK's own
+ * parts, taken from the client it already has:
  *
  * - the endpoint: the SDK's endpoint rules, evaluated once per store (`endpointProvider`), so AWS
  *   regions, custom endpoints and path-style addressing come out as they do for every other call.
@@ -36,8 +37,23 @@ export interface DirectPutRequest {
   headers: Record<string, string>;
 }
 
-/** Sends the PUT; resolves when S3 answered 2xx, rejects with the S3ServiceException or network error otherwise. */
-export type DirectPut = (request: DirectPutRequest) => Promise<void>;
+/** A HEAD's answer, in the shape of the SDK's HeadObjectOutput fields the driver reads. */
+export interface DirectHeadAnswer {
+  ContentType?: string;
+  CacheControl?: string;
+  ETag?: string;
+  /** x-amz-meta-* headers, by name without the prefix (lower-case, as S3 keeps them). */
+  Metadata: Record<string, string>;
+}
+
+/**
+ * Each rejects with an S3ServiceException (a non-2xx answer; a HEAD of a missing object is one
+ * named NotFound, status 404) or the network error.
+ */
+export interface DirectRequests {
+  put(request: DirectPutRequest): Promise<void>;
+  head(key: string): Promise<DirectHeadAnswer>;
+}
 
 interface Target {
   protocol: string;
@@ -70,15 +86,24 @@ const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeo
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * A direct PutObject for `bucket` on `client`'s endpoint, or null when that endpoint needs what
- * only the SDK's pipeline does (an auth scheme other than SigV4): the caller then sends
- * PutObjectCommand. Resolved on first use; a failure to resolve is retried on the next call.
+ * Direct PutObject and HeadObject for `bucket` on `client`'s endpoint, or null when that endpoint
+ * needs what only the SDK's pipeline does (an auth scheme other than SigV4): the caller then sends
+ * the SDK's commands. Resolved on first use; a failure to resolve is retried on the next call.
  */
-export function createDirectPut(client: S3Client, bucket: string, forcePathStyle: boolean): () => Promise<DirectPut | null> {
-  let resolving: Promise<DirectPut | null> | undefined;
+export function createDirectRequests(client: S3Client, bucket: string, forcePathStyle: boolean): () => Promise<DirectRequests | null> {
+  let resolving: Promise<DirectRequests | null> | undefined;
   return () => {
     resolving ??= resolveTarget(client, bucket, forcePathStyle)
-      .then((target) => (target === null ? null : (request: DirectPutRequest) => send(client, target, request)))
+      .then((target) =>
+        target === null
+          ? null
+          : {
+              put: async (request: DirectPutRequest) => {
+                await withRetries(client, () => attempt(client, target, { method: 'PUT', key: request.key, body: request.body, payloadSha256: request.payloadSha256, headers: request.headers }));
+              },
+              head: async (key: string) => headAnswer(await withRetries(client, () => attempt(client, target, { method: 'HEAD', key, payloadSha256: EMPTY_SHA256, headers: {} }))),
+            },
+      )
       .catch((error: unknown) => {
         resolving = undefined;
         throw error;
@@ -127,19 +152,17 @@ async function resolveTarget(client: S3Client, bucket: string, forcePathStyle: b
   };
 }
 
-async function send(client: S3Client, target: Target, request: DirectPutRequest): Promise<void> {
+/** `run` under the client's retry strategy, with the SDK's rules for what is retried. */
+async function withRetries<T>(client: S3Client, run: () => Promise<T>): Promise<T> {
   const strategy = await client.config.retryStrategy();
-  if (!('acquireInitialRetryToken' in strategy)) {
-    // A strategy of the SDK's older shape: one attempt, the caller's own retries apply.
-    await attempt(client, target, request);
-    return;
-  }
+  // A strategy of the SDK's older shape: one attempt.
+  if (!('acquireInitialRetryToken' in strategy)) return await run();
   let token = await strategy.acquireInitialRetryToken('s3');
   for (;;) {
     try {
-      await attempt(client, target, request);
+      const result = await run();
       strategy.recordSuccess(token);
-      return;
+      return result;
     } catch (error) {
       const errorType = retryErrorType(error);
       try {
@@ -152,9 +175,21 @@ async function send(client: S3Client, target: Target, request: DirectPutRequest)
   }
 }
 
-async function attempt(client: S3Client, target: Target, request: DirectPutRequest): Promise<void> {
+interface AttemptRequest {
+  method: 'PUT' | 'HEAD';
+  key: string;
+  body?: Buffer;
+  payloadSha256: string;
+  headers: Record<string, string>;
+}
+
+/** SHA-256 of no bytes: a HEAD's payload hash. */
+const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** One signed request; resolves with the answer's headers when it is 2xx. */
+async function attempt(client: S3Client, target: Target, request: AttemptRequest): Promise<HandlerAnswer['response']['headers']> {
   const unsigned = {
-    method: 'PUT',
+    method: request.method,
     protocol: target.protocol,
     hostname: target.hostname,
     ...(target.port === undefined ? {} : { port: target.port }),
@@ -164,10 +199,10 @@ async function attempt(client: S3Client, target: Target, request: DirectPutReque
     headers: {
       ...request.headers,
       host: target.host,
-      'content-length': String(request.body.length),
+      ...(request.body === undefined ? {} : { 'content-length': String(request.body.length) }),
       'x-amz-content-sha256': request.payloadSha256,
     },
-    body: request.body,
+    ...(request.body === undefined ? {} : { body: request.body }),
   };
   const signed = await target.signer.sign(unsigned, { signingDate: new Date(Date.now() + client.config.systemClockOffset) });
   const { response } = (await client.config.requestHandler.handle(signed as typeof unsigned & { clone(): never })) as HandlerAnswer;
@@ -176,7 +211,7 @@ async function attempt(client: S3Client, target: Target, request: DirectPutReque
   if (status >= 200 && status < 300) {
     // Drained, so the socket goes back to the pool.
     body?.resume();
-    return;
+    return response.headers;
   }
   const text = body === undefined ? '' : await readSome(body);
   const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
@@ -188,9 +223,21 @@ async function attempt(client: S3Client, target: Target, request: DirectPutReque
   throw new S3ServiceException({
     name: code ?? nameForStatus(status),
     $fault: status >= 500 ? 'server' : 'client',
-    message: message ?? `S3 answered ${String(status)} to PUT ${request.key}`,
+    message: message ?? `S3 answered ${String(status)} to ${request.method} ${request.key}`,
     $metadata: { httpStatusCode: status, ...(header('x-amz-request-id') === undefined ? {} : { requestId: header('x-amz-request-id') }) },
   });
+}
+
+function headAnswer(headers: HandlerAnswer['response']['headers']): DirectHeadAnswer {
+  const answer: DirectHeadAnswer = { Metadata: {} };
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (name === 'content-type') answer.ContentType = value;
+    else if (name === 'cache-control') answer.CacheControl = value;
+    else if (name === 'etag') answer.ETag = value;
+    else if (name.startsWith('x-amz-meta-')) answer.Metadata[name.slice('x-amz-meta-'.length)] = value;
+  }
+  return answer;
 }
 
 /** The name the SDK gives an error whose answer carried no XML code. */
