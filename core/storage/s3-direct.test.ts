@@ -7,15 +7,15 @@
  * or 400 as S3 would. It can also answer a request itself, as S3 answers a refused condition or a
  * throttled request, and counts what it saw.
  */
-import { S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
 import { isPlatformError } from '../errors.js';
 import { createS3Store } from './s3-driver.js';
-import { createDirectRequests, retryErrorType } from './s3-direct.js';
+import { createDirectRequests } from './s3-direct.js';
 import type { ObjectMeta, ObjectStore } from './types.js';
 import { contentHash } from './write.js';
 
@@ -35,6 +35,12 @@ interface Front {
   seen: Seen[];
   /** Decides per request; undefined forwards it to s3rver. */
   answer: (seen: Seen) => Answer;
+  /**
+   * How far the front's clock runs ahead of this host's. Every answer carries the front's time in
+   * its Date header, and a request signed more than 15 minutes away from it is refused with 403
+   * RequestTimeTooSkewed, as S3 refuses it.
+   */
+  clockAheadMs: number;
   stop(): Promise<void>;
 }
 
@@ -70,9 +76,17 @@ function signatureProblem(method: string, rawUrl: string, headers: IncomingMessa
   return expected === signature ? null : 'SignatureDoesNotMatch';
 }
 
+/** An x-amz-date (20261128T120000Z) as epoch milliseconds, or null. */
+function amzDateMs(value: unknown): number | null {
+  const parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(String(value));
+  if (parts === null) return null;
+  const [y, mo, d, h, mi, sec] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, sec);
+}
+
 async function startFront(s3: TestS3): Promise<Front> {
   const target = new URL(s3.endpoint);
-  const front: Front = { endpoint: '', seen: [], answer: () => undefined, stop: async () => {} };
+  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, stop: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,14 +96,24 @@ async function startFront(s3: TestS3): Promise<Front> {
       const problem = signatureProblem(method, req.url ?? '/', req.headers, body, s3.secretAccessKey, s3.region);
       const seen: Seen = { method, path: req.url ?? '/', headers: req.headers, signatureProblem: problem };
       front.seen.push(seen);
-      const answer: Answer = problem === null ? front.answer(seen) : { status: problem === 'SignatureDoesNotMatch' ? 403 : 400, code: /^[A-Za-z0-9]+$/.test(problem.split(':')[0] ?? '') ? problem.split(':')[0] : 'AccessDenied' };
+      const now = Date.now() + front.clockAheadMs;
+      const signedAt = amzDateMs(req.headers['x-amz-date']);
+      const skewed = signedAt !== null && Math.abs(signedAt - now) > 15 * 60_000;
+      const refusal: Answer =
+        problem !== null
+          ? { status: problem === 'SignatureDoesNotMatch' ? 403 : 400, code: /^[A-Za-z0-9]+$/.test(problem.split(':')[0] ?? '') ? problem.split(':')[0] : 'AccessDenied' }
+          : skewed
+            ? { status: 403, code: 'RequestTimeTooSkewed' }
+            : undefined;
+      const answer: Answer = refusal ?? front.answer(seen);
+      const date = new Date(now).toUTCString();
       if (answer !== undefined) {
-        const xml = answer.code === undefined || method === 'HEAD' ? '' : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${answer.code}</Code><Message>answered by the test front</Message></Error>`;
-        res.writeHead(answer.status, { 'content-type': 'application/xml', 'x-amz-request-id': 'front-1' }).end(xml);
+        const xml = answer.code === undefined || method === 'HEAD' ? '' : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${answer.code}</Code><Message>answered by the test front &amp; its rules</Message></Error>`;
+        res.writeHead(answer.status, { 'content-type': 'application/xml', 'x-amz-request-id': 'front-1', 'x-amz-id-2': 'front-host-1', date }).end(xml);
         return;
       }
       const forwarded = httpRequest({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (upstream) => {
-        res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+        res.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, date });
         upstream.pipe(res);
       });
       forwarded.on('error', () => res.destroy());
@@ -140,6 +164,7 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
   afterEach(() => {
     front.seen.length = 0;
     front.answer = () => undefined;
+    front.clockAheadMs = 0;
   });
   afterAll(async () => {
     await store.close();
@@ -165,7 +190,7 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect(front.seen.every((seen) => seen.signatureProblem === null)).toBe(true);
   });
 
-  it('reads metadata with a signed HEAD: the meta and version the write left, null for a missing key, retried when throttled', async () => {
+  it('reads metadata with a signed HEAD: the meta and version the write left, null for a missing key, retried on a 503', async () => {
     const body = Buffer.from('<!doctype html><title>Head</title>');
     const meta = metaFor(body, { surrogateKeys: Array.from({ length: 150 }, (_, i) => `article:${String(100000 + i)}`) });
     await store.put('news/pages/head/index.html', body, meta);
@@ -227,6 +252,48 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect(puts()).toHaveLength(3); // the SDK's default of three attempts
   });
 
+  it('retries what the SDK retries (429, 400 RequestTimeout) and not what it does not (501), keeping the request ids', async () => {
+    const body = Buffer.from('classified');
+    const once = (status: number, code: string) => {
+      let sent = false;
+      return (seen: Seen): Answer => {
+        if (seen.method !== 'PUT' || sent) return undefined;
+        sent = true;
+        return { status, code };
+      };
+    };
+    front.answer = once(429, 'TooManyRequests');
+    expect(await store.put('news/pages/classified/index.html', body, metaFor(body))).toBe('written');
+    expect(puts()).toHaveLength(2);
+    front.seen.length = 0;
+    front.answer = once(400, 'RequestTimeout');
+    expect(await store.put('news/pages/classified/index.html', body, metaFor(body))).toBe('written');
+    expect(puts()).toHaveLength(2);
+    front.seen.length = 0;
+    front.answer = once(501, 'NotImplemented');
+    const error = await errorOf(store.put('news/pages/classified/index.html', body, metaFor(body)));
+    expect(puts()).toHaveLength(1);
+    expect(isPlatformError(error, 'STORAGE_FAILED')).toBe(true);
+    const cause = error instanceof Error ? error.cause : undefined;
+    expect(cause).toMatchObject({ name: 'NotImplemented', message: 'answered by the test front & its rules', $metadata: { httpStatusCode: 501, requestId: 'front-1', extendedRequestId: 'front-host-1' } });
+  });
+
+  it("corrects its clock from S3's Date header after one refused request, retries it, and signs the next ones right", async () => {
+    front.clockAheadMs = 60 * 60_000; // S3's clock an hour ahead of this host's
+    // s3rver checks request times against its own clock, so the front accepts the PUTs itself.
+    front.answer = (seen) => (seen.method === 'PUT' ? { status: 200 } : undefined);
+    const body = Buffer.from('skewed');
+    const skewed = createS3Store({ ...s3, endpoint: front.endpoint });
+    expect(await skewed.put('news/pages/skewed/index.html', body, metaFor(body))).toBe('written');
+    // Refused RequestTimeTooSkewed, then signed an hour later by this host's clock and accepted.
+    const [refused, accepted] = puts().map((seen) => amzDateMs(seen.headers['x-amz-date']) ?? Number.NaN);
+    expect(puts()).toHaveLength(2);
+    expect((accepted ?? 0) - (refused ?? 0)).toBeGreaterThanOrEqual(59 * 60_000);
+    expect(await skewed.put('news/pages/skewed-2/index.html', body, metaFor(body))).toBe('written');
+    expect(puts()).toHaveLength(3);
+    await skewed.close();
+  });
+
   it('fails with STORAGE_FAILED, keeping the cause, when the endpoint is down', async () => {
     const down = createS3Store({ ...s3, endpoint: 'http://127.0.0.1:1' });
     const body = Buffer.from('nowhere');
@@ -242,18 +309,63 @@ describe('createDirectRequests', () => {
 
   it('leaves an endpoint whose auth scheme is not SigV4 (an S3 Express directory bucket) to the SDK', async () => {
     const client = new S3Client({ region: 'us-west-2', credentials });
-    expect(await createDirectRequests(client, 'pages--usw2-az1--x-s3', false)()).toBeNull();
-    const requests = await createDirectRequests(client, 'pages', false)();
+    expect(await createDirectRequests(client, 'pages--usw2-az1--x-s3')()).toBeNull();
+    const requests = await createDirectRequests(client, 'pages')();
     expect(typeof requests?.put).toBe('function');
     expect(typeof requests?.head).toBe('function');
     client.destroy();
   });
 
-  it('retries what the SDK retries', () => {
-    const refused = (code: string): Error => Object.assign(new Error(code), { code });
-    expect(retryErrorType(refused('ECONNRESET'))).toBe('TRANSIENT');
-    expect(retryErrorType(Object.assign(new Error('idle'), { name: 'TimeoutError' }))).toBe('TRANSIENT');
-    expect(retryErrorType(Object.assign(new Error('aborted'), { name: 'AbortError' }))).toBe('CLIENT_ERROR');
-    expect(retryErrorType(new Error('anything else'))).toBe('CLIENT_ERROR');
+  /** Where a request goes and how it is signed: what the SDK's commands and the direct requests must agree on. */
+  const where = (request: { protocol: string; hostname: string; port?: number; path: string; headers: Record<string, string> }) => ({
+    protocol: request.protocol,
+    hostname: request.hostname,
+    port: request.port,
+    path: request.path,
+    host: request.headers.host,
+    scope: /Credential=[^/]+\/\d{8}\/([^,]+)\/aws4_request/.exec(request.headers.authorization ?? '')?.[1],
+  });
+
+  it.each([
+    ['AWS, virtual-hosted', { region: 'eu-west-1', forcePathStyle: false }, {}],
+    ['AWS, path-style', { region: 'eu-west-1', forcePathStyle: true }, {}],
+    ['AWS us-east-1, virtual-hosted', { region: 'us-east-1', forcePathStyle: false }, {}],
+    ['a custom endpoint, path-style', { region: 'auto', forcePathStyle: true, endpoint: 'http://minio.internal:9000' }, {}],
+    ['a custom endpoint with a path', { region: 'eu-west-1', forcePathStyle: true, endpoint: 'https://gateway.example.com:8443/s3' }, {}],
+    ['a custom endpoint, virtual-hosted', { region: 'auto', forcePathStyle: false, endpoint: 'https://accountid.r2.example.com' }, {}],
+    ['an endpoint from AWS_ENDPOINT_URL_S3', { region: 'eu-west-1', forcePathStyle: true }, { AWS_ENDPOINT_URL_S3: 'http://env-endpoint.internal:9100' }],
+  ] as const)('sends PUT and HEAD where the SDK sends them, signed for the same scope: %s', async (_, options, env) => {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    const seen: Array<Parameters<typeof where>[0]> = [];
+    const client = new S3Client({
+      ...options,
+      credentials,
+      cacheMiddleware: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      // Records each request as it would go out, then fails it (not a retryable error).
+      requestHandler: {
+        handle: (request: Parameters<typeof where>[0]) => {
+          seen.push(request);
+          return Promise.reject(new Error('recorded'));
+        },
+      },
+    });
+    try {
+      const key = 'news/pages/some-story/index.html';
+      const body = Buffer.from('same');
+      const requests = await createDirectRequests(client, 'newsroom-pages')();
+      if (requests === null) throw new Error('expected direct requests for a SigV4 endpoint');
+      await expect(client.send(new PutObjectCommand({ Bucket: 'newsroom-pages', Key: key, Body: body }))).rejects.toThrow('recorded');
+      await expect(requests.put({ key, body, payloadSha256: createHash('sha256').update(body).digest('hex'), headers: {} })).rejects.toThrow('recorded');
+      await expect(client.send(new HeadObjectCommand({ Bucket: 'newsroom-pages', Key: key }))).rejects.toThrow('recorded');
+      await expect(requests.head(key)).rejects.toThrow('recorded');
+      const [sdkPut, directPut, sdkHead, directHead] = seen.map(where);
+      expect(directPut).toEqual(sdkPut);
+      expect(directHead).toEqual(sdkHead);
+      expect(sdkPut?.path.endsWith(`/${key}`)).toBe(true);
+    } finally {
+      client.destroy();
+      vi.unstubAllEnvs();
+    }
   });
 });

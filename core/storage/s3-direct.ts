@@ -9,22 +9,29 @@
  * `put` and `stat`/`head` build their requests themselves and leave the rest to the SDK's own
  * parts, taken from the client it already has:
  *
- * - the endpoint: the SDK's endpoint rules, evaluated once per store (`endpointProvider`), so AWS
- *   regions, custom endpoints and path-style addressing come out as they do for every other call.
- *   An endpoint whose auth scheme is not plain SigV4 (S3 Express directory buckets, multi-region
- *   access points) gets no direct put: the driver sends PutObjectCommand as before;
- * - the credentials (the SDK's provider chain, memoised and refreshed by it), the region, the clock
- *   offset, the SHA-256 implementation and the signer (`@smithy/signature-v4`, the SDK's own);
+ * - the endpoint: the SDK's own resolution for a PutObject of the bucket
+ *   (`getEndpointFromInstructions`, once per store), so AWS regions, custom endpoints, endpoints
+ *   set by AWS_ENDPOINT_URL_S3 or a profile, and path-style addressing come out as for the SDK's
+ *   commands. An endpoint whose auth scheme is not plain SigV4 (S3 Express directory buckets,
+ *   multi-region access points) or that asks for headers of its own gets no direct requests: the
+ *   driver sends the SDK's commands there as before;
+ * - the credentials (the SDK's provider chain, memoised and refreshed by it), the region, the
+ *   SHA-256 implementation and the signer (`@smithy/signature-v4`, the SDK's own);
+ * - the clock offset, which each answer's Date header corrects as the SDK's signer does, so a
+ *   host whose clock is off is corrected after one refused request (RequestTimeTooSkewed), which
+ *   is then retried;
  * - the HTTP handler (keep-alive sockets, the connection and idle timeouts the store was given);
- * - the retry strategy (attempts, backoff, retry quota) with the SDK's rules for what is retried:
- *   throttling, 500/502/503/504, timeouts and reset connections.
+ * - the retry strategy (attempts, backoff, retry quota) and the SDK's own rules for what is retried
+ *   (`@smithy/core/retry`: throttling, transient and server errors, Retry-After).
  *
  * The payload hash is the content hash the writer already computed (checkPutMeta proves it is the
  * body's SHA-256), so the body is not hashed again. An answer other than 2xx becomes an
  * S3ServiceException named by the error code in its XML body, as the SDK reports it, so the driver
  * classifies refused conditions (412, 409) and failures the same way on either path.
  */
-import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { getEndpointFromInstructions } from '@smithy/core/endpoints';
+import { getRetryAfterHint, isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { Readable } from 'node:stream';
 
@@ -64,36 +71,32 @@ interface Target {
   /** The endpoint's path ('/bucket' path-style, '' virtual-hosted), to which '/<key>' is appended. */
   basePath: string;
   signer: SignatureV4;
+  /** False when the client was told not to correct its clock (disableClockSkewCorrection). */
+  correctClock: boolean;
 }
 
-/** What the SDK would have sent to: the endpoint rules' answer for this bucket. */
-interface RuleEndpoint {
-  url: URL;
-  properties?: { authSchemes?: Array<{ name?: string; signingName?: string; signingRegion?: string }> };
-}
-
-/** What the SDK's HTTP handler resolves with (its own type is `any` there). */
+/** What the SDK's HTTP handler resolves with (its own type is `any` there): an HttpResponse. */
 interface HandlerAnswer {
   response: { statusCode: number; headers: Record<string, string | undefined>; body?: Readable };
 }
 
+/** The SDK's signer stops correcting its clock from an answer that took longer than this. */
+const MAX_SAMPLED_ROUND_TRIP_MS = 900_000;
+/** An offset this large, newly learned from a refused request's answer, makes it worth retrying. */
+const CLOCK_SKEW_RETRY_MS = 240_000;
+
 /** Error bodies are a few hundred bytes; more than this is not read. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-const THROTTLING_CODES = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestThrottled', 'RequestThrottledException', 'TooManyRequestsException', 'RequestLimitExceeded']);
-const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
-const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
 /**
  * Direct PutObject and HeadObject for `bucket` on `client`'s endpoint, or null when that endpoint
- * needs what only the SDK's pipeline does (an auth scheme other than SigV4): the caller then sends
+ * needs what only the SDK's pipeline does (an auth scheme other than SigV4, headers of its own): the caller then sends
  * the SDK's commands. Resolved on first use; a failure to resolve is retried on the next call.
  */
-export function createDirectRequests(client: S3Client, bucket: string, forcePathStyle: boolean): () => Promise<DirectRequests | null> {
+export function createDirectRequests(client: S3Client, bucket: string): () => Promise<DirectRequests | null> {
   let resolving: Promise<DirectRequests | null> | undefined;
   return () => {
-    resolving ??= resolveTarget(client, bucket, forcePathStyle)
+    resolving ??= resolveTarget(client, bucket)
       .then((target) =>
         target === null
           ? null
@@ -112,30 +115,16 @@ export function createDirectRequests(client: S3Client, bucket: string, forcePath
   };
 }
 
-async function resolveTarget(client: S3Client, bucket: string, forcePathStyle: boolean): Promise<Target | null> {
+async function resolveTarget(client: S3Client, bucket: string): Promise<Target | null> {
   const config = client.config;
-  const region = await config.region();
-  const custom = config.endpoint === undefined ? undefined : await config.endpoint();
-  const endpoint = config.endpointProvider(
-    {
-      Bucket: bucket,
-      Region: region,
-      ForcePathStyle: forcePathStyle,
-      UseFIPS: await config.useFipsEndpoint(),
-      UseDualStack: await config.useDualstackEndpoint(),
-      Accelerate: false,
-      ...(custom === undefined ? {} : { Endpoint: `${custom.protocol}//${custom.hostname}${custom.port === undefined ? '' : `:${String(custom.port)}`}${custom.path === '/' ? '' : custom.path}` }),
-    },
-    {},
-  ) as RuleEndpoint;
-  const schemes = endpoint.properties?.authSchemes ?? [{ name: 'sigv4' }];
-  const scheme = schemes[0];
-  if (scheme === undefined || scheme.name !== 'sigv4') return null;
+  const endpoint = await getEndpointFromInstructions({ Bucket: bucket }, PutObjectCommand, { ...config });
+  const scheme = endpoint.properties?.authSchemes?.[0] as { name?: string; signingName?: string; signingRegion?: string } | undefined;
+  if (scheme?.name !== 'sigv4' || Object.keys(endpoint.headers ?? {}).length > 0) return null;
   const url = endpoint.url;
   const port = url.port === '' ? undefined : Number(url.port);
   const signer = new SignatureV4({
     credentials: config.credentials,
-    region: scheme.signingRegion ?? region,
+    region: scheme.signingRegion ?? (await config.region()),
     service: scheme.signingName ?? 's3',
     sha256: config.sha256,
     // S3 signs the path as sent, not escaped a second time ("disableDoubleEncoding").
@@ -149,13 +138,14 @@ async function resolveTarget(client: S3Client, bucket: string, forcePathStyle: b
     host: url.host,
     basePath: url.pathname.replace(/\/+$/, ''),
     signer,
+    correctClock: (await config.disableClockSkewCorrection()) !== true,
   };
 }
 
-/** `run` under the client's retry strategy, with the SDK's rules for what is retried. */
+/** `run` under the client's retry strategy, as the SDK's retry middleware runs a command. */
 async function withRetries<T>(client: S3Client, run: () => Promise<T>): Promise<T> {
   const strategy = await client.config.retryStrategy();
-  // A strategy of the SDK's older shape: one attempt.
+  // A strategy of the SDK's older shape (only set by hand; the driver never does): one attempt.
   if (!('acquireInitialRetryToken' in strategy)) return await run();
   let token = await strategy.acquireInitialRetryToken('s3');
   for (;;) {
@@ -164,15 +154,40 @@ async function withRetries<T>(client: S3Client, run: () => Promise<T>): Promise<
       strategy.recordSuccess(token);
       return result;
     } catch (error) {
-      const errorType = retryErrorType(error);
       try {
-        token = await strategy.refreshRetryTokenForRetry(token, { errorType });
+        token = await strategy.refreshRetryTokenForRetry(token, retryErrorInfo(error));
       } catch {
-        // No retry left (or not a retryable error): the attempt's own error is the answer.
+        // No retry left, or not a retryable error: the attempt's own error is the answer.
         throw error;
       }
+      // The installed strategy waits inside refreshRetryTokenForRetry; others leave the delay on the token.
+      const delay = token.getRetryDelay();
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/** The SDK's classification of a failed attempt (@smithy/core/retry getRetryErrorInfo). */
+function retryErrorInfo(error: unknown): { errorType: 'THROTTLING' | 'TRANSIENT' | 'SERVER_ERROR' | 'CLIENT_ERROR'; retryAfterHint?: Date } {
+  const sdkError = (error instanceof Error ? error : new Error(String(error))) as Parameters<typeof isTransientError>[0];
+  const errorType = isThrottlingError(sdkError) ? 'THROTTLING' : isTransientError(sdkError) ? 'TRANSIENT' : isServerError(sdkError) ? 'SERVER_ERROR' : 'CLIENT_ERROR';
+  const hint = getRetryAfterHint((error as { $response?: unknown }).$response);
+  return hint === undefined ? { errorType } : { errorType, retryAfterHint: hint };
+}
+
+/**
+ * Learns the clock offset from an answer's Date header, as the SDK's signer does: not from a cached
+ * answer (Age) nor from one that took longer than 15 minutes. Returns the new offset.
+ */
+function sampleClock(client: S3Client, headers: HandlerAnswer['response']['headers'], sentAt: number): number {
+  const config = client.config;
+  const date = headers.date;
+  if (date === undefined || headers.age !== undefined) return config.systemClockOffset;
+  const serverTime = Date.parse(date);
+  const now = Date.now();
+  if (Number.isNaN(serverTime) || now - sentAt > MAX_SAMPLED_ROUND_TRIP_MS) return config.systemClockOffset;
+  config.systemClockOffset = serverTime - now;
+  return config.systemClockOffset;
 }
 
 interface AttemptRequest {
@@ -204,28 +219,47 @@ async function attempt(client: S3Client, target: Target, request: AttemptRequest
     },
     ...(request.body === undefined ? {} : { body: request.body }),
   };
-  const signed = await target.signer.sign(unsigned, { signingDate: new Date(Date.now() + client.config.systemClockOffset) });
+  const offsetBefore = target.correctClock ? client.config.systemClockOffset : 0;
+  const signed = await target.signer.sign(unsigned, { signingDate: new Date(Date.now() + offsetBefore) });
+  const sentAt = Date.now();
   const { response } = (await client.config.requestHandler.handle(signed as typeof unsigned & { clone(): never })) as HandlerAnswer;
+  const offset = target.correctClock ? sampleClock(client, response.headers, sentAt) : 0;
   const status = response.statusCode;
   const body = response.body;
   if (status >= 200 && status < 300) {
-    // Drained, so the socket goes back to the pool.
-    body?.resume();
+    if (body !== undefined) {
+      // Drained, so the socket goes back to the pool; a socket lost now has nothing left to say.
+      body.on('error', () => {});
+      body.resume();
+    }
     return response.headers;
   }
-  const text = body === undefined ? '' : await readSome(body);
+  const text = body === undefined ? '' : await readSome(body).catch(() => '');
   const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
   const message = /<Message>([^<]{0,500})<\/Message>/.exec(text)?.[1];
-  const header = (name: string): string | undefined => {
-    const value = response.headers[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  throw new S3ServiceException({
+  const requestId = response.headers['x-amz-request-id'];
+  const extendedRequestId = response.headers['x-amz-id-2'];
+  const error = new S3ServiceException({
     name: code ?? nameForStatus(status),
     $fault: status >= 500 ? 'server' : 'client',
-    message: message ?? `S3 answered ${String(status)} to ${request.method} ${request.key}`,
-    $metadata: { httpStatusCode: status, ...(header('x-amz-request-id') === undefined ? {} : { requestId: header('x-amz-request-id') }) },
+    message: message === undefined ? `S3 answered ${String(status)} to ${request.method} ${request.key}` : decodeXmlText(message),
+    $metadata: {
+      httpStatusCode: status,
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(extendedRequestId === undefined ? {} : { extendedRequestId }),
+      // As the SDK's signer marks it: the retry rules retry a request refused for a clock now corrected.
+      ...(Math.abs(offset) >= CLOCK_SKEW_RETRY_MS && offset !== offsetBefore ? { clockSkewCorrected: true } : {}),
+    },
   });
+  // Where the retry rules look for Retry-After, as on an error the SDK deserialised; the status and
+  // headers only, so that a kept error holds no socket.
+  Object.defineProperty(error, '$response', { value: { statusCode: status, headers: response.headers }, enumerable: false });
+  throw error;
+}
+
+/** The five predefined XML entities (an error Message is plain text). */
+function decodeXmlText(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
 }
 
 function headAnswer(headers: HandlerAnswer['response']['headers']): DirectHeadAnswer {
@@ -256,20 +290,4 @@ async function readSome(body: Readable): Promise<string> {
     size += buffer.length;
   }
   return Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
-}
-
-/** The SDK's retry rules (@smithy/core retry: throttling, transient, server, client), for what a PUT can meet. */
-export function retryErrorType(error: unknown): 'THROTTLING' | 'TRANSIENT' | 'SERVER_ERROR' | 'CLIENT_ERROR' {
-  if (error instanceof S3ServiceException) {
-    const status = error.$metadata.httpStatusCode ?? 0;
-    if (status === 429 || THROTTLING_CODES.has(error.name)) return 'THROTTLING';
-    if (TRANSIENT_STATUSES.has(status) || TRANSIENT_NAMES.has(error.name)) return 'TRANSIENT';
-    return status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR';
-  }
-  if (error instanceof Error) {
-    if (error.name === 'AbortError') return 'CLIENT_ERROR';
-    const code = (error as { code?: unknown }).code;
-    if (TRANSIENT_NAMES.has(error.name) || (typeof code === 'string' && NETWORK_CODES.has(code))) return 'TRANSIENT';
-  }
-  return 'CLIENT_ERROR';
 }

@@ -124,7 +124,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   }
   const client = new S3Client(config);
-  const direct = createDirectRequests(client, bucket, settings.forcePathStyle);
+  const direct = createDirectRequests(client, bucket);
 
   let bucketReady: Promise<void> | undefined;
   /** Creates the bucket once, on first use, when asked to; a failure is retried on the next call. */

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const sha256 = createHash('sha256').update(body).digest('hex');
     const metadata = { 'content-hash': sha256, 'rendered-at': new Date().toISOString(), reason: 'event', 'job-id': 'bench-1', status: '200', fence: '42', 'surrogate-keys': 'article:1 section:news' };
     const fields = { ContentType: 'text/html; charset=utf-8', CacheControl: 'public, max-age=60, stale-while-revalidate=600' };
-    const direct = await createDirectRequests(cached, s3.bucket, true)();
+    const direct = await createDirectRequests(cached, s3.bucket)();
     if (direct === null) throw new Error('s3rver should take the direct put');
     const headers: Record<string, string> = { 'content-type': fields.ContentType, 'cache-control': fields.CacheControl, 'if-none-match': '*' };
     for (const [name, value] of Object.entries(metadata)) headers[`x-amz-meta-${name}`] = value;

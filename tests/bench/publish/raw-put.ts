@@ -19,7 +19,7 @@ export async function rawPutRate(config: Extract<StorageConfig, { driver: 's3' }
     ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
     ...(config.accessKeyId !== undefined && config.secretAccessKey !== undefined ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
   });
-  const direct = await createDirectRequests(client, config.bucket, config.forcePathStyle)();
+  const direct = await createDirectRequests(client, config.bucket)();
   if (direct === null) throw new Error(`The S3 driver sends PutObjectCommand to this endpoint, which the raw PUT rate does not measure`);
   // Random bytes as hex: incompressible, the size asked for.
   const body = Buffer.from(randomBytes(Math.ceil(options.bodyBytes / 2)).toString('hex').slice(0, options.bodyBytes));
