@@ -1,5 +1,5 @@
 /**
- * The S3 driver's direct PutObject and HeadObject (s3-direct.ts, ADR 0051), in front of a real s3rver.
+ * The S3 driver's direct PutObject, HeadObject and GetObject (s3-direct.ts, ADR 0051), in front of a real s3rver.
  *
  * s3rver does not check SigV4 signatures, so the front below does what S3 does with each request:
  * it recomputes the signature from the request it received (the algorithm as AWS documents it,
@@ -7,7 +7,7 @@
  * or 400 as S3 would. It can also answer a request itself, as S3 answers a refused condition or a
  * throttled request, and counts what it saw.
  */
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +41,8 @@ interface Front {
    * RequestTimeTooSkewed, as S3 refuses it.
    */
   clockAheadMs: number;
+  /** True for a forwarded request whose answer is cut off after its first bytes (a connection lost mid-body). */
+  cutMidBody: (seen: Seen) => boolean;
   stop(): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ function amzDateMs(value: unknown): number | null {
 
 async function startFront(s3: TestS3): Promise<Front> {
   const target = new URL(s3.endpoint);
-  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, stop: async () => {} };
+  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, cutMidBody: () => false, stop: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,9 +114,17 @@ async function startFront(s3: TestS3): Promise<Front> {
         res.writeHead(answer.status, { 'content-type': 'application/xml', 'x-amz-request-id': 'front-1', 'x-amz-id-2': 'front-host-1', date }).end(xml);
         return;
       }
+      const cut = front.cutMidBody(seen);
       const forwarded = httpRequest({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (upstream) => {
         res.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, date });
-        upstream.pipe(res);
+        if (!cut) {
+          upstream.pipe(res);
+          return;
+        }
+        upstream.once('data', (chunk: Buffer) => {
+          upstream.destroy();
+          res.write(chunk.subarray(0, 1024), () => res.destroy());
+        });
       });
       forwarded.on('error', () => res.destroy());
       forwarded.end(body);
@@ -165,6 +175,7 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     front.seen.length = 0;
     front.answer = () => undefined;
     front.clockAheadMs = 0;
+    front.cutMidBody = () => false;
   });
   afterAll(async () => {
     await store.close();
@@ -183,11 +194,26 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect(put?.path).toBe('/direct/news/pages/direct/index.html');
     expect(put?.headers['x-amz-content-sha256']).toBe(meta.contentHash);
     expect(put?.headers['content-length']).toBe(String(body.length));
-    // Read back through the SDK's commands (GET, HEAD), which the front also checked.
+    // Read back with a signed GET, which the front also checked.
     const stored = await store.get('news/pages/direct/index.html');
     expect(stored?.body.equals(body)).toBe(true);
     expect(stored?.meta).toEqual(meta);
-    expect(front.seen.every((seen) => seen.signatureProblem === null)).toBe(true);
+    expect(front.seen.map((seen) => [seen.method, seen.signatureProblem])).toEqual([
+      ['PUT', null],
+      ['GET', null],
+    ]);
+    expect(await store.get('news/pages/never-written/index.html')).toBeNull();
+  });
+
+  it('reads a whole object with a signed GET, retrying a connection lost mid-body', async () => {
+    const body = Buffer.from('x'.repeat(200_000));
+    await store.put('news/pages/large/index.html', body, metaFor(body));
+    front.seen.length = 0;
+    let cut = 0;
+    front.cutMidBody = (seen) => seen.method === 'GET' && cut++ === 0;
+    const stored = await store.get('news/pages/large/index.html');
+    expect(stored?.body.equals(body)).toBe(true);
+    expect(front.seen.map((seen) => seen.method)).toEqual(['GET', 'GET']);
   });
 
   it('reads metadata with a signed HEAD: the meta and version the write left, null for a missing key, retried on a 503', async () => {
@@ -334,7 +360,7 @@ describe('createDirectRequests', () => {
     ['a custom endpoint with a path', { region: 'eu-west-1', forcePathStyle: true, endpoint: 'https://gateway.example.com:8443/s3' }, {}],
     ['a custom endpoint, virtual-hosted', { region: 'auto', forcePathStyle: false, endpoint: 'https://accountid.r2.example.com' }, {}],
     ['an endpoint from AWS_ENDPOINT_URL_S3', { region: 'eu-west-1', forcePathStyle: true }, { AWS_ENDPOINT_URL_S3: 'http://env-endpoint.internal:9100' }],
-  ] as const)('sends PUT and HEAD where the SDK sends them, signed for the same scope: %s', async (_, options, env) => {
+  ] as const)('sends PUT, HEAD and GET where the SDK sends them, signed for the same scope: %s', async (_, options, env) => {
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     const seen: Array<Parameters<typeof where>[0]> = [];
     const client = new S3Client({
@@ -359,9 +385,12 @@ describe('createDirectRequests', () => {
       await expect(requests.put({ key, body, payloadSha256: createHash('sha256').update(body).digest('hex'), headers: {} })).rejects.toThrow('recorded');
       await expect(client.send(new HeadObjectCommand({ Bucket: 'newsroom-pages', Key: key }))).rejects.toThrow('recorded');
       await expect(requests.head(key)).rejects.toThrow('recorded');
-      const [sdkPut, directPut, sdkHead, directHead] = seen.map(where);
+      await expect(client.send(new GetObjectCommand({ Bucket: 'newsroom-pages', Key: key }))).rejects.toThrow('recorded');
+      await expect(requests.get(key)).rejects.toThrow('recorded');
+      const [sdkPut, directPut, sdkHead, directHead, sdkGet, directGet] = seen.map(where);
       expect(directPut).toEqual(sdkPut);
       expect(directHead).toEqual(sdkHead);
+      expect(directGet).toEqual(sdkGet);
       expect(sdkPut?.path.endsWith(`/${key}`)).toBe(true);
     } finally {
       client.destroy();

@@ -1,12 +1,13 @@
 /**
- * PutObject and HeadObject signed and sent without the SDK's command pipeline (ADR 0051).
+ * PutObject, HeadObject and GetObject signed and sent without the SDK's command pipeline (ADR 0051).
  *
- * A publish writes two or three objects a page, and a republish first reads each one's metadata
- * (HEAD) to skip what did not change. The SDK spent more CPU on each PutObject than s3rver spends
+ * A publish writes two or three objects a page, a republish first reads each one's metadata
+ * (HEAD) to skip what did not change, an edit's publish reads the page's stored variants (GET) to
+ * keep them as its previous version, and the edge reads a page (GET) on its first request. The SDK spent more CPU on each PutObject than s3rver spends
  * storing it: about 0.9 ms a request, most of it assembling the middleware stack, serialising
  * through the operation's schema, evaluating the endpoint rules and filtering log output, against
  * 0.25 ms for the same signed request sent from here (tests/bench/s3-request-cost.ts). So the driver's
- * `put` and `stat`/`head` build their requests themselves and leave the rest to the SDK's own
+ * `put`, `stat`/`head` and `get` build their requests themselves and leave the rest to the SDK's own
  * parts, taken from the client it already has:
  *
  * - the endpoint: the SDK's own resolution for a PutObject of the bucket
@@ -57,9 +58,16 @@ export interface DirectHeadAnswer {
  * Each rejects with an S3ServiceException (a non-2xx answer; a HEAD of a missing object is one
  * named NotFound, status 404) or the network error.
  */
+/** A GET's answer: the HEAD's fields and the whole body. */
+export interface DirectGetAnswer extends DirectHeadAnswer {
+  Body: Buffer;
+}
+
 export interface DirectRequests {
   put(request: DirectPutRequest): Promise<void>;
   head(key: string): Promise<DirectHeadAnswer>;
+  /** Reads the whole body within the attempt, so a connection lost mid-body is retried like any other. */
+  get(key: string): Promise<DirectGetAnswer>;
 }
 
 interface Target {
@@ -104,7 +112,11 @@ export function createDirectRequests(client: S3Client, bucket: string): () => Pr
               put: async (request: DirectPutRequest) => {
                 await withRetries(client, () => attempt(client, target, { method: 'PUT', key: request.key, body: request.body, payloadSha256: request.payloadSha256, headers: request.headers }));
               },
-              head: async (key: string) => headAnswer(await withRetries(client, () => attempt(client, target, { method: 'HEAD', key, payloadSha256: EMPTY_SHA256, headers: {} }))),
+              head: async (key: string) => headAnswer((await withRetries(client, () => attempt(client, target, { method: 'HEAD', key, payloadSha256: EMPTY_SHA256, headers: {} }))).headers),
+              get: async (key: string) => {
+                const answer = await withRetries(client, () => attempt(client, target, { method: 'GET', key, payloadSha256: EMPTY_SHA256, headers: {} }));
+                return { ...headAnswer(answer.headers), Body: answer.body ?? Buffer.alloc(0) };
+              },
             },
       )
       .catch((error: unknown) => {
@@ -191,18 +203,18 @@ function sampleClock(client: S3Client, headers: HandlerAnswer['response']['heade
 }
 
 interface AttemptRequest {
-  method: 'PUT' | 'HEAD';
+  method: 'PUT' | 'HEAD' | 'GET';
   key: string;
   body?: Buffer;
   payloadSha256: string;
   headers: Record<string, string>;
 }
 
-/** SHA-256 of no bytes: a HEAD's payload hash. */
+/** SHA-256 of no bytes: the payload hash of a HEAD or GET. */
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
-/** One signed request; resolves with the answer's headers when it is 2xx. */
-async function attempt(client: S3Client, target: Target, request: AttemptRequest): Promise<HandlerAnswer['response']['headers']> {
+/** One signed request; resolves with the answer's headers (and a GET's whole body) when it is 2xx. */
+async function attempt(client: S3Client, target: Target, request: AttemptRequest): Promise<{ headers: HandlerAnswer['response']['headers']; body?: Buffer }> {
   const unsigned = {
     method: request.method,
     protocol: target.protocol,
@@ -227,12 +239,13 @@ async function attempt(client: S3Client, target: Target, request: AttemptRequest
   const status = response.statusCode;
   const body = response.body;
   if (status >= 200 && status < 300) {
+    if (request.method === 'GET') return { headers: response.headers, body: body === undefined ? Buffer.alloc(0) : await readAll(body) };
     if (body !== undefined) {
       // Drained, so the socket goes back to the pool; a socket lost now has nothing left to say.
       body.on('error', () => {});
       body.resume();
     }
-    return response.headers;
+    return { headers: response.headers };
   }
   const text = body === undefined ? '' : await readSome(body).catch(() => '');
   const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
@@ -279,6 +292,12 @@ function nameForStatus(status: number): string {
   if (status === 404) return 'NotFound';
   if (status === 412) return 'PreconditionFailed';
   return `Http${String(status)}`;
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
 }
 
 async function readSome(body: Readable): Promise<string> {

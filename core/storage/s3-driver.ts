@@ -188,11 +188,19 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
   }
 
   async function getOnce(key: string): Promise<StoredObject | null> {
-    let response;
+    let response: { ContentType?: string; CacheControl?: string; Metadata?: Record<string, string> };
     let body: Buffer;
     try {
-      response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      body = response.Body ? Buffer.from(await response.Body.transformToByteArray()) : Buffer.alloc(0);
+      const requests = await direct();
+      if (requests === null) {
+        const sent = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        response = sent;
+        body = sent.Body ? Buffer.from(await sent.Body.transformToByteArray()) : Buffer.alloc(0);
+      } else {
+        const answer = await requests.get(key);
+        response = answer;
+        body = answer.Body;
+      }
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw failed('get', key, error);

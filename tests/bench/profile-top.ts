@@ -81,7 +81,7 @@ export const PROFILE_AREAS: ReadonlyArray<readonly [name: string, url: RegExp]> 
   ['date-fns', /\/node_modules\/date-fns(-tz)?\//],
   ['pino', /\/node_modules\/pino/],
   ['AWS SDK', /\/node_modules\/@(aws-sdk|smithy)\//],
-  ['storage drivers', /\/core\/storage\/(fs|s3)-driver\./],
+  ['storage drivers', /\/core\/storage\/(fs-driver|s3-driver|s3-direct)\./],
   ['conditional writes, publish', /\/(core\/storage\/write|render-workers\/publish|core\/page-versions)\./],
   ['upstream client', /\/core\/upstream\//],
   ['last-good copies', /\/core\/last-good\./],

@@ -1,5 +1,5 @@
 /**
- * S3 request CPU: what one PutObject and one HeadObject cost the process that sends them, through
+ * S3 request CPU: what one PutObject, HeadObject and GetObject cost the process that sends them, through
  * the S3 driver's direct requests (core/storage/s3-direct.ts, ADR 0051) beside the SDK's commands
  * with and without its cached middleware stack.
  *
@@ -8,11 +8,11 @@
  *
  * s3rver runs in a process of its own, so the CPU counted (process.cpuUsage, user + system) is the
  * client's alone. Each PUT carries what a page's does: a body of `--bytes` (incompressible), its
- * content type, cache control, seven x-amz-meta-* fields and If-None-Match; each HEAD reads one of
- * the objects the PUTs wrote. The paths take turns run
+ * content type, cache control, seven x-amz-meta-* fields and If-None-Match; each HEAD and GET
+ * reads one of the objects the PUTs wrote, a GET to its last byte. The paths take turns run
  * by run, so a busy neighbour on the machine hits them alike.
  */
-import { HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createDirectRequests } from '../../core/storage/s3-direct.js';
@@ -69,6 +69,9 @@ async function main(): Promise<void> {
       'HeadObjectCommand (before)': (key) => plain.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: written(key) })),
       'HeadObjectCommand, cached stack': (key) => cached.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: written(key) })),
       'direct head (after)': (key) => direct.head(written(key)),
+      'GetObjectCommand (before)': async (key) => (await plain.send(new GetObjectCommand({ Bucket: s3.bucket, Key: written(key) }))).Body?.transformToByteArray(),
+      'GetObjectCommand, cached stack': async (key) => (await cached.send(new GetObjectCommand({ Bucket: s3.bucket, Key: written(key) }))).Body?.transformToByteArray(),
+      'direct get (after)': (key) => direct.get(written(key)),
     };
     const measure = async (send: (key: string) => Promise<unknown>, count: number): Promise<number> => {
       let next = 0;
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
     for (const [request, before, after] of [
       ['PUT', 'PutObjectCommand (before)', 'direct put (after)'],
       ['HEAD', 'HeadObjectCommand (before)', 'direct head (after)'],
+      ['GET', 'GetObjectCommand (before)', 'direct get (after)'],
     ] as const) {
       const was = median(samples[before] ?? []);
       const is = median(samples[after] ?? []);
