@@ -54,15 +54,15 @@ export interface DirectHeadAnswer {
   Metadata: Record<string, string>;
 }
 
-/**
- * Each rejects with an S3ServiceException (a non-2xx answer; a HEAD of a missing object is one
- * named NotFound, status 404) or the network error.
- */
 /** A GET's answer: the HEAD's fields and the whole body. */
 export interface DirectGetAnswer extends DirectHeadAnswer {
   Body: Buffer;
 }
 
+/**
+ * Each rejects with an S3ServiceException (a non-2xx answer; a HEAD of a missing object is one
+ * named NotFound, status 404) or the network error.
+ */
 export interface DirectRequests {
   put(request: DirectPutRequest): Promise<void>;
   head(key: string): Promise<DirectHeadAnswer>;
@@ -90,16 +90,17 @@ interface HandlerAnswer {
 
 /** The SDK's signer stops correcting its clock from an answer that took longer than this. */
 const MAX_SAMPLED_ROUND_TRIP_MS = 900_000;
-/** An offset this large, newly learned from a refused request's answer, makes it worth retrying. */
+/** A correction this large, learned from a refused request's answer, makes it worth retrying. */
 const CLOCK_SKEW_RETRY_MS = 240_000;
 
 /** Error bodies are a few hundred bytes; more than this is not read. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
- * Direct PutObject and HeadObject for `bucket` on `client`'s endpoint, or null when that endpoint
- * needs what only the SDK's pipeline does (an auth scheme other than SigV4, headers of its own): the caller then sends
- * the SDK's commands. Resolved on first use; a failure to resolve is retried on the next call.
+ * Direct PutObject, HeadObject and GetObject for `bucket` on `client`'s endpoint, or null when that
+ * endpoint needs what only the SDK's pipeline does (an auth scheme other than SigV4, headers of its
+ * own): the caller then sends the SDK's commands. Resolved on first use; a failure to resolve is
+ * retried on the next call.
  */
 export function createDirectRequests(client: S3Client, bucket: string): () => Promise<DirectRequests | null> {
   let resolving: Promise<DirectRequests | null> | undefined;
@@ -260,8 +261,10 @@ async function attempt(client: S3Client, target: Target, request: AttemptRequest
       httpStatusCode: status,
       ...(requestId === undefined ? {} : { requestId }),
       ...(extendedRequestId === undefined ? {} : { extendedRequestId }),
-      // As the SDK's signer marks it: the retry rules retry a request refused for a clock now corrected.
-      ...(Math.abs(offset) >= CLOCK_SKEW_RETRY_MS && offset !== offsetBefore ? { clockSkewCorrected: true } : {}),
+      // The retry rules retry a request refused for a clock now corrected. Marked only when this
+      // answer moved the offset that far (the SDK's signer marks any answer once the offset is that
+      // large, so on a host whose clock is off it would retry a 404 or a 412 too).
+      ...(Math.abs(offset - offsetBefore) >= CLOCK_SKEW_RETRY_MS ? { clockSkewCorrected: true } : {}),
     },
   });
   // Where the retry rules look for Retry-After, as on an error the SDK deserialised; the status and
@@ -300,13 +303,18 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The start of an error answer's body; the connection is given up past MAX_ERROR_BODY_BYTES. */
 async function readSome(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    if (size < MAX_ERROR_BODY_BYTES) chunks.push(buffer);
+    chunks.push(buffer);
     size += buffer.length;
+    if (size >= MAX_ERROR_BODY_BYTES) {
+      body.destroy();
+      break;
+    }
   }
   return Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY_BYTES).toString('utf8');
 }
