@@ -2,8 +2,8 @@
  * Full publish and no-op republish: stored pages per second for the whole synthetic
  * site through the real pipeline (startStack: BullMQ queue, render worker, object store), with the
  * filesystem driver and with the S3 driver, beside the raw PUT rate of the same S3 endpoint in the
- * same run; then a second full publish with nothing changed, which must write 0 objects and send 0
- * purges.
+ * same run; then, with each driver, a second full publish with nothing changed, which must write 0
+ * objects and send 0 purges.
  *
  * A whole publish of 10,000 articles (both editions) takes minutes on a 2-core machine, so one
  * publish per driver is run and its "runs" are equal chunks of it (the per-chunk rate); the
@@ -122,6 +122,14 @@ export async function measurePublish(ctx: BenchContext): Promise<BenchSection> {
         ctx.log(`publish: full publish, S3 driver (${s3 ? 's3rver' : options.s3Endpoint})`);
         const run = await timedPublish(stack, redis.url, `${redis.prefix}s3`, chunks, (message) => ctx.log(message));
         figures.push(...publishFigures('S3', run));
+        // The no-op republish on S3 too: each object's stat is a HEAD there (ADR 0051).
+        ctx.log('publish: no-op republish, S3 driver');
+        const again = await timedPublish(stack, redis.url, `${redis.prefix}s3`, chunks, (message) => ctx.log(message));
+        figures.push(
+          figure('S3 no-op republish: objects written', 'objects', [again.objectsWritten], `must be 0; ${again.pages} pages re-rendered`),
+          figure('S3 no-op republish: purges sent', 'purges', [again.purges], 'must be 0; the worker purges only after a write'),
+          figure('S3 no-op republish: pages per second', 'pages/s', again.chunkRates.length > 0 ? again.chunkRates : [again.pages / again.seconds]),
+        );
       });
       ctx.log(`publish: raw PUT rate, ${options.runs} runs of ${RAW_PUTS} PUTs of ${htmlBytes} bytes`);
       const rates: number[] = [];
@@ -137,7 +145,7 @@ export async function measurePublish(ctx: BenchContext): Promise<BenchSection> {
     notes.push(
       `${options.articles} synthetic articles plus the sample's pages, both editions (news and es); one render worker at concurrency ${WORKER_CONCURRENCY} in the bench process, the sample upstream in its own process, a private redis-server.`,
       `"Per chunk": one publish per driver, its progress cut into ${chunks} equal chunks; each chunk's rate is a run. A page is one render job (1 to 3 stored objects).`,
-      'No-op republish: the same filesystem stack publishes everything again with nothing changed; objects written and purges come from the jobs\' results (the worker purges a page only when its render wrote something).',
+      'No-op republish: the same stack (filesystem, then S3) publishes everything again with nothing changed; objects written and purges come from the jobs\' results (the worker purges a page only when its render wrote something).',
     );
     return { name: 'publish', figures, notes };
   } finally {
