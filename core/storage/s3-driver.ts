@@ -11,6 +11,10 @@
  * the writer read, `If-None-Match: *` to create. AWS S3 and MinIO refuse with 412 (or 409 when
  * two conditional writes of a key cross); s3rver and older MinIO ignore the headers and write
  * anyway. The ETag is the MD5 of the body, so a version does not change when only metadata does.
+ *
+ * PutObject, HeadObject and GetObject are signed and sent by s3-direct.ts, without the SDK's
+ * command pipeline and with the client's own endpoint, credentials, signer, HTTP handler and retry
+ * rules (ADR 0051); the other commands go through the SDK.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
