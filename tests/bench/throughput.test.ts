@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs } from './main.js';
 import { ratioTarget, splitFigures } from './render-split.js';
-import { chooseConcurrency, chunkRates, writtenCount } from './throughput.js';
+import { calibrationOrder, chooseConcurrency, chunkRates, writtenCount } from './throughput.js';
 
 describe('throughput section', () => {
   it('chooses the fastest concurrency, a higher one only when it is clearly faster', () => {
@@ -10,6 +10,14 @@ describe('throughput section', () => {
     expect(chooseConcurrency([{ concurrency: 4, pagesPerSecond: 104 }, { concurrency: 2, pagesPerSecond: 100 }])).toBe(2);
     expect(chooseConcurrency([{ concurrency: 2, pagesPerSecond: 90 }, { concurrency: 4, pagesPerSecond: 60 }, { concurrency: 8, pagesPerSecond: 100 }])).toBe(8);
     expect(() => chooseConcurrency([])).toThrow();
+  });
+
+  it('calibrates in rounds that alternate the order, so a busy minute falls on every candidate', () => {
+    expect(calibrationOrder([2, 4, 8], 2)).toEqual([
+      [2, 4, 8],
+      [8, 4, 2],
+    ]);
+    expect(calibrationOrder([2, 4, 8], 3)[2]).toEqual([2, 4, 8]);
   });
 
   it('turns progress marks into pages and objects per second per chunk', () => {

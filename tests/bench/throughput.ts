@@ -40,8 +40,10 @@ import { figure, summarise, type BenchFigure, type BenchSection } from './report
 
 /** WORKER_CONCURRENCY values tried (render-workers/config.ts default: 2). */
 export const CONCURRENCY_CANDIDATES = [2, 4, 8] as const;
-/** Pages in the sample each candidate publishes. */
+/** Pages in the sample each candidate publishes, in each calibration round. */
 const CALIBRATION_PAGES = 1200;
+/** Calibration rounds: each publishes the sample once per candidate, in alternating order. */
+const CALIBRATION_ROUNDS = 2;
 /** PUTs per raw-rate run. */
 const RAW_PUTS = 500;
 
@@ -55,6 +57,11 @@ export function chooseConcurrency(samples: ReadonlyArray<{ concurrency: number; 
   if (best === undefined) throw new Error('chooseConcurrency needs at least one sample');
   for (const sample of sorted.slice(1)) if (sample.pagesPerSecond > best.pagesPerSecond * (1 + margin)) best = sample;
   return best.concurrency;
+}
+
+/** The candidates in the order each calibration round runs them: forwards, then backwards, and so on. */
+export function calibrationOrder<T>(candidates: readonly T[], rounds: number): T[][] {
+  return Array.from({ length: rounds }, (_, round) => (round % 2 === 0 ? [...candidates] : [...candidates].reverse()));
 }
 
 /** Progress marks of a publish turned into per-chunk rates (pages/s and objects/s). */
@@ -345,13 +352,29 @@ export async function measureThroughput(ctx: BenchContext): Promise<BenchSection
     // Concurrency from the measurement: an evenly spread sample of the site, one worker.
     const every = Math.max(1, Math.floor(targets.length / CALIBRATION_PAGES));
     const sample = targets.filter((_, i) => i % every === 0).slice(0, CALIBRATION_PAGES);
+    // Two rounds, the second in reverse order, so that a minute when the machine is busy (another
+    // tenant) slows every candidate a little rather than one a lot; each candidate's rate is the
+    // median of its chunks over both rounds.
+    const seen = new Map<number, { rates: number[]; cpu: number[]; busy: number[] }>();
+    for (const order of calibrationOrder(CONCURRENCY_CANDIDATES, CALIBRATION_ROUNDS)) {
+      for (const concurrency of order) {
+        const round = (seen.get(concurrency)?.cpu.length ?? 0) + 1;
+        ctx.log(`throughput: calibrating (round ${round}), 1 worker at concurrency ${concurrency} on ${sample.length} pages`);
+        const run = await publishWithWorkers(ctx, { ...common, prefix: `${redis.prefix}c${concurrency}r${round}`, targets: sample, processes: 1, concurrency, storageEnv: fsEnv(), chunks: 3 });
+        const entry = seen.get(concurrency) ?? { rates: [], cpu: [], busy: [] };
+        entry.rates.push(...run.pagesPerSecond);
+        entry.cpu.push(run.workerCpuMsPerPage);
+        entry.busy.push(run.machineBusyCores);
+        seen.set(concurrency, entry);
+      }
+    }
     const calibration: Array<{ concurrency: number; pagesPerSecond: number }> = [];
     for (const concurrency of CONCURRENCY_CANDIDATES) {
-      ctx.log(`throughput: calibrating, 1 worker at concurrency ${concurrency} on ${sample.length} pages`);
-      const run = await publishWithWorkers(ctx, { ...common, prefix: `${redis.prefix}c${concurrency}`, targets: sample, processes: 1, concurrency, storageEnv: fsEnv(), chunks: 3 });
-      const pagesPerSecond = summarise(run.pagesPerSecond).median;
-      calibration.push({ concurrency, pagesPerSecond });
-      figures.push(figure(`calibration: 1 proc at concurrency ${concurrency}, filesystem`, 'pages/s', run.pagesPerSecond, `${sample.length} pages spread over the site; worker CPU ${run.workerCpuMsPerPage.toFixed(1)} ms/page, machine busy ${run.machineBusyCores.toFixed(2)} cores`));
+      const entry = seen.get(concurrency);
+      if (entry === undefined) continue;
+      calibration.push({ concurrency, pagesPerSecond: summarise(entry.rates).median });
+      const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' / ');
+      figures.push(figure(`calibration: 1 proc at concurrency ${concurrency}, filesystem`, 'pages/s', entry.rates, `${sample.length} pages spread over the site, ${CALIBRATION_ROUNDS} rounds × 3 chunks; worker CPU ${list(entry.cpu, 1)} ms/page, machine busy ${list(entry.busy, 2)} cores`));
     }
     const concurrency = chooseConcurrency(calibration);
     notes.push(`Concurrency chosen from the calibration: WORKER_CONCURRENCY=${concurrency} (candidates ${CONCURRENCY_CANDIDATES.join(', ')}; a higher one must be more than 5% faster), for every worker below.`);
