@@ -111,7 +111,7 @@ export function createDirectRequests(client: S3Client, bucket: string): () => Pr
           ? null
           : {
               put: async (request: DirectPutRequest) => {
-                await withRetries(client, () => attempt(client, target, { method: 'PUT', key: request.key, body: request.body, payloadSha256: request.payloadSha256, headers: request.headers }));
+                await withRetries(client, () => attempt(client, target, { method: 'PUT', ...request }));
               },
               head: async (key: string) => headAnswer((await withRetries(client, () => attempt(client, target, { method: 'HEAD', key, payloadSha256: EMPTY_SHA256, headers: {} }))).headers),
               get: async (key: string) => {
