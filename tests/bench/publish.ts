@@ -29,6 +29,15 @@ const WORKER_CONCURRENCY = 2;
 /** PUTs per raw-rate run. */
 const RAW_PUTS = 500;
 
+/** A no-op republish's figures: it must write nothing and purge nothing; `label` prefixes the metric names. */
+function noOpFigures(label: string, again: PublishRun): BenchFigure[] {
+  return [
+    figure(`${label}no-op republish: objects written`, 'objects', [again.objectsWritten], `must be 0; ${again.pages} pages re-rendered`),
+    figure(`${label}no-op republish: purges sent`, 'purges', [again.purges], 'must be 0; the worker purges only after a write'),
+    figure(`${label}no-op republish: pages per second`, 'pages/s', again.chunkRates.length > 0 ? again.chunkRates : [again.pages / again.seconds]),
+  ];
+}
+
 async function withStack<T>(ctx: BenchContext, opts: { storage: StorageConfig; upstreamUrl: string; redisUrl: string; prefix: string; bundleDir: string }, body: (stack: Stack) => Promise<T>): Promise<T> {
   const stack = await startStack({
     redisUrl: opts.redisUrl,
@@ -101,11 +110,7 @@ export async function measurePublish(ctx: BenchContext): Promise<BenchSection> {
       htmlBytes = await meanHtmlBytes(stack);
       ctx.log('publish: no-op republish, filesystem driver');
       const again = await timedPublish(stack, redis.url, `${redis.prefix}fs`, chunks, (message) => ctx.log(message));
-      figures.push(
-        figure('no-op republish: objects written', 'objects', [again.objectsWritten], `must be 0; ${again.pages} pages re-rendered`),
-        figure('no-op republish: purges sent', 'purges', [again.purges], 'must be 0; the worker purges only after a write'),
-        figure('no-op republish: pages per second', 'pages/s', again.chunkRates.length > 0 ? again.chunkRates : [again.pages / again.seconds]),
-      );
+      figures.push(...noOpFigures('', again));
     });
 
     // S3 driver: the given endpoint, or s3rver in this process.
@@ -125,11 +130,7 @@ export async function measurePublish(ctx: BenchContext): Promise<BenchSection> {
         // The no-op republish on S3 too: each object's stat is a HEAD there (ADR 0051).
         ctx.log('publish: no-op republish, S3 driver');
         const again = await timedPublish(stack, redis.url, `${redis.prefix}s3`, chunks, (message) => ctx.log(message));
-        figures.push(
-          figure('S3 no-op republish: objects written', 'objects', [again.objectsWritten], `must be 0; ${again.pages} pages re-rendered`),
-          figure('S3 no-op republish: purges sent', 'purges', [again.purges], 'must be 0; the worker purges only after a write'),
-          figure('S3 no-op republish: pages per second', 'pages/s', again.chunkRates.length > 0 ? again.chunkRates : [again.pages / again.seconds]),
-        );
+        figures.push(...noOpFigures('S3 ', again));
       });
       ctx.log(`publish: raw PUT rate, ${options.runs} runs of ${RAW_PUTS} PUTs of ${htmlBytes} bytes`);
       const rates: number[] = [];
