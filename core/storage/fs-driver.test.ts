@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import type { BigIntStats } from 'node:fs';
-import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
 import { describeObjectStoreContract } from './contract.js';
@@ -158,6 +158,36 @@ describe('fs driver specifics', () => {
       expect((await readdir(join(root, 'objects', 'news', 'pages', 'locked'))).sort()).toEqual(['index.html@obj']);
     });
 
+    it('a create links its file into place without the lock; one refused by an object runs no guard and leaves no temp file', async () => {
+      const a = Buffer.from('<p>a</p>');
+      let guards = 0;
+      const guard = (): Promise<boolean> => Promise.resolve((guards += 1) > 0);
+      // A lock on the key held by a live process: a create does not wait for it (link(2) is its
+      // whole check), and takes no owner file of its own.
+      await mkdir(dirname(lockFile()), { recursive: true });
+      await writeFile(lockFile(), `${process.pid} ${hostname()} abc ${Date.now()}`);
+      expect(await other().put(key, a, metaFor(a), { ifVersion: null, guard })).toBe('written');
+      expect(guards).toBe(1);
+      await rm(lockFile());
+      expect((await store.get(key))?.body.toString()).toBe('<p>a</p>');
+      const b = Buffer.from('<p>b</p>');
+      expect(await store.put(key, b, metaFor(b), { ifVersion: null, guard })).toBe('version-changed');
+      expect(guards).toBe(1);
+      expect((await store.get(key))?.body.toString()).toBe('<p>a</p>');
+      expect(await readdir(dirname(lockFile()))).toEqual(['index.html@obj']);
+      await expect(readdir(join(root, 'objects', '.lock-owners'))).rejects.toThrow(/ENOENT/);
+    });
+
+    it('of creates racing from several processes on one key, exactly one lands', async () => {
+      const stores = Array.from({ length: 6 }, () => createFsStore({ root: join(root, 'objects') }));
+      const bodies = stores.map((_, i) => Buffer.from(`<p>writer ${i}</p>`));
+      const outcomes = await Promise.all(stores.map((s, i) => s.put(key, bodies[i] as Buffer, metaFor(bodies[i] as Buffer), { ifVersion: null })));
+      expect(outcomes.filter((o) => o === 'written')).toHaveLength(1);
+      const winner = bodies[outcomes.indexOf('written')];
+      expect((await store.get(key))?.body.equals(winner ?? Buffer.alloc(0))).toBe(true);
+      expect(await readdir(dirname(lockFile()))).toEqual(['index.html@obj']);
+    });
+
     it('a writer waits for a live holder, then fails with STORAGE_FAILED, writing nothing', async () => {
       const body = Buffer.from('<p>x</p>');
       await store.put(key, body, metaFor(body));
@@ -279,7 +309,9 @@ describe('fs driver specifics', () => {
       const error = await errorOf(
         store.put(key, y, metaFor(y), {
           guard: async () => {
-            // As if it stalled past lockStaleMs and another writer broke the lock and took it.
+            // As if it stalled past lockStaleMs and another writer broke the lock and took it: a
+            // breaker moves the name aside and takes the lock under a file of its own.
+            await rename(lockFile(), `${lockFile()}.aside.broken`);
             await writeFile(lockFile(), `${process.pid} ${hostname()} someone-else ${Date.now()}`);
             return true;
           },

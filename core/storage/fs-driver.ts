@@ -15,16 +15,21 @@
  * are both valid page keys): "@" never occurs in a key, so object files and directories can't
  * collide. Temp files start with "." and are never listed.
  *
- * Conditional writes (ADR 0023). Every write of a key (put, delete) and every `stat` holds the
- * key's lock file ".{name}@obj.lock", which only one process at a time can create: a
- * conditional write reads the stored version, runs its guard and renames its temp file into place
- * all inside the lock, so no other process's write lands between its check and its write, and a
- * `stat` returns only once a write in progress has landed. The version is the sha256 of the
- * object's header, so it changes with any metadata (fence included), not only with the body.
- * A lock whose holder died is broken: on this host when its pid is gone, and after `lockStaleMs`
- * whoever held it (a holder checks that the lock is still its own just before it renames). The
- * store is for one machine's disk: processes on other hosts sharing it over NFS are not ordered
- * beyond that timeout.
+ * Conditional writes (ADR 0023). Every write of a key (put, delete) that may replace an object,
+ * and every `stat` of an existing one, holds the key's lock file ".{name}@obj.lock", which only
+ * one process at a time can create: a conditional write reads the stored version, runs its guard
+ * and renames its temp file into place all inside the lock, so no other process's write lands
+ * between its check and its write, and a `stat` returns only once a write in progress has landed.
+ * The version is the sha256 of the object's header, so it changes with any metadata (fence
+ * included), not only with the body. A lock whose holder died is broken: on this host when its pid
+ * is gone, and after `lockStaleMs` whoever held it (a holder checks that the lock is still its own
+ * just before it renames). The store is for one machine's disk: processes on other hosts sharing
+ * it over NFS are not ordered beyond that timeout.
+ *
+ * A create (`ifVersion: null`, a page's first publish) takes no lock (ADR 0052): link(2) gives
+ * the temp file the object's name only if no object holds it, which is the whole version check, and
+ * the guard runs just before it, as on S3. A `stat` of a key with no object takes no lock either,
+ * so a lock would order a create against nothing.
  *
  * A lock file is a hard link, not a new file (ADR 0047): each process keeps a few owner files in
  * "{root}/.lock-owners/", each holding "pid host nonce time-made", and takes a key's lock by
@@ -38,7 +43,7 @@
  * without hard links gets a fresh O_EXCL lock file per acquisition, as before.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fdatasync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, type Dirent } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, type Dirent } from 'node:fs';
 import { readdir, readFile, rename, rm, stat as statFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { hostname } from 'node:os';
@@ -230,6 +235,30 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     return 'written';
   }
 
+  /**
+   * A create (`ifVersion: null`) without the key's lock: link(2) gives the temp file the object's
+   * name only if that name is free, which is the whole version check, and the guard runs just
+   * before, as on S3. Undefined when this filesystem has no hard links: the caller then takes the
+   * lock and renames, as for any other write.
+   */
+  async function createByLink(key: string, temp: string, file: string, guard: WriteCondition['guard']): Promise<WriteOutcome | undefined> {
+    // Checked first, so a guard (a Redis round trip) only runs for a write the version admits.
+    if (fileExists(key, file)) return 'version-changed';
+    if (guard && !(await guard())) return 'fenced';
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if (hasCode(error, 'EEXIST')) return 'version-changed';
+      if (!linkUnsupported(error)) throw error;
+      createsByLink = false;
+      return undefined;
+    }
+    return 'written';
+  }
+
+  /** Cleared when link(2) is refused for want of support: creates take the lock from then on. */
+  let createsByLink = true;
+
   async function put(key: string, body: Buffer, meta: ObjectMeta, condition?: WriteCondition): Promise<WriteOutcome> {
     const file = fileFor(key);
     const checked = checkPutMeta(key, body, meta);
@@ -244,6 +273,13 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       // The temp file is written (and synced) before the lock is taken, so the lock is held for
       // the check and the rename only.
       await writeTemp(temp, dir, Buffer.concat([preamble, header, body]));
+      if (condition?.ifVersion === null && createsByLink) {
+        const created = await createByLink(key, temp, file, condition.guard);
+        if (created !== undefined) {
+          // Linked: the object holds the temp file's inode, and the temp name goes (finally).
+          return created;
+        }
+      }
       const lock = await locks.acquire(key, file, { createDirs: true });
       if (lock === null) throw new Error('the object directory vanished');
       try {
@@ -259,9 +295,10 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     } catch (error) {
       throw failed('write', key, error);
     } finally {
-      // The clean-up's own failure (ENOTDIR when the directory could not be made) must not
-      // replace the write's STORAGE_FAILED: the worker retries by that code.
-      if (!renamed) await rm(temp, { force: true }).catch(() => {});
+      // The temp name goes unless it was renamed into place: a linked create's object keeps the
+      // inode under its own name. The clean-up's own failure (ENOTDIR when the directory could
+      // not be made) must not replace the write's STORAGE_FAILED: the worker retries by that code.
+      if (!renamed) removeFile(temp);
     }
   }
 
@@ -325,6 +362,23 @@ interface KeyLock {
 interface OwnerSlot {
   file: string;
   owner: string;
+  /** The owner file's inode: a lock name that is a link to it is this slot's lock (see `holds`). */
+  inode: Inode;
+}
+
+interface Inode {
+  dev: bigint;
+  ino: bigint;
+}
+
+/** The inode a path names, without following a symlink; null when there is none. */
+function inodeAt(path: string): Inode | null {
+  try {
+    const stats = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats === undefined ? null : { dev: stats.dev, ino: stats.ino };
+  } catch {
+    return null;
+  }
 }
 
 /** Where the owner files live: a dot-name, so the walk never lists it (see `walk`). */
@@ -414,13 +468,33 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
     const file = join(ownersDir, `${process.pid}~${host}~${nonce}`);
     mkdirSync(ownersDir, { recursive: true });
     writeFileSync(file, owner, { flag: 'wx' });
-    return { file, owner };
+    return { file, owner, inode: ownerInode(file) };
   }
 
   /** A slot whose file vanished (removed by hand) is made again under the same name. */
   function remakeSlot(slot: OwnerSlot): void {
     mkdirSync(ownersDir, { recursive: true });
     writeFileSync(slot.file, slot.owner);
+    slot.inode = ownerInode(slot.file);
+  }
+
+  function ownerInode(file: string): Inode {
+    const inode = inodeAt(file);
+    if (inode === null) throw new Error(`the owner file ${file} vanished as it was made`);
+    return inode;
+  }
+
+  /**
+   * Whether the lock's name still holds this holder's lock. A linked lock is compared by inode, one
+   * lstat: a breaker moves the name aside and links its own owner file there (a live inode of its
+   * own, so never the same number), and a name given back is the same link again. A fresh lock
+   * file (no hard links) is compared by what it holds, since its inode number is free for reuse
+   * once a breaker removed it.
+   */
+  function holds(lock: KeyLock): boolean {
+    if (lock.slot === undefined) return readLock(lock.path) === lock.owner;
+    const inode = inodeAt(lock.path);
+    return inode !== null && inode.ino === lock.slot.inode.ino && inode.dev === lock.slot.inode.dev;
   }
 
   /**
@@ -536,7 +610,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
 
   /** Throws when the lock was broken while held (the holder stalled past lockStaleMs): its write must not land. */
   function assertHeld(lock: KeyLock): void {
-    if (readLock(lock.path) !== lock.owner) {
+    if (!holds(lock)) {
       throw new PlatformError('STORAGE_FAILED', `Filesystem storage lost the lock on ${lock.key} while writing (held past ${settings.lockStaleMs} ms)`, {
         details: { key: lock.key, operation: 'lock', contention: true },
       });
@@ -544,7 +618,7 @@ function keyLocks(settings: { lockWaitMs: number; lockStaleMs: number }, root: s
   }
 
   function release(lock: KeyLock): void {
-    if (readLock(lock.path) !== lock.owner) {
+    if (!holds(lock)) {
       // Broken while held (a stall past lockStaleMs): whatever the lock's name holds now is not
       // ours to remove, and the owner file is retired rather than trusted again.
       if (lock.slot !== undefined) removeFile(lock.slot.file);

@@ -54,8 +54,9 @@ export interface WriteCondition {
   ifVersion?: string | null;
   /**
    * Runs after the version matched, just before the write lands; false abandons the write. On
-   * 'fs' it runs inside the key's write lock, so it is atomic with the write across processes;
-   * on 's3' it runs just before the request (S3 has no lock to hold it in).
+   * 'fs' a write that may replace an object runs it inside the key's write lock, so it is atomic
+   * with the write across processes; a create (`ifVersion: null`) on 'fs', and every write on
+   * 's3', runs it just before the write (S3 has no lock to hold it in; ADR 0052).
    */
   guard?: () => Promise<boolean>;
 }

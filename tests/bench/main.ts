@@ -27,7 +27,7 @@ import { measureEdge } from './edge.js';
 import { measureLatency } from './latency.js';
 import { measurePublish } from './publish.js';
 import { measureRenderCost } from './render-cost.js';
-import { renderTable, type BenchSection } from './report.js';
+import { positiveInt, renderTable, type BenchSection } from './report.js';
 import { measureScale } from './scale.js';
 import { measureThroughput } from './throughput.js';
 
@@ -40,13 +40,6 @@ const SECTIONS: ReadonlyArray<{ name: string; run: (ctx: BenchContext) => Promis
   { name: 'bundle', run: measureBundle },
   { name: 'scale', run: measureScale, onlyWithScale: true },
 ];
-
-function positiveInt(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 export function parseBenchArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): BenchOptions {
   const { values } = parseArgs({

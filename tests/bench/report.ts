@@ -26,6 +26,14 @@ export interface BenchSection {
   notes?: string[];
 }
 
+/** A command-line option that must be a positive integer (`--name`), or `fallback` when it is not given. */
+export function positiveInt(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
 /** Median, min and max of samples (at least one). */
 export function summarise(samples: readonly number[]): { median: number; min: number; max: number; runs: number } {
   if (samples.length === 0) throw new Error('summarise needs at least one sample');

@@ -17,13 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createDirectRequests } from '../../core/storage/s3-direct.js';
 import { startS3Process } from './publish/s3-process.js';
-
-function positiveInt(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
+import { positiveInt } from './report.js';
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -21,15 +21,9 @@ import { parseUpstreamConfig, resolveUpstreamBases } from '../../core/config/ups
 import { createLogger } from '../../core/logger.js';
 import { createTransport, type CallSpec, type Transport } from '../../core/upstream/transport.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
+import { positiveInt } from './report.js';
 
 const ARTICLES = 500;
-
-function positiveInt(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 /** Four reads a render makes, on paths the synthetic site has (seeded, so they always exist). */
 const CALLS: readonly CallSpec[] = [
