@@ -38,6 +38,14 @@ describe('resolveImagePaths', () => {
 
   it('keeps absolute, protocol-relative and non-path values as they are', () => {
     const body = { imageUrl: 'https://cdn.example.com/a.jpg', image: '//evil.example/a.jpg', logo: 'javascript:alert(1)', imageAlt: 'An image', count: 3, none: null };
-    expect(resolveImagePaths(body, BASE)).toEqual(body);
+    expect(resolveImagePaths(structuredClone(body), BASE)).toEqual(body);
+  });
+
+  it('never sets a prototype from a "__proto__" key in the answer', () => {
+    const body = JSON.parse('{"__proto__": {"image": "/images/p.svg", "polluted": true}, "items": [{"__proto__": {"imageUrl": "/images/q.svg"}}]}') as Record<string, unknown>;
+    const resolved = resolveImagePaths(body, BASE) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype);
+    expect((resolved as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(resolved, '__proto__')?.value).toEqual({ image: `${BASE}/images/p.svg`, polluted: true });
   });
 });

@@ -52,17 +52,30 @@ function resolveImageValue(value: unknown, base: string, key: string): unknown {
 }
 
 /**
- * A copy of `body` with every site-relative image path prefixed with `imagesBase` (no trailing
- * slash). Values that are not image fields, and absolute URLs, are left as they are.
+ * Prefixes every site-relative image path in `body` with `imagesBase` (no trailing slash), in
+ * place, and returns `body`. The transport hands it an answer it has just parsed and nobody else
+ * holds, so nothing is copied but the image values that change: copying every answer whole took
+ * about 1% of a publishing worker's CPU, and its garbage more. Values that are not image fields,
+ * and absolute URLs, are left as they are.
  */
 export function resolveImagePaths(body: unknown, imagesBase: string): unknown {
-  if (Array.isArray(body)) return body.map((item: unknown) => resolveImagePaths(item, imagesBase));
-  if (typeof body !== 'object' || body === null) return body;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    out[key] = IMAGE_KEY.test(key) && (typeof value === 'string' || Array.isArray(value) || isFlatImageObject(value)) ? resolveImageValue(value, imagesBase, key) : resolveImagePaths(value, imagesBase);
+  resolveWithin(body, imagesBase);
+  return body;
+}
+
+function resolveWithin(node: unknown, imagesBase: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) resolveWithin(item, imagesBase);
+    return;
   }
-  return out;
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    // Only image keys are ever assigned, so a "__proto__" key in the JSON is never written through.
+    if (IMAGE_KEY.test(key) && (typeof value === 'string' || Array.isArray(value) || isFlatImageObject(value))) record[key] = resolveImageValue(value, imagesBase, key);
+    else resolveWithin(value, imagesBase);
+  }
 }
 
 /**
