@@ -274,6 +274,39 @@ export function describeObjectStoreContract(name: string, setup: () => Promise<C
       expect(await deleteUnlessNewer(store(), key, 6)).toBe('absent');
     });
 
+    it('writeIfChanged and deleteUnlessNewer count a write or delete that landed though its answer was lost', async () => {
+      const key = 'news/pages/lost-answer/index.html';
+      const { contentHash: _unused, ...meta } = metaFor(Buffer.alloc(0));
+      // A driver that retried a request storage had already carried out, its answer lost on the
+      // way: the retry names a version that is no longer there and is refused.
+      const answerLost: ObjectStore = {
+        ...store(),
+        put: async (k, body, m) => {
+          await store().put(k, body, m);
+          return 'version-changed';
+        },
+        delete: async (k) => {
+          await store().delete(k);
+          return 'version-changed';
+        },
+      };
+      const created = await writeIfChanged(answerLost, key, '<p>first</p>', { ...meta, fence: 4 }, { expectAbsent: true });
+      expect(created).toEqual({ written: true, contentHash: contentHash('<p>first</p>') });
+      expect((await writeIfChanged(answerLost, key, '<p>second</p>', { ...meta, fence: 5 })).written).toBe(true);
+      expect((await store().get(key))?.body.toString()).toBe('<p>second</p>');
+      // The same bytes stored meanwhile by another render (another time) are not this write: unchanged.
+      const anotherRender: ObjectStore = {
+        ...store(),
+        put: async (k, body, m) => {
+          await store().put(k, body, { ...m, renderedAt: '2030-01-01T00:00:00.000Z' });
+          return 'version-changed';
+        },
+      };
+      expect(await writeIfChanged(anotherRender, key, '<p>third</p>', { ...meta, fence: 6 })).toEqual({ written: false, contentHash: contentHash('<p>third</p>') });
+      expect(await deleteUnlessNewer(answerLost, key, 7)).toBe('deleted');
+      expect(await store().get(key)).toBeNull();
+    });
+
     it('round-trips meta without the optional fields and with no surrogate keys', async () => {
       const body = Buffer.from('{"to":"/elsewhere"}');
       const meta = metaFor(body, { contentType: 'application/json', surrogateKeys: [], cacheControl: CACHE_POLICIES.redirect });

@@ -17,7 +17,7 @@ import { isPlatformError } from '../errors.js';
 import { createS3Store } from './s3-driver.js';
 import { createDirectRequests } from './s3-direct.js';
 import type { ObjectMeta, ObjectStore } from './types.js';
-import { contentHash } from './write.js';
+import { contentHash, writeIfChanged } from './write.js';
 
 interface Seen {
   method: string;
@@ -43,6 +43,8 @@ interface Front {
   clockAheadMs: number;
   /** True for a forwarded request whose answer is cut off after its first bytes (a connection lost mid-body). */
   cutMidBody: (seen: Seen) => boolean;
+  /** True for a forwarded request whose answer never leaves: s3rver carries it out, then the connection drops. */
+  dropAnswer: (seen: Seen) => boolean;
   stop(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ function amzDateMs(value: unknown): number | null {
 
 async function startFront(s3: TestS3): Promise<Front> {
   const target = new URL(s3.endpoint);
-  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, cutMidBody: () => false, stop: async () => {} };
+  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, cutMidBody: () => false, dropAnswer: () => false, stop: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -115,7 +117,13 @@ async function startFront(s3: TestS3): Promise<Front> {
         return;
       }
       const cut = front.cutMidBody(seen);
+      const drop = front.dropAnswer(seen);
       const forwarded = httpRequest({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (upstream) => {
+        if (drop) {
+          upstream.resume();
+          upstream.on('end', () => res.destroy());
+          return;
+        }
         res.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, date });
         if (!cut) {
           upstream.pipe(res);
@@ -176,6 +184,7 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     front.answer = () => undefined;
     front.clockAheadMs = 0;
     front.cutMidBody = () => false;
+    front.dropAnswer = () => false;
   });
   afterAll(async () => {
     await store.close();
@@ -203,6 +212,21 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
       ['GET', null],
     ]);
     expect(await store.get('news/pages/never-written/index.html')).toBeNull();
+  });
+
+  it('counts a PUT that S3 stored as written when its answer was lost and the retry was refused, so the page is purged', async () => {
+    const key = 'news/pages/answer-lost/index.html';
+    const body = Buffer.from('<!doctype html><title>Stored, answer lost</title>');
+    const { contentHash: _unused, ...meta } = metaFor(body);
+    let sent = 0;
+    // The first PUT reaches s3rver and its answer is lost; the retry names "no object" (If-None-Match),
+    // which S3 refuses now that the first one is there (s3rver checks no conditions: the front answers).
+    front.answer = (seen) => (seen.method === 'PUT' && ++sent > 1 ? { status: 412, code: 'PreconditionFailed' } : undefined);
+    front.dropAnswer = (seen) => seen.method === 'PUT' && sent === 1;
+    const result = await writeIfChanged(store, key, body, meta, { expectAbsent: true });
+    expect(result).toEqual({ written: true, contentHash: contentHash(body) });
+    expect(puts().map((seen) => seen.headers['if-none-match'])).toEqual(['*', '*']);
+    expect((await store.get(key))?.body.equals(body)).toBe(true);
   });
 
   it('reads a whole object with a signed GET, retrying a connection lost mid-body', async () => {

@@ -103,14 +103,18 @@ export async function writeIfChanged(
   const hash = contentHash(bytes);
   const full: ObjectMeta = { ...meta, contentHash: hash };
   let calledBeforeWrite = false;
+  /** A put of these bytes was sent and answered version-changed (see isOwnWrite). */
+  let refused = false;
   for (let attempt = 1; ; attempt += 1) {
     if (attempt === 1 && options.expectAbsent === true) {
       const created = await store.put(key, bytes, full, { ifVersion: null, ...(options.guard ? { guard: options.guard } : {}) });
       if (created === 'written') return { written: true, contentHash: hash };
       if (created === 'fenced') return { written: false, contentHash: hash, stale: true };
+      refused = true;
       continue;
     }
     const { stored, condition } = await readForWrite(store, key, options.guard);
+    if (refused && stored !== null && isOwnWrite(stored, full)) return { written: true, contentHash: hash };
     if (isStaleWrite(stored, full.fence)) return { written: false, contentHash: hash, stale: true };
     if (stored && stored.contentHash === hash && servedTheSame(stored, full)) {
       return { written: false, contentHash: hash };
@@ -124,6 +128,7 @@ export async function writeIfChanged(
     const outcome = await store.put(key, bytes, full, condition);
     if (outcome === 'written') return { written: true, contentHash: hash };
     if (outcome === 'fenced') return { written: false, contentHash: hash, stale: true };
+    refused = true;
     if (attempt >= CONDITIONAL_WRITE_ATTEMPTS) throw keptChanging(key, 'write');
   }
 }
@@ -142,10 +147,12 @@ export async function deleteUnlessNewer(
   options: { guard?: () => Promise<boolean>; beforeDelete?: () => Promise<void> } = {},
 ): Promise<FencedDeleteResult> {
   let calledBefore = false;
+  /** A delete was sent and answered version-changed: gone now, it may well have been this one's. */
+  let refused = false;
   for (let attempt = 1; ; attempt += 1) {
     const { stored, condition } = await readForWrite(store, key, options.guard);
     // A corrupt object reads as null: it is removed like any other.
-    if (stored === null && condition.ifVersion === null) return 'absent';
+    if (stored === null && condition.ifVersion === null) return refused ? 'deleted' : 'absent';
     if (isStaleWrite(stored, fence)) return 'stale';
     if (!calledBefore) {
       calledBefore = true;
@@ -155,6 +162,7 @@ export async function deleteUnlessNewer(
     const outcome = await store.delete(key, condition);
     if (outcome === 'written') return 'deleted';
     if (outcome === 'fenced') return 'stale';
+    refused = true;
     if (attempt >= CONDITIONAL_WRITE_ATTEMPTS) throw keptChanging(key, 'delete');
   }
 }
@@ -181,6 +189,27 @@ function keptChanging(key: string, operation: string): PlatformError {
     // Contention, not an outage: storage answered, another writer was first (render-workers/storage-breaker.ts).
     details: { key, operation, contention: true },
   });
+}
+
+/**
+ * Whether the stored object is this very write: the same bytes with the same render bookkeeping
+ * (time, reason, job, fence). A write the driver retried after storage had stored it, its answer
+ * lost on the way (a connection reset), is refused on the retry, since the version it names is no
+ * longer there. Read again, the key holds the write itself, and it must count as written: its
+ * caller purges the CDN for written keys only, so reporting it unchanged would leave the CDN
+ * serving the page it replaced. A delete is the same: gone after a refused delete, the object is
+ * reported deleted. At worst an object another writer stored alike, or deleted, is purged once
+ * more.
+ */
+function isOwnWrite(stored: ObjectMeta, written: ObjectMeta): boolean {
+  return (
+    stored.contentHash === written.contentHash &&
+    stored.renderedAt === written.renderedAt &&
+    stored.reason === written.reason &&
+    stored.jobId === written.jobId &&
+    stored.fence === written.fence &&
+    servedTheSame(stored, written)
+  );
 }
 
 function servedTheSame(a: ObjectMeta, b: ObjectMeta): boolean {
