@@ -275,10 +275,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       await writeTemp(temp, dir, Buffer.concat([preamble, header, body]));
       if (condition?.ifVersion === null && createsByLink) {
         const created = await createByLink(key, temp, file, condition.guard);
-        if (created !== undefined) {
-          // Linked: the object holds the temp file's inode, and the temp name goes (finally).
-          return created;
-        }
+        // Decided without the lock; the temp name goes either way (finally), and a linked object
+        // keeps the temp file's inode under its own name.
+        if (created !== undefined) return created;
       }
       const lock = await locks.acquire(key, file, { createDirs: true });
       if (lock === null) throw new Error('the object directory vanished');
