@@ -90,7 +90,9 @@ export function isStaleWrite(stored: Pick<ObjectMeta, 'fence'> | null, fence: nu
  *
  * With `meta.fence`, a stored object with a higher fence is left alone and reported `stale`; so is
  * every write the `guard` refuses. The write names the version it read: when another process
- * wrote the key meanwhile, the object is read again and the decision made again.
+ * wrote the key meanwhile, the object is read again and the decision made again; when what is
+ * read then is this very write (storage carried out a request whose answer was lost), it counts
+ * as written (isOwnWrite).
  */
 export async function writeIfChanged(
   store: ObjectStore,
