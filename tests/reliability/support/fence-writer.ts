@@ -16,8 +16,9 @@
  * `release` exists:
  *   'after-stat'  after the key's first read for writing, before it writes that key (the window
  *                 between a check and a write, ADR 0009's first gap);
- *   'in-guard'    after the key's write guard admitted it, before the write lands (inside the
- *                 filesystem key lock: what another process's read must wait for).
+ *   'in-guard'    after the key's write guard admitted it, before the write lands (on the
+ *                 filesystem, a write that replaces an object is then inside the key lock, which
+ *                 another process's read must wait for; a create takes no lock, ADR 0052).
  */
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
