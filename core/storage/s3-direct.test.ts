@@ -45,6 +45,8 @@ interface Front {
   cutMidBody: (seen: Seen) => boolean;
   /** True for a forwarded request whose answer never leaves: s3rver carries it out, then the connection drops. */
   dropAnswer: (seen: Seen) => boolean;
+  /** True for a forwarded request whose answer's body is sent a few bytes at a time, every 50 ms. */
+  trickle: (seen: Seen) => boolean;
   stop(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ function amzDateMs(value: unknown): number | null {
 
 async function startFront(s3: TestS3): Promise<Front> {
   const target = new URL(s3.endpoint);
-  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, cutMidBody: () => false, dropAnswer: () => false, stop: async () => {} };
+  const front: Front = { endpoint: '', seen: [], answer: () => undefined, clockAheadMs: 0, cutMidBody: () => false, dropAnswer: () => false, trickle: () => false, stop: async () => {} };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -118,6 +120,7 @@ async function startFront(s3: TestS3): Promise<Front> {
       }
       const cut = front.cutMidBody(seen);
       const drop = front.dropAnswer(seen);
+      const trickle = front.trickle(seen);
       const forwarded = httpRequest({ host: target.hostname, port: target.port, method, path: req.url, headers: req.headers }, (upstream) => {
         if (drop) {
           upstream.resume();
@@ -125,6 +128,24 @@ async function startFront(s3: TestS3): Promise<Front> {
           return;
         }
         res.writeHead(upstream.statusCode ?? 502, { ...upstream.headers, date });
+        if (trickle) {
+          const chunks: Buffer[] = [];
+          upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          upstream.on('end', () => {
+            const whole = Buffer.concat(chunks);
+            let sent = 0;
+            const drip = setInterval(() => {
+              if (res.destroyed || sent >= whole.length) {
+                clearInterval(drip);
+                res.end();
+                return;
+              }
+              res.write(whole.subarray(sent, sent + 8));
+              sent += 8;
+            }, 50);
+          });
+          return;
+        }
         if (!cut) {
           upstream.pipe(res);
           return;
@@ -185,6 +206,7 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     front.clockAheadMs = 0;
     front.cutMidBody = () => false;
     front.dropAnswer = () => false;
+    front.trickle = () => false;
   });
   afterAll(async () => {
     await store.close();
@@ -227,6 +249,35 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect(result).toEqual({ written: true, contentHash: contentHash(body) });
     expect(puts().map((seen) => seen.headers['if-none-match'])).toEqual(['*', '*']);
     expect((await store.get(key))?.body.equals(body)).toBe(true);
+  });
+
+  it('refuses to read an object larger than the store\'s limit, in one request, with a clear error', async () => {
+    const body = Buffer.from('y'.repeat(5000));
+    await store.put('news/pages/too-large/index.html', body, metaFor(body));
+    front.seen.length = 0;
+    const small = createS3Store({ ...s3, endpoint: front.endpoint, maxObjectBytes: 1000 });
+    const error = await errorOf(small.get('news/pages/too-large/index.html'));
+    await small.close();
+    expect(isPlatformError(error, 'STORAGE_FAILED'), String(error)).toBe(true);
+    expect(String((error as { cause?: unknown }).cause)).toContain('5000 bytes declared) is larger than the 1000-byte read limit');
+    expect(front.seen.map((seen) => seen.method)).toEqual(['GET']);
+  });
+
+  it('gives up a GET whose body is still trickling in after the read deadline, and retries it', async () => {
+    const body = Buffer.from('z'.repeat(4000));
+    await store.put('news/pages/trickle/index.html', body, metaFor(body));
+    front.seen.length = 0;
+    // 8 bytes every 50 ms: the socket is never idle, and the whole body would take 25 s.
+    front.trickle = (seen) => seen.method === 'GET';
+    const patient = createS3Store({ ...s3, endpoint: front.endpoint, readTimeoutMs: 300 });
+    const started = Date.now();
+    const error = await errorOf(patient.get('news/pages/trickle/index.html'));
+    await patient.close();
+    expect(isPlatformError(error, 'STORAGE_FAILED'), String(error)).toBe(true);
+    expect(String((error as { cause?: unknown }).cause)).toContain('still arriving after 300 ms');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Retried as a timeout, as the SDK retries its own: three attempts in all.
+    expect(front.seen.map((seen) => seen.method)).toEqual(['GET', 'GET', 'GET']);
   });
 
   it('reads a whole object with a signed GET, retrying a connection lost mid-body', async () => {

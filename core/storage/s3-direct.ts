@@ -96,13 +96,24 @@ const CLOCK_SKEW_RETRY_MS = 240_000;
 /** Error bodies are a few hundred bytes; more than this is not read. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
+/** How much of a GET's body is read, and for how long (S3StoreOptions.maxObjectBytes, readTimeoutMs). */
+export interface GetLimits {
+  /** A larger body is refused, before it is read when its length is declared: not retried. */
+  maxBytes: number;
+  /** A body still arriving after this long is given up, and the attempt retried as a timeout. */
+  bodyTimeoutMs: number;
+}
+
+/** Far above any page or sitemap the site stores; a body past it is not an object of ours. */
+export const DEFAULT_GET_LIMITS: GetLimits = { maxBytes: 64 * 1024 * 1024, bodyTimeoutMs: 30_000 };
+
 /**
  * Direct PutObject, HeadObject and GetObject for `bucket` on `client`'s endpoint, or null when that
  * endpoint needs what only the SDK's pipeline does (an auth scheme other than SigV4, headers of its
  * own): the caller then sends the SDK's commands. Resolved on first use; a failure to resolve is
  * retried on the next call.
  */
-export function createDirectRequests(client: S3Client, bucket: string): () => Promise<DirectRequests | null> {
+export function createDirectRequests(client: S3Client, bucket: string, limits: GetLimits = DEFAULT_GET_LIMITS): () => Promise<DirectRequests | null> {
   let resolving: Promise<DirectRequests | null> | undefined;
   return () => {
     resolving ??= resolveTarget(client, bucket)
@@ -115,7 +126,7 @@ export function createDirectRequests(client: S3Client, bucket: string): () => Pr
               },
               head: async (key: string) => headAnswer((await withRetries(client, () => attempt(client, target, { method: 'HEAD', key, payloadSha256: EMPTY_SHA256, headers: {} }))).headers),
               get: async (key: string) => {
-                const answer = await withRetries(client, () => attempt(client, target, { method: 'GET', key, payloadSha256: EMPTY_SHA256, headers: {} }));
+                const answer = await withRetries(client, () => attempt(client, target, { method: 'GET', key, payloadSha256: EMPTY_SHA256, headers: {} }, limits));
                 return { ...headAnswer(answer.headers), Body: answer.body ?? Buffer.alloc(0) };
               },
             },
@@ -215,7 +226,7 @@ interface AttemptRequest {
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** One signed request; resolves with the answer's headers (and a GET's whole body) when it is 2xx. */
-async function attempt(client: S3Client, target: Target, request: AttemptRequest): Promise<{ headers: HandlerAnswer['response']['headers']; body?: Buffer }> {
+async function attempt(client: S3Client, target: Target, request: AttemptRequest, limits: GetLimits = DEFAULT_GET_LIMITS): Promise<{ headers: HandlerAnswer['response']['headers']; body?: Buffer }> {
   const unsigned = {
     method: request.method,
     protocol: target.protocol,
@@ -240,7 +251,7 @@ async function attempt(client: S3Client, target: Target, request: AttemptRequest
   const status = response.statusCode;
   const body = response.body;
   if (status >= 200 && status < 300) {
-    if (request.method === 'GET') return { headers: response.headers, body: body === undefined ? Buffer.alloc(0) : await readAll(body) };
+    if (request.method === 'GET') return { headers: response.headers, body: body === undefined ? Buffer.alloc(0) : await readBody(body, response.headers['content-length'], limits, request.key) };
     if (body !== undefined) {
       // Drained, so the socket goes back to the pool; a socket lost now has nothing left to say.
       body.on('error', () => {});
@@ -297,9 +308,40 @@ function nameForStatus(status: number): string {
   return `Http${String(status)}`;
 }
 
-async function readAll(body: Readable): Promise<Buffer> {
+/**
+ * A GET's whole body within `limits`. The socket's idle timeout does not end a body that trickles
+ * in a byte at a time, nor one far larger than any object of ours, and either would hold a
+ * reader's request (the edge's read of a page) for as long as storage liked.
+ */
+async function readBody(body: Readable, declaredLength: string | undefined, limits: GetLimits, key: string): Promise<Buffer> {
+  const refuse = (size: string): Error => {
+    body.on('error', () => {});
+    body.destroy();
+    // A name the retry rules do not retry: the same object is as large on the next attempt.
+    return Object.assign(new Error(`S3 GET ${key}: the body (${size}) is larger than the ${limits.maxBytes}-byte read limit`), { name: 'ObjectTooLarge' });
+  };
+  if (declaredLength !== undefined && Number(declaredLength) > limits.maxBytes) throw refuse(`${declaredLength} bytes declared`);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    body.destroy();
+  }, limits.bodyTimeoutMs);
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += buffer.length;
+      if (size > limits.maxBytes) throw refuse(`over ${size} bytes`);
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (!timedOut) throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  // "TimeoutError": the retry rules retry it as they retry the SDK's own timeouts.
+  if (timedOut) throw Object.assign(new Error(`S3 GET ${key}: the body was still arriving after ${limits.bodyTimeoutMs} ms`), { name: 'TimeoutError' });
   return Buffer.concat(chunks);
 }
 

@@ -34,7 +34,7 @@ import { z } from 'zod';
 import { PlatformError, isPlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey } from './object-key.js';
-import { createDirectRequests } from './s3-direct.js';
+import { createDirectRequests, DEFAULT_GET_LIMITS } from './s3-direct.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface S3StoreOptions {
@@ -62,6 +62,16 @@ export interface S3StoreOptions {
   idleTimeoutMs?: number;
   /** Time allowed to open a connection. Default 3 s. */
   connectionTimeoutMs?: number;
+  /**
+   * A `get` of a larger object fails (STORAGE_FAILED) instead of reading it: no page or sitemap
+   * comes near it. Default 64 MiB.
+   */
+  maxObjectBytes?: number;
+  /**
+   * A `get` whose body is still arriving after this long gives the attempt up (and retries it),
+   * so a body trickling in cannot hold a reader's request past the idle timeout. Default 30 s.
+   */
+  readTimeoutMs?: number;
 }
 
 const DEFAULTS = {
@@ -72,6 +82,8 @@ const DEFAULTS = {
   readAttempts: 3,
   idleTimeoutMs: 10_000,
   connectionTimeoutMs: 3_000,
+  maxObjectBytes: DEFAULT_GET_LIMITS.maxBytes,
+  readTimeoutMs: DEFAULT_GET_LIMITS.bodyTimeoutMs,
 } as const;
 
 /** User metadata names (sent as x-amz-meta-<name>; S3 lower-cases them). */
@@ -128,7 +140,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   }
   const client = new S3Client(config);
-  const direct = createDirectRequests(client, bucket);
+  const direct = createDirectRequests(client, bucket, { maxBytes: settings.maxObjectBytes, bodyTimeoutMs: settings.readTimeoutMs });
 
   let bucketReady: Promise<void> | undefined;
   /** Creates the bucket once, on first use, when asked to; a failure is retried on the next call. */
@@ -198,6 +210,11 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       const requests = await direct();
       if (requests === null) {
         const sent = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if ((sent.ContentLength ?? 0) > settings.maxObjectBytes) {
+          // In Node the body is the response stream: closed, not read.
+          (sent.Body as { destroy?: () => void } | undefined)?.destroy?.();
+          throw new Error(`S3 GET ${key}: the body (${String(sent.ContentLength)} bytes declared) is larger than the ${settings.maxObjectBytes}-byte read limit`);
+        }
         response = sent;
         body = sent.Body ? Buffer.from(await sent.Body.transformToByteArray()) : Buffer.alloc(0);
       } else {
