@@ -107,6 +107,11 @@ export interface GetLimits {
 /** Far above any page or sitemap the site stores; a body past it is not an object of ours. */
 export const DEFAULT_GET_LIMITS: GetLimits = { maxBytes: 64 * 1024 * 1024, bodyTimeoutMs: 30_000 };
 
+/** A GET's body over the read limit; its name is one the retry rules do not retry (the object is as large next time). */
+export function objectTooLarge(key: string, size: string, maxBytes: number): Error {
+  return Object.assign(new Error(`S3 GET ${key}: the body (${size}) is larger than the ${maxBytes}-byte read limit`), { name: 'ObjectTooLarge' });
+}
+
 /**
  * Direct PutObject, HeadObject and GetObject for `bucket` on `client`'s endpoint, or null when that
  * endpoint needs what only the SDK's pipeline does (an auth scheme other than SigV4, headers of its
@@ -317,8 +322,7 @@ async function readBody(body: Readable, declaredLength: string | undefined, limi
   const refuse = (size: string): Error => {
     body.on('error', () => {});
     body.destroy();
-    // A name the retry rules do not retry: the same object is as large on the next attempt.
-    return Object.assign(new Error(`S3 GET ${key}: the body (${size}) is larger than the ${limits.maxBytes}-byte read limit`), { name: 'ObjectTooLarge' });
+    return objectTooLarge(key, size, limits.maxBytes);
   };
   if (declaredLength !== undefined && Number(declaredLength) > limits.maxBytes) throw refuse(`${declaredLength} bytes declared`);
   let timedOut = false;

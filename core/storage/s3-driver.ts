@@ -34,7 +34,7 @@ import { z } from 'zod';
 import { PlatformError, isPlatformError } from '../errors.js';
 import { checkPutMeta, parseStoredMeta, verifiedObject } from './meta.js';
 import { assertListPrefix, assertObjectKey } from './object-key.js';
-import { createDirectRequests, DEFAULT_GET_LIMITS } from './s3-direct.js';
+import { createDirectRequests, DEFAULT_GET_LIMITS, objectTooLarge } from './s3-direct.js';
 import type { ObjectMeta, ObjectStat, ObjectStore, StoredObject, WriteCondition, WriteOutcome } from './types.js';
 
 export interface S3StoreOptions {
@@ -213,7 +213,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         if ((sent.ContentLength ?? 0) > settings.maxObjectBytes) {
           // In Node the body is the response stream: closed, not read.
           (sent.Body as { destroy?: () => void } | undefined)?.destroy?.();
-          throw new Error(`S3 GET ${key}: the body (${String(sent.ContentLength)} bytes declared) is larger than the ${settings.maxObjectBytes}-byte read limit`);
+          throw objectTooLarge(key, `${String(sent.ContentLength)} bytes declared`, settings.maxObjectBytes);
         }
         response = sent;
         body = sent.Body ? Buffer.from(await sent.Body.transformToByteArray()) : Buffer.alloc(0);
