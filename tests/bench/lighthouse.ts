@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.js';
+import { traceDescheduledMs } from '../support/lighthouse-disturbance.js';
 import { pageKind, type PageKindName } from '../support/page-kinds.js';
 import { startTestStack } from '../support/stack.js';
 
@@ -30,6 +31,11 @@ interface Sample {
    * machine of this kind measures about 730 to 1,200). A low figure says the host, not the page, was slow.
    */
   benchmarkIndex: number;
+  /**
+   * Milliseconds the host kept the page's would-be-long main-thread tasks off the CPU
+   * (tests/support/lighthouse-disturbance.ts): a run with much of it measured the machine.
+   */
+  descheduledMs: number;
 }
 
 const METRICS = [
@@ -82,7 +88,8 @@ async function auditOnce(url: string, port: number, cpuSlowdown: number): Promis
   const longTasks = tableItems(lhr.audits['long-tasks']?.details)
     .slice(0, 6)
     .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms`);
-  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, work, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
+  const descheduledMs = await traceDescheduledMs(result.artifacts.Trace, cpuSlowdown);
+  return { score: lhr.categories.performance?.score ?? 0, metrics, scripts, work, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex, descheduledMs };
 }
 
 async function main(): Promise<void> {
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i += 1) samples.push(await auditOnce(url, port, cpuSlowdown));
       const scores = samples.map((s) => Math.round(s.score * 100));
       process.stdout.write(`\n${kind} ${pageKind('news', kind).path}: performance median ${median(scores)} (runs ${scores.join('/')}); host benchmark index ${samples.map((s) => Math.round(s.benchmarkIndex)).join(' / ')}\n`);
+      process.stdout.write(`  main thread off the CPU ${samples.map((s) => `${Math.round(s.descheduledMs)} ms`).join(' / ')} (the host's part of the runs' long tasks)\n`);
       for (const [, label] of METRICS) {
         const all = samples.map((s) => s.metrics[label] ?? Number.NaN);
         const format = (v: number) => (label === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);

@@ -6,8 +6,8 @@
  * SEO audit it fails.
  *
  * Chromium is the Debian one (docs/architecture.md "Tool constraints"), started by playwright-core with a DevTools port that
- * Lighthouse drives. Performance is judged by the median of three runs (the third run only when the first two
- * disagree on the budget), and this file runs alone
+ * Lighthouse drives. Performance is judged by the median of three runs that the host did not
+ * disturb (docs/adr/0053-lighthouse-judges-the-runs-the-host-left-alone.md), and this file runs alone
  * after the rest of the suite (its own project in vitest.config.ts): a score measured while other
  * test files load both cores says more about them than about the page. `npm run bench:lighthouse`
  * prints the same scores with the metrics and main-thread time behind them.
@@ -18,13 +18,23 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.js';
+import { traceDescheduledMs } from '../support/lighthouse-disturbance.js';
 import { pageKind, type PageKindName } from '../support/page-kinds.js';
 import { openSharedSite, type SharedSite } from '../support/shared-stack.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const BUDGETS: Readonly<Record<Category, number>> = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1 };
+/** The performance verdict is the median of this many runs. */
 const PERFORMANCE_RUNS = 3;
+/** Runs made at most to find PERFORMANCE_RUNS that the host did not disturb. */
+const MAX_PERFORMANCE_RUNS = 5;
+/**
+ * A run whose would-be-long main-thread tasks spent more than this off the CPU measured the host
+ * as much as the page (tests/support/lighthouse-disturbance.ts): on a quiet 2-core machine a load
+ * spends 20-85 ms, on a machine held to 0.8 of a CPU 240-600 ms.
+ */
+const DISTURBED_MS = 100;
 
 interface Run {
   scores: Record<Category, number>;
@@ -32,6 +42,8 @@ interface Run {
   failing: Record<Category, string[]>;
   /** Lighthouse's measure of the host CPU in this run (lhr.environment.benchmarkIndex): printed, so a failure on a slow host says so. */
   benchmarkIndex: number;
+  /** Milliseconds the host kept the page's would-be-long main-thread tasks off the CPU (tests/support/lighthouse-disturbance.ts). */
+  descheduledMs: number;
 }
 
 let stack: SharedSite;
@@ -84,7 +96,8 @@ async function audit(url: string, categories: readonly Category[]): Promise<Run>
       .filter((item) => item !== undefined && item.score !== null && item.score < 1)
       .map((item) => `${item?.id} ${item?.score}${item?.displayValue ? ` (${item.displayValue})` : ''}`);
   }
-  return { scores, failing, benchmarkIndex: lhr.environment.benchmarkIndex };
+  const descheduledMs = await traceDescheduledMs(result.artifacts.Trace, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4);
+  return { scores, failing, benchmarkIndex: lhr.environment.benchmarkIndex, descheduledMs };
 }
 
 function median(values: number[]): number {
@@ -96,7 +109,7 @@ function median(values: number[]): number {
 async function measure(kind: PageKindName, categories: readonly Category[] = CATEGORIES): Promise<Run> {
   const url = `${origin}${pageKind('news', kind).path}`;
   const result = await audit(url, categories);
-  process.stdout.write(`lighthouse ${kind}: ${categories.map((c) => `${c} ${Math.round(result.scores[c] * 100)}`).join(', ')}; host benchmark index ${Math.round(result.benchmarkIndex)}\n`);
+  process.stdout.write(`lighthouse ${kind}: ${categories.map((c) => `${c} ${Math.round(result.scores[c] * 100)}`).join(', ')}; host benchmark index ${Math.round(result.benchmarkIndex)}, main thread off the CPU ${Math.round(result.descheduledMs)} ms\n`);
   for (const category of categories) if (result.failing[category].length > 0) process.stdout.write(`  ${category}: ${result.failing[category].join('; ')}\n`);
   return result;
 }
@@ -108,32 +121,41 @@ function report(run: Run, category: Category): string {
 
 /**
  * Performance is judged on the median of PERFORMANCE_RUNS runs (the first run is one of them): one
- * run moves by several points with what else the machine does. The median of three is decided once
- * two runs agree on the budget (both at or over it, or both under), so the third run is made only
- * when the first two disagree: the verdict is the one all three runs would give. The runs after
- * the first audit performance only: the page load and its trace are the same whatever categories
- * are asked for, and the performance score comes from the same metrics; the other categories do
- * not move from run to run and are judged on the first. The failure message lists every run's
- * score and the performance audits that cost points in the median run.
+ * run moves by several points with what else the machine does. A run the host disturbed
+ * (DISTURBED_MS) does not count while runs are still being made: the runs go on until a majority
+ * of PERFORMANCE_RUNS undisturbed runs agree on the budget (all at or over it, or all under), which
+ * decides their median, or until MAX_PERFORMANCE_RUNS runs have been made; the verdict is then the
+ * median of the PERFORMANCE_RUNS least disturbed. On a quiet machine that is two runs, or three when
+ * the first two disagree. The runs after the first audit performance only: the page load and its
+ * trace are the same whatever categories are asked for, and the performance score comes from the
+ * same metrics; the other categories do not move from run to run and are judged on the first. The
+ * failure message lists every run's score and time off the CPU, and the performance audits that
+ * cost points in the median run.
  */
 async function expectPerformance(kind: PageKindName, first: Run): Promise<void> {
   const runs = [first];
-  while (runs.length < PERFORMANCE_RUNS && !decided(runs.map((run) => run.scores.performance))) runs.push(await measure(kind, ['performance']));
-  const scores = runs.map((run) => run.scores.performance);
-  const middle = median(scores);
-  const medianRun = runs.find((run) => run.scores.performance === middle) ?? first;
-  const skipped = runs.length < PERFORMANCE_RUNS ? ` (run ${runs.length + 1} skipped: it could not change the median)` : '';
-  expect(middle, `${kind} performance runs ${scores.join('/')}${skipped}; ${report(medianRun, 'performance')}`).toBeGreaterThanOrEqual(BUDGETS.performance);
+  while (runs.length < MAX_PERFORMANCE_RUNS && decidedBy(runs) === undefined) runs.push(await measure(kind, ['performance']));
+  const judged = decidedBy(runs) ?? leastDisturbed(runs);
+  const middle = median(judged.map((run) => run.scores.performance));
+  const medianRun = judged.find((run) => run.scores.performance === middle) ?? first;
+  const listed = runs.map((run) => `${run.scores.performance} (off the CPU ${Math.round(run.descheduledMs)} ms${judged.includes(run) ? '' : ', not judged'})`);
+  expect(middle, `${kind} performance runs ${listed.join(' / ')}; ${report(medianRun, 'performance')}`).toBeGreaterThanOrEqual(BUDGETS.performance);
 }
 
 /**
- * Whether the median of PERFORMANCE_RUNS runs is already known from these: a majority of them on
- * one side of the budget. The median of what was measured is then on that side too.
+ * The undisturbed runs, once a majority of PERFORMANCE_RUNS of them are on one side of the budget:
+ * the median of PERFORMANCE_RUNS undisturbed runs is then on that side whatever the others score.
  */
-function decided(scores: readonly number[]): boolean {
+function decidedBy(runs: readonly Run[]): Run[] | undefined {
+  const undisturbed = runs.filter((run) => run.descheduledMs <= DISTURBED_MS);
   const majority = Math.floor(PERFORMANCE_RUNS / 2) + 1;
-  const passing = scores.filter((score) => score >= BUDGETS.performance).length;
-  return passing >= majority || scores.length - passing >= majority;
+  const passing = undisturbed.filter((run) => run.scores.performance >= BUDGETS.performance).length;
+  return passing >= majority || undisturbed.length - passing >= majority ? undisturbed : undefined;
+}
+
+/** The PERFORMANCE_RUNS runs the host disturbed least. */
+function leastDisturbed(runs: readonly Run[]): Run[] {
+  return [...runs].sort((a, b) => a.descheduledMs - b.descheduledMs).slice(0, PERFORMANCE_RUNS);
 }
 
 const JUDGED = ['accessibility', 'best-practices', 'seo'] as const;
