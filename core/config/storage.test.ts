@@ -36,6 +36,8 @@ describe('parseStorageConfig', () => {
         S3_ACCESS_KEY_ID: 'id',
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'false',
+        S3_MAX_OBJECT_BYTES: '1048576',
+        S3_READ_TIMEOUT_MS: '5000',
       }),
     ).toEqual({
       driver: 's3',
@@ -45,6 +47,8 @@ describe('parseStorageConfig', () => {
       accessKeyId: 'id',
       secretAccessKey: 'secret',
       forcePathStyle: false,
+      maxObjectBytes: 1_048_576,
+      readTimeoutMs: 5000,
     });
   });
 
@@ -57,6 +61,8 @@ describe('parseStorageConfig', () => {
     expect(messageOf(() => parseStorageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Bad_Bucket' }))).toContain('S3_BUCKET="Bad_Bucket" is invalid');
     expect(messageOf(() => parseStorageConfig({ S3_ENDPOINT: 'minio:9000' }))).toContain('S3_ENDPOINT="minio:9000" is invalid');
     expect(messageOf(() => parseStorageConfig({ S3_FORCE_PATH_STYLE: 'maybe' }))).toContain('S3_FORCE_PATH_STYLE="maybe" is invalid');
+    expect(messageOf(() => parseStorageConfig({ S3_MAX_OBJECT_BYTES: '64MiB' }))).toContain('S3_MAX_OBJECT_BYTES="64MiB" is invalid');
+    expect(messageOf(() => parseStorageConfig({ S3_READ_TIMEOUT_MS: '0' }))).toContain('S3_READ_TIMEOUT_MS="0" is invalid');
   });
 
   it('wants both S3 credentials or neither', () => {

@@ -24,6 +24,10 @@ export const storageEnvShape = {
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** MinIO and s3rver need path-style URLs (docs/architecture.md "Tool constraints"). */
   S3_FORCE_PATH_STYLE: envVars.bool(true),
+  /** A read of a larger stored object fails instead of reading it. The driver's default: 64 MiB. */
+  S3_MAX_OBJECT_BYTES: z.coerce.number().int().positive().optional(),
+  /** A read whose body is still arriving after this many ms is given up and retried. The driver's default: 30 s. */
+  S3_READ_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 };
 
 export type StorageEnv = z.infer<z.ZodObject<typeof storageEnvShape>>;
@@ -38,6 +42,10 @@ export type StorageConfig =
       accessKeyId?: string;
       secretAccessKey?: string;
       forcePathStyle: boolean;
+      /** S3StoreOptions.maxObjectBytes; the driver's default when absent. */
+      maxObjectBytes?: number;
+      /** S3StoreOptions.readTimeoutMs; the driver's default when absent. */
+      readTimeoutMs?: number;
     };
 
 /** The cross-variable rules parseEnv can't express; errors name the variables. */
@@ -61,6 +69,8 @@ export function storageConfigFromEnv(vars: StorageEnv, service = 'storage'): Sto
   if (vars.S3_ENDPOINT !== undefined) config.endpoint = vars.S3_ENDPOINT;
   if (vars.S3_ACCESS_KEY_ID !== undefined) config.accessKeyId = vars.S3_ACCESS_KEY_ID;
   if (vars.S3_SECRET_ACCESS_KEY !== undefined) config.secretAccessKey = vars.S3_SECRET_ACCESS_KEY;
+  if (vars.S3_MAX_OBJECT_BYTES !== undefined) config.maxObjectBytes = vars.S3_MAX_OBJECT_BYTES;
+  if (vars.S3_READ_TIMEOUT_MS !== undefined) config.readTimeoutMs = vars.S3_READ_TIMEOUT_MS;
   return config;
 }
 

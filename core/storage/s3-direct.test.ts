@@ -13,7 +13,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
+import { parseStorageConfig } from '../config/storage.js';
 import { isPlatformError } from '../errors.js';
+import { createStore } from './create-store.js';
 import { createS3Store } from './s3-driver.js';
 import { createDirectRequests } from './s3-direct.js';
 import type { ObjectMeta, ObjectStore } from './types.js';
@@ -251,11 +253,20 @@ describe('the S3 driver direct PutObject (s3rver behind a front that checks sign
     expect((await store.get(key))?.body.equals(body)).toBe(true);
   });
 
-  it('refuses to read an object larger than the store\'s limit, in one request, with a clear error', async () => {
+  it('refuses to read an object larger than the limit set in S3_MAX_OBJECT_BYTES, in one request, with a clear error', async () => {
     const body = Buffer.from('y'.repeat(5000));
     await store.put('news/pages/too-large/index.html', body, metaFor(body));
     front.seen.length = 0;
-    const small = createS3Store({ ...s3, endpoint: front.endpoint, maxObjectBytes: 1000 });
+    const config = parseStorageConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: front.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_MAX_OBJECT_BYTES: '1000',
+    });
+    const small = await createStore(config);
     const error = await errorOf(small.get('news/pages/too-large/index.html'));
     await small.close();
     expect(isPlatformError(error, 'STORAGE_FAILED'), String(error)).toBe(true);
