@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PlatformError } from '../../../core/errors.js';
 import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
 import { isDraftDate } from '../../../core/isomorphic/dates.js';
-import { absoluteDateLabel } from '../../../core/isomorphic/relative-time.js';
+import { absoluteDateLabel, easternDay } from '../../../core/isomorphic/relative-time.js';
 import { SITE_IDS } from '../../../core/isomorphic/sites.js';
 import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
 import { Island } from '../../../interactive-bundle/island.js';
@@ -58,8 +58,7 @@ export function formatPrintDate(iso: string, lang = 'en'): string {
 
 /** The internal print date, YYYY-MM-DD in US Eastern (spec 1 §9); '' for an unreadable date. */
 export function printDateValue(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatInTimeZone(date, SITE_TIME_ZONE, 'yyyy-MM-dd');
+  return easternDay(iso);
 }
 
 const link = z.object({ name: z.string(), url: z.string() });
