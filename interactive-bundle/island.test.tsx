@@ -124,6 +124,13 @@ describe.each(ISLAND_NAMES)('island %s', (name) => {
     const island = await islandLoaders[name]();
     expect(island.parseProps(props)).toEqual(props);
   });
+
+  it('refuses an edition it does not know, if it takes one, instead of speaking another edition\'s language', async () => {
+    const island = await islandLoaders[name]();
+    const takesSite = (island.parseProps({ ...props, site: 'es' }) as { site?: unknown }).site === 'es';
+    if (takesSite) expect(() => island.parseProps({ ...props, site: 'mars' })).toThrow(IslandPropsError);
+    else expect(island.parseProps({ ...props, site: 'mars' })).not.toHaveProperty('site');
+  });
 });
 
 describe('Island', () => {

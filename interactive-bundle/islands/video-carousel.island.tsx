@@ -70,6 +70,8 @@ export type VideoCarouselProps = {
 
 export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
   if (!Array.isArray(props.videos)) throw new IslandPropsError('VideoCarousel needs a videos array');
+  const site = props.site;
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('VideoCarousel site must be a site id');
   const videos = props.videos.flatMap((video): VideoCarouselItem[] => {
     if (!isRecord(video) || typeof video.name !== 'string' || typeof video.url !== 'string' || !hasSafeUrlStart(video.url)) return [];
     const image = video.image;
@@ -100,7 +102,7 @@ export function parseVideoCarouselProps(props: JsonObject): VideoCarouselProps {
     ...(typeof props.title === 'string' ? { title: props.title } : {}),
     ...(typeof props.seeAllUrl === 'string' && hasSafeUrlStart(props.seeAllUrl) ? { seeAllUrl: props.seeAllUrl } : {}),
     ...(itemStyle === undefined ? {} : { itemStyle }),
-    ...(isSiteId(props.site) ? { site: props.site } : {}),
+    ...(site === undefined ? {} : { site }),
   };
 }
 

@@ -42,7 +42,8 @@ export function parseVideoLoadMoreProps(props: JsonObject): VideoLoadMoreProps {
   if (!Array.isArray(items)) throw new IslandPropsError('VideoLoadMore needs an items array');
   if (typeof from !== 'number' || !Number.isInteger(from) || from < 0) throw new IslandPropsError('VideoLoadMore needs a non-negative integer from');
   if (typeof hasMore !== 'boolean') throw new IslandPropsError('VideoLoadMore needs a boolean hasMore');
-  return { title, tag, items: items.map(parseVideoCard).filter((card): card is VideoCard => card !== null), from, hasMore, ...(isSiteId(site) ? { site } : {}) };
+  if (site !== undefined && !isSiteId(site)) throw new IslandPropsError('VideoLoadMore site must be a site id');
+  return { title, tag, items: items.map(parseVideoCard).filter((card): card is VideoCard => card !== null), from, hasMore, ...(site === undefined ? {} : { site }) };
 }
 
 type Status = 'idle' | 'fetching' | 'error';
