@@ -91,12 +91,12 @@ describe('VideoCarousel props (kind list)', () => {
 });
 
 describe('video islands in the edition of their page', () => {
-  it('keeps a known site and drops anything else', () => {
+  it('keeps a known site and refuses anything else, as every island does (the island is then skipped, its server HTML kept)', () => {
     expect(parseVideoCarouselProps({ kind: 'list', site: 'es', videos: [] })).toEqual({ kind: 'list', site: 'es', videos: [] });
-    expect(parseVideoCarouselProps({ site: 'fr', videos: [] })).toEqual({ videos: [] });
+    expect(() => parseVideoCarouselProps({ site: 'fr', videos: [] })).toThrow('VideoCarousel site must be a site id');
     const more = { title: 'Más videos', tag: 'fox-news/us', items: [], from: 3, hasMore: true };
     expect(parseVideoLoadMoreProps({ ...more, site: 'es' })).toEqual({ ...more, site: 'es' });
-    expect(parseVideoLoadMoreProps({ ...more, site: 42 })).toEqual(more);
+    expect(() => parseVideoLoadMoreProps({ ...more, site: 42 })).toThrow('VideoLoadMore site must be a site id');
   });
 
   it('labels the rail and its buttons in Spanish on the Spanish edition, in English otherwise', () => {
