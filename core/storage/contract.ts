@@ -16,7 +16,8 @@ export interface ContractSubject {
   cleanup(): Promise<void>;
 }
 
-function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
+/** Valid metadata for `body` (its hash, a page's keys, a fixed render time), with `overrides`: the drivers' test files use it too. */
+export function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
   return {
     contentType: 'text/html; charset=utf-8',
     cacheControl: CACHE_POLICIES.html,
@@ -26,6 +27,14 @@ function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta 
     reason: 'event',
     ...overrides,
   };
+}
+
+/** What `promise` rejects with, or undefined when it resolves: to assert on an error's code and message. */
+export async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  return await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 async function collect(iterable: AsyncIterable<string>): Promise<string[]> {

@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
-import { describeObjectStoreContract } from './contract.js';
+import { describeObjectStoreContract, errorOf, metaFor } from './contract.js';
 import { createFsStore } from './fs-driver.js';
 import type { ObjectMeta, ObjectStore } from './types.js';
 import { contentHash } from './write.js';
@@ -15,23 +15,7 @@ describeObjectStoreContract('fs', async () => {
   return { store: createFsStore({ root }), cleanup: () => rm(root, { recursive: true, force: true }) };
 });
 
-function metaFor(body: Buffer): ObjectMeta {
-  return {
-    contentType: 'text/html; charset=utf-8',
-    cacheControl: 'public, max-age=60',
-    surrogateKeys: ['article:1'],
-    contentHash: contentHash(body),
-    renderedAt: new Date(0).toISOString(),
-    reason: 'event',
-  };
-}
 
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
-  return await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-}
 
 async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.js';
+import { metaFor } from './contract.js';
 import { checkPutMeta, objectMetaSchema, parseStoredMeta } from './meta.js';
 import type { ObjectMeta } from './types.js';
 import { contentHash } from './write.js';
 
 const body = Buffer.from('<!doctype html><title>Meta</title>');
 
+/** A worker's metadata, every optional field set. */
 function validMeta(): ObjectMeta {
-  return {
-    contentType: 'text/html; charset=utf-8',
-    cacheControl: 'public, max-age=60, stale-while-revalidate=600',
-    surrogateKeys: ['page:news:/us/a-story', 'article:1234', 'section:us', 'menu:header'],
-    contentHash: contentHash(body),
-    renderedAt: '2026-11-28T23:02:27.123Z',
-    reason: 'content-change',
-    jobId: 'news:/us/a-story',
-    status: 200,
-    fence: 42,
-  };
+  return metaFor(body, { renderedAt: '2026-11-28T23:02:27.123Z', jobId: 'news:/us/a-story', status: 200, fence: 42 });
 }
 
 /** What the schema alone makes of `meta`: its parse, or null when it refuses it. */

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
 import { parseStorageConfig } from '../config/storage.js';
 import { isPlatformError } from '../errors.js';
+import { errorOf, metaFor as contractMeta } from './contract.js';
 import { createStore } from './create-store.js';
 import { createS3Store } from './s3-driver.js';
 import { createDirectRequests } from './s3-direct.js';
@@ -171,27 +172,19 @@ async function startFront(s3: TestS3): Promise<Front> {
   return front;
 }
 
+/** The shared test metadata with every optional field set, as a worker's writes carry them. */
 function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
-  return {
-    contentType: 'text/html; charset=utf-8',
+  return contractMeta(body, {
     cacheControl: 'public, max-age=60, stale-while-revalidate=600',
     surrogateKeys: ['article:1', 'section:news'],
-    contentHash: contentHash(body),
     renderedAt: '2026-11-28T12:00:00.000Z',
-    reason: 'event',
     jobId: 'job-7',
     status: 200,
     fence: 42,
     ...overrides,
-  };
+  });
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
-  return await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-}
 
 describe('the S3 driver direct PutObject (s3rver behind a front that checks signatures)', () => {
   let s3: TestS3;

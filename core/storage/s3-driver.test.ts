@@ -4,9 +4,9 @@ import { announceTestBackends } from '../../tests/support/docker-engine.js';
 import { dockerUnavailableReason, startTestMinio } from '../../tests/support/minio.js';
 import { motoUnavailableReason, startTestMoto } from '../../tests/support/moto.js';
 import { startTestS3, type TestS3 } from '../../tests/support/s3rver.js';
-import { describeObjectStoreContract } from './contract.js';
+import { describeObjectStoreContract, errorOf, metaFor } from './contract.js';
 import { createS3Store, encodeUserMetadata } from './s3-driver.js';
-import type { ObjectMeta, ObjectStore } from './types.js';
+import type { ObjectStore } from './types.js';
 import { contentHash } from './write.js';
 
 /** Why S3 versions do not follow metadata. */
@@ -88,24 +88,7 @@ if (noDocker === null) {
   });
 }
 
-function metaFor(body: Buffer, overrides: Partial<ObjectMeta> = {}): ObjectMeta {
-  return {
-    contentType: 'text/html; charset=utf-8',
-    cacheControl: 'public, max-age=60',
-    surrogateKeys: ['article:1'],
-    contentHash: contentHash(body),
-    renderedAt: new Date(0).toISOString(),
-    reason: 'event',
-    ...overrides,
-  };
-}
 
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
-  return await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-}
 
 describe('s3 driver specifics (s3rver)', () => {
   let s3: TestS3;
