@@ -25,7 +25,6 @@ import { MISS_OUTCOMES, type MissOutcome, type RenderOnMissLimits } from '../../
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
 import { startRenderWorker, type RunningRenderWorker } from '../../render-workers/start.js';
-import type { RenderWorker } from '../../render-workers/worker.js';
 import { eventually } from '../support/eventually.js';
 import { capturingLogger } from '../support/log-capture.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
@@ -42,7 +41,6 @@ let upstream: RunningSampleUpstream;
 let store: ObjectStore;
 let redis: Redis;
 let running: RunningRenderWorker;
-let worker: RenderWorker;
 let queue: Queue;
 const logLines: Array<{ level: number; msg: string }> = [];
 let logger: Logger;
@@ -165,7 +163,6 @@ beforeAll(async () => {
     },
     { store, logger, scripts: ['/assets/client-TEST.js'] },
   );
-  worker = running.worker;
   // The home page renders the stored 404 page with it (ADR 0006).
   await running.renderer.render({ site: 'news', path: '/', reason: 'republish', requestedAt: new Date().toISOString() });
   queue = new Queue(RENDER_QUEUE, { connection: redis, prefix: redisServer.prefix });
@@ -216,7 +213,10 @@ describe('render on miss', () => {
       await response.body?.cancel();
       return response.status === 200 ? true : undefined;
     }, 'Varnish to find the edge router ready', 20_000, 200);
-    await worker.pause(true);
+    // The queue is paused, not the worker: a paused worker still runs a job its blocking fetch,
+    // already waiting in Redis, receives after the pause (a render fast enough then purged the 404
+    // before the second request). A paused queue gives no worker anything until it is resumed.
+    await queue.pause();
     let cachedAt: number;
     try {
       const first = await fetch(`${varnish.url}${path}`);
@@ -227,7 +227,7 @@ describe('render on miss', () => {
       expect(second.headers.get('x-cache')).toBe('HIT');
       cachedAt = Date.now();
     } finally {
-      await worker.resume();
+      await queue.resume();
     }
     await eventually(async () => ((await fetch(`${varnish.url}${path}`)).status === 200 ? true : undefined), 'the article through Varnish', 15_000, 100);
     // The 404 stays at the CDN for 10 s (missNotFound); sooner, the purge after the render dropped it.
@@ -247,8 +247,9 @@ describe('render on miss', () => {
   it('coalesces many requests for one page, across edge replicas, into one job', async () => {
     const path = '/world/port-strike-ends-shipping-backlog-clears';
     const [a, b] = [await startEdge(), await startEdge()];
-    // Held, so every request is answered while the job waits (a render is faster than 40 requests).
-    await worker.pause(true);
+    // Held, so every request is answered while the job waits (a render is faster than 40
+    // requests); the queue is paused rather than the worker, as above.
+    await queue.pause();
     try {
       const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => get(i % 2 === 0 ? a : b, path, `198.51.100.${10 + i}`).then((r) => r.status)));
       expect(new Set(statuses)).toEqual(new Set([404]));
@@ -257,7 +258,7 @@ describe('render on miss', () => {
       expect(countsA.deduplicated + countsB.deduplicated).toBe(39);
       expect(await missJobsFor(path)).toHaveLength(1);
     } finally {
-      await worker.resume();
+      await queue.resume();
     }
     await eventually(async () => ((await get(a, path)).status === 200 ? true : undefined), 'the article to be served');
   });
