@@ -184,6 +184,18 @@ function describeRaces(name: string, open: () => Promise<{ env: Record<string, s
       return { standard: standard?.body.toString(), amp: amp?.body.toString(), fence: standard?.meta.fence };
     }
 
+    /**
+     * Lets the held older write go on and checks it was refused on both keys (written nothing, both
+     * stale), with the newer render's page and token the ones stored.
+     */
+    async function expectOlderRefused(older: Awaited<ReturnType<typeof publishHeld>>, path: string, newerToken: number): Promise<void> {
+      await older.release();
+      const late = await older.result;
+      expect(late.written).toEqual([]);
+      expect(late.stale).toEqual([pageKey('news', path, 'standard'), pageKey('news', path, 'amp')]);
+      expect(await stored(path)).toEqual({ standard: '<p>newer</p><!-- standard -->', amp: '<p>newer</p><!-- amp -->', fence: newerToken });
+    }
+
     it('the older writer reads, the newer one writes, and the older write is refused (a window of one storage round trip)', async () => {
       const page = freshPage();
       await publish(arena.newer, { path: page.path, fence: await takePageFence(redis, page, redisServer.prefix), html: '<p>first</p>' });
@@ -192,11 +204,7 @@ function describeRaces(name: string, open: () => Promise<{ env: Record<string, s
       const older = await publishHeld(arena.older, { path: page.path, fence: olderToken, html: '<p>older</p>' }, 'after-stat');
       const newer = await publish(arena.newer, { path: page.path, fence: newerToken, html: '<p>newer</p>' });
       expect(newer.written).toHaveLength(2);
-      await older.release();
-      const late = await older.result;
-      expect(late.written).toEqual([]);
-      expect(late.stale).toEqual([pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')]);
-      expect(await stored(page.path)).toEqual({ standard: '<p>newer</p><!-- standard -->', amp: '<p>newer</p><!-- amp -->', fence: newerToken });
+      await expectOlderRefused(older, page.path, newerToken);
     });
 
     it('a newer render whose bytes are unchanged writes nothing and still fences out the older one', async () => {
@@ -255,11 +263,7 @@ function describeRaces(name: string, open: () => Promise<{ env: Record<string, s
       // ... while the newer writer, with no lock to wait for, creates both keys.
       const won = await publish(arena.newer, { path: page.path, fence: newerToken, html: '<p>newer</p>' });
       expect(won.written).toHaveLength(2);
-      await older.release();
-      const late = await older.result;
-      expect(late.written).toEqual([]);
-      expect(late.stale).toEqual([pageKey('news', page.path, 'standard'), pageKey('news', page.path, 'amp')]);
-      expect(await stored(page.path)).toEqual({ standard: '<p>newer</p><!-- standard -->', amp: '<p>newer</p><!-- amp -->', fence: newerToken });
+      await expectOlderRefused(older, page.path, newerToken);
     });
 
     it('many rounds of both writers starting at the same instant: the higher token always ends stored', async () => {
