@@ -13,9 +13,9 @@ import { startBenchRedis } from './publish/bench-redis.js';
 import { startSyntheticUpstream } from './publish/upstream-process.js';
 import { figure, summarise, type BenchFigure, type BenchSection } from './report.js';
 import { ratioTarget, splitFigures } from './render-split.js';
+import { WORKER_NODE_FLAGS } from '../../render-workers/node-flags.js';
 
 const CHILD = fileURLToPath(new URL('./publish/render-cost-child.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Renders of each kind per run, and bare renderToString calls per captured element. */
@@ -32,9 +32,13 @@ const VARIANT_OF: Record<string, string> = {
 
 async function runChild(input: RenderCostInput, cpuProfDir?: string): Promise<RenderCostOutput> {
   // React in production mode, as deployed (infra/docker/Dockerfile sets NODE_ENV=production):
-  // its development build is several times slower and would measure the wrong thing.
-  // With a profile asked for, node runs the child itself (--import tsx) so the profile is the child's.
-  const args = cpuProfDir === undefined ? [TSX, CHILD, JSON.stringify(input)] : ['--cpu-prof', '--cpu-prof-dir', cpuProfDir, '--import', 'tsx', CHILD, JSON.stringify(input)];
+  // its development build is several times slower and would measure the wrong thing. Node runs
+  // the child itself (--import tsx, not the tsx CLI, which would start a second process) with the
+  // render worker's node flags, as a worker is deployed (render-workers/node-flags.ts): its heap
+  // bounds and compiler settings change the CPU a job costs. With a profile asked for, the
+  // profile is the child's.
+  const profile = cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProfDir];
+  const args = [...WORKER_NODE_FLAGS, ...profile, '--import', 'tsx', CHILD, JSON.stringify(input)];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

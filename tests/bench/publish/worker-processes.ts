@@ -31,6 +31,8 @@ export interface WorkerProcesses {
   pids: number[];
   /** User + system CPU ms the workers used so far (all of them together). */
   cpuMs(): Promise<number>;
+  /** The same for the workers' main threads alone (mainThreadCpuMs). */
+  mainThreadCpuMs(): Promise<number>;
   /** The largest peak resident set (VmHWM) of any one worker so far, MiB; NaN without /proc. */
   peakRssMiB(): Promise<number>;
   /** SIGTERM, and waits for every worker to exit (its graceful shutdown). */
@@ -41,8 +43,22 @@ const TICKS_PER_SECOND = 100;
 
 /** utime + stime of one process, ms (Linux /proc); 0 when it is gone or /proc is not there. */
 export async function processCpuMs(pid: number): Promise<number> {
+  return await statCpuMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * utime + stime of a process's main thread alone, ms: the thread that runs its JavaScript (and
+ * what a `--cpu-prof` profile samples). The process's other threads are V8's (the garbage
+ * collector's parallel and concurrent work, the optimising compiler) and libuv's thread pool
+ * (file syncs, DNS); processCpuMs minus this is theirs. 0 when it is gone or /proc is not there.
+ */
+export async function mainThreadCpuMs(pid: number): Promise<number> {
+  return await statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+async function statCpuMs(file: string): Promise<number> {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const stat = await readFile(file, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
@@ -127,6 +143,7 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
   return {
     pids,
     cpuMs: async () => (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0),
+    mainThreadCpuMs: async () => (await Promise.all(pids.map(mainThreadCpuMs))).reduce((a, b) => a + b, 0),
     peakRssMiB: async () => Math.max(...(await Promise.all(pids.map(async (pid) => (await peakRssMiB(pid)) ?? Number.NaN)))),
     stop,
   };
