@@ -3,41 +3,35 @@
  * main thread alone (the rest is V8's and libuv's threads). Read from /proc for this test process,
  * whose main thread runs this file (vitest.config.ts runs test files in forks, not threads).
  */
+import { runInThisContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { mainThreadCpuMs, processCpuMs } from './worker-processes.js';
 
 /**
- * Keeps the calling thread busy until the process has used `ms` more CPU: counted in CPU, not wall
- * time, so a host busy with other work (the whole suite in parallel) only makes it take longer.
- * The process's other threads are idle meanwhile, so nearly all of it is the calling thread's.
+ * Source that keeps the thread running it busy until the process has used `ms` more CPU: counted
+ * in CPU, not wall time, so a host busy with other work (the whole suite in parallel) only makes it
+ * take longer. The process's other threads are idle meanwhile, so nearly all of it is that
+ * thread's. A block of its own, so the main thread can run it as a script and a worker as its
+ * source.
  */
-function spin(ms: number): void {
-  const start = process.cpuUsage();
-  const spent = (): number => {
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000;
-  };
-  while (spent() < ms) for (let i = 0; i < 10_000; i += 1) Math.sqrt(Math.random());
-}
-
-/** The same loop as a worker thread's source (a function's text would carry the transpiler's helpers). */
-const SPIN_THREAD = (ms: number): string => `
+const spinSource = (ms: number): string => `{
   const start = process.cpuUsage();
   for (;;) {
     const used = process.cpuUsage(start);
     if ((used.user + used.system) / 1000 >= ${ms}) break;
     for (let i = 0; i < 10000; i += 1) Math.sqrt(Math.random());
-  }`;
+  }
+}`;
 
 describe('worker CPU by thread', () => {
   it('counts the main thread apart from the process', { timeout: 60_000 }, async () => {
     const mainBefore = await mainThreadCpuMs(process.pid);
     const allBefore = await processCpuMs(process.pid);
-    spin(300);
+    runInThisContext(spinSource(300));
     // Another thread of the same process: counted by the process, not by its main thread, which
     // waits for it idle.
-    const thread = new Worker(SPIN_THREAD(300), { eval: true });
+    const thread = new Worker(spinSource(300), { eval: true });
     await new Promise((resolve, reject) => thread.once('exit', resolve).once('error', reject));
     const mainSpent = (await mainThreadCpuMs(process.pid)) - mainBefore;
     const allSpent = (await processCpuMs(process.pid)) - allBefore;
