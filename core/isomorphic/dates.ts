@@ -3,6 +3,24 @@
  */
 import { SITE_TIME_ZONE } from './constants.js';
 
+/** An instant's date parts, by type, as one formatter writes them in US Eastern. */
+export type EasternParts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+/**
+ * The parts of an instant in US Eastern from one `Intl.DateTimeFormat`, made on first use and kept:
+ * making one costs tens of microseconds, and date-fns-tz made one (or re-derived the zone's
+ * offset) on every call. A part that comes twice keeps its last value.
+ */
+export function easternParts(locale: string | undefined, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): (date: Date) => EasternParts {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: SITE_TIME_ZONE });
+    const parts: EasternParts = {};
+    for (const { type, value } of format.formatToParts(date)) parts[type] = value;
+    return parts;
+  };
+}
+
 /** A publication date of all zeros means the article is a draft (spec 1 §4). */
 export function isDraftDate(value: string | null | undefined): boolean {
   if (!value) return false;
@@ -15,25 +33,18 @@ export function isDraftDate(value: string | null | undefined): boolean {
  * made formatArticleDate ~0.35 ms a call, the costliest step of an article's view model after
  * React itself (a CPU profile of the publish benchmark); one formatter, made once, gives the same name.
  */
-let zoneNameFormat: Intl.DateTimeFormat | undefined;
+const zoneNameParts = easternParts(undefined, { timeZoneName: 'short' });
 function shortZoneName(date: Date): string {
-  zoneNameFormat ??= new Intl.DateTimeFormat(undefined, { timeZone: SITE_TIME_ZONE, timeZoneName: 'short' });
-  const parts = zoneNameFormat.formatToParts(date);
-  for (let i = parts.length - 1; i >= 0; i -= 1) if (parts[i]?.type === 'timeZoneName') return parts[i]?.value ?? '';
-  return '';
+  return zoneNameParts(date).timeZoneName ?? '';
 }
 
-let spanishFormat: Intl.DateTimeFormat | undefined;
+const spanishParts = easternParts('es', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "1 de marzo de 2026, 18:00 EST": the Spanish edition's date and time, in US Eastern. */
 function spanishDateTime(date: Date): string {
-  spanishFormat ??= new Intl.DateTimeFormat('es', { timeZone: SITE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of spanishFormat.formatToParts(date)) part[type] = value;
+  const part = spanishParts(date);
   return `${part.day ?? ''} de ${part.month ?? ''} de ${part.year ?? ''}, ${part.hour ?? ''}:${part.minute ?? ''} ${shortZoneName(date)}`;
 }
-
-let englishFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * "March 28, 2022 9:05am EDT": the parts of one formatter, made once, zone name included. date-fns-tz's
@@ -42,19 +53,10 @@ let englishFormat: Intl.DateTimeFormat | undefined;
  * full publish (issue 17). dates.test.ts checks the two agree on every hour from 2018 to 2027 and
  * on instants from 1900 to 9999.
  */
+const englishParts = easternParts('en-US', { year: 'numeric', month: 'long', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' });
+
 function englishDateTime(date: Date): string {
-  englishFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: SITE_TIME_ZONE,
-    year: 'numeric',
-    month: 'long',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  });
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of englishFormat.formatToParts(date)) part[type] = value;
+  const part = englishParts(date);
   const period = part.dayPeriod?.toLowerCase() === 'pm' ? 'pm' : 'am';
   return `${part.month ?? ''} ${part.day ?? ''}, ${(part.year ?? '').padStart(4, '0')} ${part.hour ?? ''}:${part.minute ?? ''}${period} ${part.timeZoneName ?? ''}`;
 }

@@ -4,7 +4,7 @@
  * applies `relativeTimeLabel` with its own clock.
  */
 import { boundedMemo } from './bounded-memo.js';
-import { SITE_TIME_ZONE } from './constants.js';
+import { easternParts } from './dates.js';
 import { fillText, siteForLang, uiText, type UiText } from './ui-text.js';
 
 /** Minute thresholds of spec 1 §9: 1 min, 60 min, 1440 min (a day), 10080 (a week), 525600 (a year). */
@@ -88,12 +88,10 @@ function parseDay(text: string): CalendarDay | null {
  * re-parses the pattern on every call (~20 µs), and a front labels every item it lists (a CPU
  * profile of the publish benchmark).
  */
-let easternFormat: Intl.DateTimeFormat | undefined;
+const easternDayParts = easternParts('en-US', { year: 'numeric', month: 'numeric', day: 'numeric' });
 
 function easternCalendarDay(date: Date): CalendarDay {
-  easternFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' });
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of easternFormat.formatToParts(date)) parts[type] = value;
+  const parts = easternDayParts(date);
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
