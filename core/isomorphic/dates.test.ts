@@ -2,7 +2,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { easternDay } from './relative-time.js';
 import { SITE_TIME_ZONE } from './constants.js';
-import { formatArticleDate, isDraftDate } from './dates.js';
+import { formatArticleDate, formatEasternDate, isDraftDate } from './dates.js';
 
 /** What the article page wrote before (date-fns-tz), and still the spec's pattern (spec 1 §9). */
 function dateFnsArticleDate(date: Date): string {
@@ -36,6 +36,20 @@ describe('formatArticleDate', () => {
       const iso = date.toISOString();
       if (formatArticleDate(iso) !== dateFnsArticleDate(date)) differing.push(`${iso}: ${formatArticleDate(iso)} vs ${dateFnsArticleDate(date)}`);
     }
+    expect(differing.slice(0, 5)).toEqual([]);
+  });
+});
+
+describe('formatEasternDate', () => {
+  it('writes "March 07, 2025" in US Eastern, where 03:30 UTC is still the day before', () => {
+    expect(formatEasternDate(new Date('2025-03-08T03:30:00Z'))).toBe('March 07, 2025');
+    expect(formatEasternDate(new Date('2025-03-08T05:00:00Z'))).toBe('March 08, 2025');
+  });
+
+  it('gives the text date-fns-tz gave as MMMM dd, yyyy for every instant tried', () => {
+    const differing = instants()
+      .map((date) => [date.toISOString(), formatEasternDate(date), formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM dd, yyyy')] as const)
+      .filter(([, mine, theirs]) => mine !== theirs);
     expect(differing.slice(0, 5)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { isPlatformError } from '../../../core/errors.js';
 import { renderDocument } from '../../shared/render-html.js';
-import { PRINT_FOOTER_NAV, PRINT_REQUIRED_PROPS, PrintArticlePage, formatPrintDate, parsePrintProps, printDateValue } from './article-page.print.js';
+import { PRINT_FOOTER_NAV, PRINT_REQUIRED_PROPS, PrintArticlePage, formatPrintDate, parsePrintProps, printDateValue, printPropsSchema } from './article-page.print.js';
 import type { PrintArticleProps } from './variant-props.js';
 
 
@@ -57,6 +57,62 @@ describe('parsePrintProps (spec 1 §2.6 print page required props)', () => {
     expect(() => parsePrintProps(input)).toThrow('Print page: missing required prop "source.url"');
     const bad = { ...data(), content: [{ html: 'no kind' }] };
     expect(() => parsePrintProps(bad)).toThrow(/Print page: invalid prop "content.0": expected a body block/);
+  });
+
+  it('returns props as the renderer builds them uncopied, every optional field set or not', () => {
+    const full = { ...data(), site: { name: 'Fox News en Español', lang: 'es', id: 'es', translationNotice: { text: 'Traducido', linkText: 'Original', href: '/' } }, scripts: ['/assets/a.js'] };
+    expect(parsePrintProps(full)).toBe(full);
+    const bare = { ...data(), disclosure: undefined };
+    expect(parsePrintProps(bare)).toBe(bare);
+  });
+
+  it('gives what the schema gives for every variant of every field', () => {
+    const DELETE = Symbol('delete');
+    /** Each field (a path into the props) set to values valid, borderline and malformed, or deleted. */
+    const variants: Array<[string[], unknown[]]> = [
+      [['site'], [DELETE, null, [], 'Fox News', { name: 'Fox News' }, { name: 'Fox News', lang: 'en', extra: 1 }]],
+      [['site', 'id'], [undefined, 'news', 'es', 'fr', 3]],
+      [['site', 'lang'], [DELETE, '', 7]],
+      [['site', 'translationNotice'], [undefined, null, {}, { text: 'a', linkText: 'b', href: 'c' }, { text: 'a', linkText: 'b', href: 'c', more: true }, { text: 'a', linkText: 'b' }]],
+      [['title'], [DELETE, '', 'x', 5, null]],
+      [['lastPublishedDate'], [DELETE, '', '0000-00-00T00:00:00Z', 20250308]],
+      [['source'], [DELETE, {}, { name: 'n', url: '' }, { name: 'n', url: 'u', rel: 'x' }, [], 'https://example.com']],
+      [['canonicalUrl'], [DELETE, '', 'c', false]],
+      [['header'], [DELETE, {}, { authors: [] }, { authors: [], extra: 1 }, { authors: 'Jane' }]],
+      [['header', 'authors', '0'], [{ name: 'A' }, { name: 'A', url: undefined, bio: undefined }, { name: 'A', url: 1 }, { url: '/x' }, { name: 'A', role: 'x' }, null]],
+      [['articleTags'], [DELETE, [], [{ slug: '' }], [{ slug: 's', name: 'n' }], [{}], ['politics'], {}]],
+      [['content'], [DELETE, [], [{ kind: 'x' }], [{ kind: 7 }], [null], [['kind']], 'blocks']],
+      [['disclosure'], [undefined, '', null, 1]],
+      [['year'], [DELETE, 0, -1, 2025.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1, '2025']],
+      [['scripts'], [undefined, [], ['a.js'], [1], 'a.js', null]],
+      [['extra'], [undefined, 'stripped by the schema']],
+    ];
+    const verdict = (run: () => unknown): unknown => {
+      try {
+        return run();
+      } catch {
+        return null;
+      }
+    };
+    let accepted = 0;
+    let refused = 0;
+    for (const [path, values] of variants) {
+      for (const value of values) {
+        const input = structuredClone(data());
+        const parent = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, input);
+        const last = path.at(-1) ?? '';
+        if (value === DELETE) delete parent[last];
+        else parent[last] = value;
+        const schema = printPropsSchema.safeParse(input);
+        const expected = schema.success ? schema.data : null;
+        expect(verdict(() => parsePrintProps(input)), `${path.join('.')} = ${String(value === DELETE ? 'deleted' : JSON.stringify(value))}`).toEqual(expected);
+        if (expected === null) refused += 1;
+        else accepted += 1;
+      }
+    }
+    // The variants exercise both sides of the rules.
+    expect(accepted).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(40);
   });
 
   it('throws a RENDER_FAILED platform error', () => {

@@ -4,11 +4,9 @@
  * footer nav, legal text, Print and Close controls; noindex, nofollow (print-document.tsx).
  */
 import { Fragment } from 'react';
-import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
 import { PlatformError } from '../../../core/errors.js';
-import { SITE_TIME_ZONE } from '../../../core/isomorphic/constants.js';
-import { isDraftDate } from '../../../core/isomorphic/dates.js';
+import { formatEasternDate, isDraftDate } from '../../../core/isomorphic/dates.js';
 import { absoluteDateLabel, easternDay } from '../../../core/isomorphic/relative-time.js';
 import { SITE_IDS } from '../../../core/isomorphic/sites.js';
 import { uiText, type UiText } from '../../../core/isomorphic/ui-text.js';
@@ -53,7 +51,7 @@ export function formatPrintDate(iso: string, lang = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   // The Spanish edition: "19 de marzo de 2025".
-  return lang === 'es' ? absoluteDateLabel(date, 'es') : formatInTimeZone(date, SITE_TIME_ZONE, 'MMMM dd, yyyy');
+  return lang === 'es' ? absoluteDateLabel(date, 'es') : formatEasternDate(date);
 }
 
 /** The internal print date, YYYY-MM-DD in US Eastern (spec 1 §9); '' for an unreadable date. */
@@ -67,12 +65,13 @@ const link = z.object({ name: z.string(), url: z.string() });
  * Blocks are the loader's view model (already validated and sanitised, render-workers/shared/);
  * here only their shape as a kind-tagged object is checked, so a new block kind needs no change.
  */
-const block = z.custom<Block>(
-  (value) => typeof value === 'object' && value !== null && 'kind' in value && typeof value.kind === 'string',
-  { message: 'expected a body block ({ kind, ... })' },
-);
+function isBlock(value: unknown): value is Block {
+  return typeof value === 'object' && value !== null && 'kind' in value && typeof value.kind === 'string';
+}
 
-const printPropsSchema = z.object({
+const block = z.custom<Block>(isBlock, { message: 'expected a body block ({ kind, ... })' });
+
+export const printPropsSchema = z.object({
   site: z.object({
     name: z.string(),
     lang: z.string(),
@@ -93,11 +92,59 @@ const printPropsSchema = z.object({
   scripts: z.array(z.string()).optional(),
 });
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when `value` is a plain object holding no key outside `keys` (the schema would strip one). */
+function hasOnlyKeys(value: unknown, keys: ReadonlySet<string>): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (!keys.has(key)) return false;
+  return true;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const PROPS_KEYS = new Set(Object.keys(printPropsSchema.shape));
+const SITE_KEYS = new Set(['name', 'lang', 'id', 'translationNotice']);
+const NOTICE_KEYS = new Set(['text', 'linkText', 'href']);
+const LINK_KEYS = new Set(['name', 'url']);
+const HEADER_KEYS = new Set(['authors']);
+const AUTHOR_KEYS = new Set(['name', 'url', 'bio']);
+const TAG_KEYS = new Set(['slug']);
+
+/**
+ * The props renderPrint builds, recognised without zod: exactly what printPropsSchema accepts and
+ * returns unchanged (no key it would strip), checked in plain code. The schema's parse copied every
+ * object of the page's props on each print render, about 0.8% of a worker's CPU in a full publish
+ * (issue 17). Anything this does not recognise goes to the schema, which accepts it or names what
+ * is wrong; article-page.print.test.ts holds the two to the same verdict.
+ */
+function isPlainPrintProps(data: unknown): data is PrintArticleProps {
+  if (!hasOnlyKeys(data, PROPS_KEYS)) return false;
+  const { site, title, lastPublishedDate, source, canonicalUrl, header, articleTags, content, disclosure, year, scripts } = data;
+  if (!hasOnlyKeys(site, SITE_KEYS) || !isString(site.name) || !isString(site.lang)) return false;
+  if (site.id !== undefined && !(SITE_IDS as readonly unknown[]).includes(site.id)) return false;
+  const notice = site.translationNotice;
+  if (notice !== undefined && !(hasOnlyKeys(notice, NOTICE_KEYS) && isString(notice.text) && isString(notice.linkText) && isString(notice.href))) return false;
+  if (!isString(title) || title.length === 0 || !isString(lastPublishedDate) || !isString(canonicalUrl) || canonicalUrl.length === 0) return false;
+  if (!hasOnlyKeys(source, LINK_KEYS) || !isString(source.name) || !isString(source.url)) return false;
+  if (!hasOnlyKeys(header, HEADER_KEYS) || !Array.isArray(header.authors)) return false;
+  for (const author of header.authors as unknown[]) {
+    if (!hasOnlyKeys(author, AUTHOR_KEYS) || !isString(author.name) || !isOptionalString(author.url) || !isOptionalString(author.bio)) return false;
+  }
+  if (!Array.isArray(articleTags) || !articleTags.every((tag) => hasOnlyKeys(tag, TAG_KEYS) && isString(tag.slug))) return false;
+  if (!Array.isArray(content) || !content.every(isBlock)) return false;
+  if (!isOptionalString(disclosure) || !Number.isSafeInteger(year)) return false;
+  return scripts === undefined || (Array.isArray(scripts) && scripts.every(isString));
+}
+
 /**
  * Print props from the integrator's data; a missing required prop (spec 1 §2.6) fails the render
  * with a message naming it, e.g. `Print page: missing required prop "source"`.
  */
 export function parsePrintProps(data: unknown): PrintArticleProps {
+  if (isPlainPrintProps(data)) return data;
   const result = printPropsSchema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
