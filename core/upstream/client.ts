@@ -20,8 +20,8 @@ import { resolveUpstreamBases, type UpstreamConfig } from '../config/upstream.js
 import { createTransport, type CallSpec, type Transport, type UpstreamCallTimer } from './transport.js';
 import { dataKeys } from './data-keys.js';
 import { parsedWith, readSideData, type SideData } from './side-data.js';
-import { createVideoFeedReads, type VideoFeedReads } from './video-feeds.js';
-import { createVideoReads, type VideoReads } from './video-client.js';
+import { createVideoFeedReads, type LiveItem, type MoxieVideo, type VideoFeedReads } from './video-feeds.js';
+import { createVideoReads, type RecommendedVideo, type RecommendedVideosRequest, type Video, type VideoReads } from './video-client.js';
 import {
   articleSummarySchema,
   categorySchema,
@@ -182,29 +182,78 @@ function transportsFor(options: UpstreamClientOptions): (reuse: RenderReadReuse 
 }
 
 function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderReadReuse | undefined) => Transport, recorder: ReadRecorder | undefined): UpstreamClient {
-  const { logger } = options;
-  const transport = transports(recorder?.reuse);
-  const { call, first, results, badResponse, buildUrl } = transport;
-  const record = (key: string): void => recorder?.record(key);
+  return new RecordingClient(options, transports, recorder);
+}
 
-  function layoutSpec(subtype: string, elementId: string): CallSpec {
-    // Spec 1 §7, spec 2 §9: layout requests are type=layout, size=1.
-    return { name: 'layout', service: 'layout', path: '/layouts', query: { type: 'layout', size: 1, subtype, elementId } };
+/** Spec 1 §7, spec 2 §9: layout requests are type=layout, size=1. */
+function layoutSpec(subtype: string, elementId: string): CallSpec {
+  return { name: 'layout', service: 'layout', path: '/layouts', query: { type: 'layout', size: 1, subtype, elementId } };
+}
+
+/**
+ * The client, bound to one recorder. Its methods live on the prototype: a render binds a client
+ * of its own several times (`withRecorder`: its reads, those it holds, those it does not record),
+ * and building the ~20 closures of an object of methods each time cost about 30 µs a client, 1-2%
+ * of a worker's CPU in a full publish (issue 17). The video reads are built on first use.
+ */
+class RecordingClient implements UpstreamClient {
+  private readonly transport: Transport;
+  private videoReads: VideoReads | undefined;
+  private videoFeedReads: VideoFeedReads | undefined;
+
+  constructor(
+    private readonly options: UpstreamClientOptions,
+    private readonly transports: (reuse: RenderReadReuse | undefined) => Transport,
+    private readonly recorder: ReadRecorder | undefined,
+  ) {
+    this.transport = transports(recorder?.reuse);
   }
 
-  function fetchLayout(subtype: string, elementId: string): Promise<Layout | null> {
-    return first(layoutSpec(subtype, elementId), layoutSchema);
+  private record(key: string): void {
+    this.recorder?.record(key);
+  }
+
+  private get videos(): VideoReads {
+    return (this.videoReads ??= createVideoReads(this.transport, (key) => this.record(key), this.options.logger, this.recorder?.sideData));
+  }
+
+  private get videoFeeds(): VideoFeedReads {
+    return (this.videoFeedReads ??= createVideoFeedReads(this.transport, (key) => this.record(key), this.options.logger, this.recorder?.sideData));
+  }
+
+  getRecommendedVideos(request: RecommendedVideosRequest): Promise<RecommendedVideo[]> {
+    return this.videos.getRecommendedVideos(request);
+  }
+
+  getVideo(externalId: string): Promise<Video | null> {
+    return this.videos.getVideo(externalId);
+  }
+
+  getVideoBySlug(slug: string): Promise<Video | null> {
+    return this.videos.getVideoBySlug(slug);
+  }
+
+  getLivePlaylist(feed: string): Promise<LiveItem[]> {
+    return this.videoFeeds.getLivePlaylist(feed);
+  }
+
+  getMoxiePlaylist(playlistId: string): Promise<MoxieVideo[]> {
+    return this.videoFeeds.getMoxiePlaylist(playlistId);
+  }
+
+  private fetchLayout(subtype: string, elementId: string): Promise<Layout | null> {
+    return this.transport.first(layoutSpec(subtype, elementId), layoutSchema);
   }
 
   /** The `items` of the layout's first 'main-content' component model (spec 1 §7). */
-  async function menuModel<S extends z.ZodType>(subtype: string, elementId: string, schema: S): Promise<z.infer<S> | null> {
-    const layout = await fetchLayout(subtype, elementId);
+  private async menuModel<S extends z.ZodType>(subtype: string, elementId: string, schema: S): Promise<z.infer<S> | null> {
+    const layout = await this.fetchLayout(subtype, elementId);
     if (layout === null) return null;
     const model = layout['main-content'][0]?.model;
     if (model === undefined) return null;
     const parsed = parseShared(model, schema);
     if (!parsed.success) {
-      throw badResponse('layout', buildUrl(layoutSpec(subtype, elementId)), parsed.error, "data.results.0['main-content'].0.model.");
+      throw this.transport.badResponse('layout', this.transport.buildUrl(layoutSpec(subtype, elementId)), parsed.error, "data.results.0['main-content'].0.model.");
     }
     return parsed.data;
   }
@@ -215,7 +264,8 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
    * malformed entry fails the walk (what was yielded before it stands); an invalid path is logged
    * and skipped. Duplicates are not removed here (that needs every path in memory).
    */
-  async function* siteMapEntries(): AsyncGenerator<SitePathEntry> {
+  private async *siteMapEntries(): AsyncGenerator<SitePathEntry> {
+    const { call, results, badResponse } = this.transport;
     for (let page = 0, from = 0; page < SITEMAP_MAX_PAGES; page += 1) {
       const spec: CallSpec = { name: 'sitemap', service: 'sitemap', path: '/api/sitemap', query: { from, size: SITEMAP_PAGE_SIZE } };
       const result = await call(spec);
@@ -229,7 +279,7 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
       for (const entry of entries) {
         // An absurd path from upstream must never become a storage key (core/storage/keys.ts).
         if (isValidPagePath(entry.path)) yield entry;
-        else logger.warn({ api: { name: 'sitemap' }, path: entry.path.slice(0, 200) }, 'upstream site map lists an invalid page path; skipped');
+        else this.options.logger.warn({ api: { name: 'sitemap' }, path: entry.path.slice(0, 200) }, 'upstream site map lists an invalid page path; skipped');
       }
       from += items.length;
       if (items.length < SITEMAP_PAGE_SIZE || (total !== undefined && from >= total)) return;
@@ -237,10 +287,10 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
   }
 
   /** The whole site map in memory, each path once (first entry wins). */
-  async function walkSiteMap(): Promise<SitePathEntry[]> {
+  private async walkSiteMap(): Promise<SitePathEntry[]> {
     const seen = new Set<string>();
     const entries: SitePathEntry[] = [];
-    for await (const entry of siteMapEntries()) {
+    for await (const entry of this.siteMapEntries()) {
       if (seen.has(entry.path)) continue;
       seen.add(entry.path);
       entries.push(entry);
@@ -248,142 +298,137 @@ function buildClient(options: UpstreamClientOptions, transports: (reuse: RenderR
     return entries;
   }
 
-  const client: UpstreamClient = {
-    ...createVideoReads(transport, record, logger, recorder?.sideData),
-    ...createVideoFeedReads(transport, record, logger, recorder?.sideData),
+  async getArticleByPath(path: string, options: { ownSubject?: boolean } = {}): Promise<FullArticle | null> {
+    this.record(dataKeys.articlePath(path));
+    // An article page's own read is made once per render of that page: never kept (transport.ts).
+    const article = await this.transport.first(
+      { name: 'article', service: 'article', path: '/api/article', query: { path }, ...(options.ownSubject === true ? { reuse: false as const } : {}) },
+      fullArticleSchema,
+      'error',
+    );
+    if (article !== null) this.record(dataKeys.article(article.id));
+    return article;
+  }
 
-    async getArticleByPath(path, options = {}) {
-      record(dataKeys.articlePath(path));
-      // An article page's own read is made once per render of that page: never kept (transport.ts).
-      const article = await first(
-        { name: 'article', service: 'article', path: '/api/article', query: { path }, ...(options.ownSubject === true ? { reuse: false as const } : {}) },
-        fullArticleSchema,
-        'error',
-      );
-      if (article !== null) record(dataKeys.article(article.id));
-      return article;
-    },
+  getCategoryByPath(path: string): Promise<Category | null> {
+    this.record(dataKeys.category(path));
+    return this.transport.first({ name: 'category', service: 'category', path: '/api/category', query: { path } }, categorySchema);
+  }
 
-    getCategoryByPath(path) {
-      record(dataKeys.category(path));
-      return first({ name: 'category', service: 'category', path: '/api/category', query: { path } }, categorySchema);
-    },
+  getLayout(subtype: string, elementId: string): Promise<Layout | null> {
+    this.record(dataKeys.layout(subtype, elementId));
+    return this.fetchLayout(subtype, elementId);
+  }
 
-    getLayout(subtype, elementId) {
-      record(dataKeys.layout(subtype, elementId));
-      return fetchLayout(subtype, elementId);
-    },
-
-    async getNavMenus() {
-      record(dataKeys.menu());
-      const menus = await Promise.all(
-        NAV_LAYOUTS.map(({ elementId, label }) =>
-          readSideData(recorder?.sideData, `menu:${elementId}`, async () => (await menuModel(NAV_SUBTYPE, elementId, menuModelSchema))?.items ?? [], {
-            empty: [],
-            parse: parsedWith(menuItemsSchema),
-            // Spec 1 §7, §8: menu failures are logged; the menu is the last good copy, else empty.
-            onFailure: (error) => logger.error({ error, menu: elementId }, `An error occurred while fetching ${label} menu data`),
-          }),
-        ),
-      );
-      const [header = [], more = [], mobile = [], topics = []] = menus;
-      return { header, more, mobile, topics };
-    },
-
-    async getLegalLinks() {
-      record(dataKeys.legalLinks());
-      return await readSideData(
-        recorder?.sideData,
-        'legal-links',
-        async () => (await menuModel(LEGAL_LINKS_SUBTYPE, LEGAL_LINKS_SUBTYPE, legalLinksModelSchema))?.items ?? [],
-        {
+  async getNavMenus(): Promise<NavMenus> {
+    const { logger } = this.options;
+    this.record(dataKeys.menu());
+    const menus = await Promise.all(
+      NAV_LAYOUTS.map(({ elementId, label }) =>
+        readSideData(this.recorder?.sideData, `menu:${elementId}`, async () => (await this.menuModel(NAV_SUBTYPE, elementId, menuModelSchema))?.items ?? [], {
           empty: [],
-          parse: parsedWith(legalLinksSchema),
-          onFailure: (error) => logger.error({ error }, 'An error occurred while fetching legal links data'),
-        },
-      );
-    },
+          parse: parsedWith(menuItemsSchema),
+          // Spec 1 §7, §8: menu failures are logged; the menu is the last good copy, else empty.
+          onFailure: (error) => logger.error({ error, menu: elementId }, `An error occurred while fetching ${label} menu data`),
+        }),
+      ),
+    );
+    const [header = [], more = [], mobile = [], topics = []] = menus;
+    return { header, more, mobile, topics };
+  }
 
-    async searchArticles({ category, size, from, contentTypes }) {
-      record(category === undefined ? dataKeys.latestList() : dataKeys.categoryList(category));
-      const spec: CallSpec = {
-        name: 'article-search',
-        service: 'articleSearch',
-        path: '/api/article-search',
-        query: {
-          size,
-          from,
-          isCategory: category === undefined ? undefined : true,
-          searchSelected: category,
-          contentTypes: contentTypes === undefined || contentTypes.length === 0 ? undefined : JSON.stringify(Object.fromEntries(contentTypes.map((type) => [type, true]))),
-        },
-      };
-      const result = await call(spec);
-      if (!result.found) return [];
-      const summaries: ArticleSummary[] = [];
-      results(spec.name, result.url, result.body).items.forEach((item, index) => {
-        const parsed = parseShared(item, articleSummarySchema);
-        if (parsed.success) {
-          summaries.push(parsed.data);
-          // A page showing the item depends on it: editing the article re-renders the page even
-          // when the list's membership is unchanged (ingest names only article:<id> then).
-          if (parsed.data.id !== undefined) record(dataKeys.article(parsed.data.id));
-        }
-        else {
-          logger.warn(
-            { api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` },
-            'upstream list item off contract; skipped',
-          );
-        }
-      });
-      return summaries;
-    },
+  async getLegalLinks(): Promise<LegalLink[]> {
+    const { logger } = this.options;
+    this.record(dataKeys.legalLinks());
+    return await readSideData(
+      this.recorder?.sideData,
+      'legal-links',
+      async () => (await this.menuModel(LEGAL_LINKS_SUBTYPE, LEGAL_LINKS_SUBTYPE, legalLinksModelSchema))?.items ?? [],
+      {
+        empty: [],
+        parse: parsedWith(legalLinksSchema),
+        onFailure: (error) => logger.error({ error }, 'An error occurred while fetching legal links data'),
+      },
+    );
+  }
 
-    async listArticlePaths() {
-      return (await walkSiteMap()).filter((entry) => entry.type === 'article').map((entry) => entry.path);
-    },
+  async searchArticles({ category, size, from, contentTypes }: ArticleSearchOptions): Promise<ArticleSummary[]> {
+    this.record(category === undefined ? dataKeys.latestList() : dataKeys.categoryList(category));
+    const spec: CallSpec = {
+      name: 'article-search',
+      service: 'articleSearch',
+      path: '/api/article-search',
+      query: {
+        size,
+        from,
+        isCategory: category === undefined ? undefined : true,
+        searchSelected: category,
+        contentTypes: contentTypes === undefined || contentTypes.length === 0 ? undefined : JSON.stringify(Object.fromEntries(contentTypes.map((type) => [type, true]))),
+      },
+    };
+    const result = await this.transport.call(spec);
+    if (!result.found) return [];
+    const summaries: ArticleSummary[] = [];
+    this.transport.results(spec.name, result.url, result.body).items.forEach((item, index) => {
+      const parsed = parseShared(item, articleSummarySchema);
+      if (parsed.success) {
+        summaries.push(parsed.data);
+        // A page showing the item depends on it: editing the article re-renders the page even
+        // when the list's membership is unchanged (ingest names only article:<id> then).
+        if (parsed.data.id !== undefined) this.record(dataKeys.article(parsed.data.id));
+      } else {
+        this.options.logger.warn(
+          { api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` },
+          'upstream list item off contract; skipped',
+        );
+      }
+    });
+    return summaries;
+  }
 
-    async listSitePaths() {
-      return (await walkSiteMap()).map((entry) => entry.path);
-    },
+  async listArticlePaths(): Promise<string[]> {
+    return (await this.walkSiteMap()).filter((entry) => entry.type === 'article').map((entry) => entry.path);
+  }
 
-    listSiteEntries() {
-      return walkSiteMap();
-    },
+  async listSitePaths(): Promise<string[]> {
+    return (await this.walkSiteMap()).map((entry) => entry.path);
+  }
 
-    streamSiteEntries() {
-      return siteMapEntries();
-    },
+  listSiteEntries(): Promise<SitePathEntry[]> {
+    return this.walkSiteMap();
+  }
 
-    getPersonByUrl(p, slug, domain = PERSON_DOMAIN) {
-      record(dataKeys.person(slug));
-      return first({ name: 'person', service: 'person', path: '/api/person', query: { url: `${domain}/person/${p}/${slug}` } }, personSchema);
-    },
+  streamSiteEntries(): AsyncIterable<SitePathEntry> {
+    return this.siteMapEntries();
+  }
 
-    async listPersons() {
-      record(dataKeys.personList());
-      const spec: CallSpec = { name: 'person', service: 'person', path: '/api/person', query: { all: true } };
-      const result = await call(spec);
-      if (!result.found) return [];
-      const persons: Person[] = [];
-      results(spec.name, result.url, result.body).items.forEach((item, index) => {
-        const parsed = parseShared(item, personSchema);
-        if (parsed.success) {
-          persons.push(parsed.data);
-          // Editing a listed person re-renders the list (ingest names only person:<slug> then).
-          record(dataKeys.person(parsed.data.personSlug));
-        } else {
-          logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` }, 'upstream list item off contract; skipped');
-        }
-      });
-      return persons;
-    },
+  getPersonByUrl(p: string, slug: string, domain = PERSON_DOMAIN): Promise<Person | null> {
+    this.record(dataKeys.person(slug));
+    return this.transport.first({ name: 'person', service: 'person', path: '/api/person', query: { url: `${domain}/person/${p}/${slug}` } }, personSchema);
+  }
 
-    withRecorder(next) {
-      return buildClient(options, transports, keepReuse(next, recorder));
-    },
-  };
-  return client;
+  async listPersons(): Promise<Person[]> {
+    this.record(dataKeys.personList());
+    const spec: CallSpec = { name: 'person', service: 'person', path: '/api/person', query: { all: true } };
+    const result = await this.transport.call(spec);
+    if (!result.found) return [];
+    const persons: Person[] = [];
+    this.transport.results(spec.name, result.url, result.body).items.forEach((item, index) => {
+      const parsed = parseShared(item, personSchema);
+      if (parsed.success) {
+        persons.push(parsed.data);
+        // Editing a listed person re-renders the list (ingest names only person:<slug> then).
+        this.record(dataKeys.person(parsed.data.personSlug));
+      } else {
+        this.options.logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` }, 'upstream list item off contract; skipped');
+      }
+    });
+    return persons;
+  }
+
+  withRecorder(next: ReadRecorder | undefined): UpstreamClient {
+    return new RecordingClient(this.options, this.transports, keepReuse(next, this.recorder));
+  }
 }
 
 /**
