@@ -80,6 +80,14 @@ try {
           const response = await page.goto(`${origins[sample.site]}${sample.path}`, { waitUntil: 'load', timeout: 30_000 });
           const expected = sample.notFound === true ? 404 : 200;
           if (response?.status() !== expected) throw new Error(`answered ${response?.status() ?? 'nothing'}, not ${expected}`);
+          // An AMP page's boilerplate keeps its body hidden until the AMP runtime (cdn.ampproject.org)
+          // shows it, or for 8 s when the runtime never comes, as here without the internet. Ending
+          // the boilerplate's animation shows the page: otherwise every AMP shot is blank. Without the
+          // runtime, its components keep their fallback look (the sidebar menu open at the top, the
+          // consent banner at the bottom); the article itself is laid out as readers see it.
+          await page.evaluate(() => {
+            if (document.documentElement.hasAttribute('amp') || document.documentElement.hasAttribute('⚡')) for (const animation of document.body.getAnimations()) animation.finish();
+          });
           // Scroll through the page as a reader would, so lazy images load and islands that hydrate
           // near the viewport do, then back to the top; a short settle keeps the shots stable.
           await page.evaluate(async () => {
