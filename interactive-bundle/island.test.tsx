@@ -5,7 +5,9 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Island } from './island.js';
+import { Island, IslandHtmlMemo } from './island.js';
+import { islandElement, islandIdentifierPrefix } from './island-root.js';
+import { islandComponents } from './islands/server-registry.js';
 import { IslandPropsError, parseIslandProps, serializeIslandProps } from './island-props.js';
 import { ISLAND_NAMES, isIslandName, islandLoaders, type IslandName, type IslandPropsByName } from './islands/registry.js';
 
@@ -108,8 +110,16 @@ describe.each(ISLAND_NAMES)('island %s', (name) => {
     expect(parseIslandProps(propsScriptText(renderIsland(name, props)))).toEqual(props);
   });
 
-  it('renders byte-identical HTML twice', () => {
-    expect(renderIsland(name, props)).toBe(renderIsland(name, props));
+  it('renders byte-identical HTML twice, the HTML a fresh render of the component gives', () => {
+    const html = renderIsland(name, props);
+    expect(renderIsland(name, props)).toBe(html);
+    // The second render above may come from the memo: the root must hold exactly what rendering
+    // the component again gives, and that must not change between renders either.
+    const id = /data-island-props="([^"]+)"/.exec(html)?.[1] ?? '';
+    const inner = html.slice(html.indexOf('>') + 1, html.indexOf(`</div><script type="application/json" id="${id}">`));
+    const fresh = () => renderToString(islandElement(islandComponents[name], props), { identifierPrefix: islandIdentifierPrefix(id) });
+    expect(fresh()).toBe(inner);
+    expect(fresh()).toBe(fresh());
   });
 
   it('keeps a hostile string prop inside the JSON', () => {
@@ -144,6 +154,48 @@ describe('Island', () => {
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.length).toBeGreaterThanOrEqual(4);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('IslandHtmlMemo', () => {
+  function counted(html: string) {
+    const render = { calls: 0, run: () => ((render.calls += 1), html) };
+    return render;
+  }
+
+  it('renders an island once per name, props id and props, and answers the same HTML after', () => {
+    const memo = new IslandHtmlMemo();
+    const render = counted('<p>carousel</p>');
+    expect(memo.get('VideoCarousel', 'island-props-_R_2m_', '{"videos":[]}', render.run)).toBe('<p>carousel</p>');
+    expect(memo.get('VideoCarousel', 'island-props-_R_2m_', '{"videos":[]}', render.run)).toBe('<p>carousel</p>');
+    expect(render.calls).toBe(1);
+    // Any of the three differing is another island.
+    memo.get('VideoCarousel', 'island-props-_R_3m_', '{"videos":[]}', render.run);
+    memo.get('VideoCarousel', 'island-props-_R_2m_', '{"videos":[1]}', render.run);
+    memo.get('PrintControls', 'island-props-_R_2m_', '{"videos":[]}', render.run);
+    expect(render.calls).toBe(4);
+    expect(memo.stats().entries).toBe(4);
+  });
+
+  it('keeps at most its characters, starting over when full, and never keeps long props', () => {
+    const memo = new IslandHtmlMemo(100, 20);
+    const render = counted('x'.repeat(30));
+    memo.get('A', 'id', '{}', render.run);
+    memo.get('B', 'id', '{}', render.run);
+    expect(memo.stats()).toEqual({ entries: 2, chars: 2 * (30 + 'A\u0000id\u0000{}'.length) });
+    memo.get('C', 'id', '{}', render.run);
+    expect(memo.stats().entries).toBe(1);
+    memo.get('A', 'id', '{}', render.run);
+    expect(render.calls).toBe(4);
+    const long = `{"a":"${'y'.repeat(20)}"}`;
+    memo.get('D', 'id', long, render.run);
+    memo.get('D', 'id', long, render.run);
+    expect(render.calls).toBe(6);
+    const huge = counted('z'.repeat(200));
+    memo.get('E', 'id', '{}', huge.run);
+    memo.get('E', 'id', '{}', huge.run);
+    expect(huge.calls).toBe(2);
+    expect(memo.stats().chars).toBeLessThanOrEqual(100);
   });
 });
 

@@ -32,13 +32,68 @@ export function Island<N extends IslandName>({ name, props }: IslandProps<N>) {
   // by content hash, docs/architecture.md "The path of a change", step 5). Non-word characters are dropped so the id is
   // plain in any React version's useId format.
   const propsId = `island-props-${useId().replace(/[^\w-]/g, '')}`;
-  const html = renderToString(islandElement(islandComponents[name], props), {
-    identifierPrefix: islandIdentifierPrefix(propsId),
-  });
+  const json = serializeIslandProps(props);
+  const html = ISLAND_HTML.get(name, propsId, json, () =>
+    renderToString(islandElement(islandComponents[name], props), {
+      identifierPrefix: islandIdentifierPrefix(propsId),
+    }),
+  );
   return (
     <>
       <div data-island={name} data-island-props={propsId} dangerouslySetInnerHTML={{ __html: html }} />
-      <script type="application/json" id={propsId} dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }} />
+      <script type="application/json" id={propsId} dangerouslySetInnerHTML={{ __html: json }} />
     </>
   );
 }
+
+/** Characters of keys and HTML an IslandHtmlMemo keeps in all (about twice that in bytes). */
+export const ISLAND_MEMO_MAX_CHARS = 2 * 1024 * 1024;
+/** Props longer than this as JSON are rendered every time (a runaway list would crowd out the rest). */
+export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
+
+/**
+ * Island HTML by component name, props id and props JSON. An island is its own root and sees
+ * nothing but its props (the header above), and its server render reads no clock, so its HTML is
+ * a function of those three: the pipeline's byte-identical re-renders depend on it already. Many
+ * pages carry the same island with the same props (every article of a section shows the same
+ * recommended videos; every print page the same controls), and the nested renderToString was
+ * about 2% of a worker's CPU in a full publish (issue 17).
+ *
+ * Bounded by characters of keys and HTML: when the next entry would pass the bound, the memo
+ * starts over empty (as core/isomorphic/bounded-memo.ts does by count). Props longer than
+ * ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
+ */
+export class IslandHtmlMemo {
+  private entries = new Map<string, string>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxChars = ISLAND_MEMO_MAX_CHARS,
+    private readonly maxPropsChars = ISLAND_MEMO_MAX_PROPS_CHARS,
+  ) {}
+
+  get(name: string, propsId: string, json: string, render: () => string): string {
+    if (json.length > this.maxPropsChars) return render();
+    const key = `${name}\u0000${propsId}\u0000${json}`;
+    const found = this.entries.get(key);
+    if (found !== undefined) return found;
+    const html = render();
+    const chars = key.length + html.length;
+    if (this.chars + chars > this.maxChars) {
+      this.entries = new Map();
+      this.chars = 0;
+    }
+    if (chars <= this.maxChars) {
+      this.entries.set(key, html);
+      this.chars += chars;
+    }
+    return html;
+  }
+
+  /** Entries and characters kept now (tests). */
+  stats(): { entries: number; chars: number } {
+    return { entries: this.entries.size, chars: this.chars };
+  }
+}
+
+const ISLAND_HTML = new IslandHtmlMemo();
