@@ -82,6 +82,11 @@ function renderIsland<N extends IslandName>(name: N, props: IslandPropsByName[N]
   return renderToString(<Island name={name} props={props} />);
 }
 
+/** The component rendered as Island renders it, without the memo: what the root must hold. */
+function freshIslandHtml<N extends IslandName>(name: N, props: IslandPropsByName[N], propsId: string): string {
+  return renderToString(islandElement(islandComponents[name], props), { identifierPrefix: islandIdentifierPrefix(propsId) });
+}
+
 /** The props script's text for the island root in `html`, found by the root's pointer. */
 function propsScriptText(html: string): string {
   const pointer = /data-island-props="([^"]+)"/.exec(html);
@@ -117,7 +122,7 @@ describe.each(ISLAND_NAMES)('island %s', (name) => {
     // the component again gives, and that must not change between renders either.
     const id = /data-island-props="([^"]+)"/.exec(html)?.[1] ?? '';
     const inner = html.slice(html.indexOf('>') + 1, html.indexOf(`</div><script type="application/json" id="${id}">`));
-    const fresh = () => renderToString(islandElement(islandComponents[name], props), { identifierPrefix: islandIdentifierPrefix(id) });
+    const fresh = () => freshIslandHtml(name, props, id);
     expect(fresh()).toBe(inner);
     expect(fresh()).toBe(fresh());
   });
@@ -177,25 +182,31 @@ describe('IslandHtmlMemo', () => {
     expect(memo.stats().entries).toBe(4);
   });
 
-  it('keeps at most its characters, starting over when full, and never keeps long props', () => {
-    const memo = new IslandHtmlMemo(100, 20);
+  it('keeps at most its characters, the least recently used going first, and never keeps long props', () => {
+    const entry = 30 + 'A\u0000id\u0000{}'.length;
+    const memo = new IslandHtmlMemo(3 * entry, 20);
     const render = counted('x'.repeat(30));
+    for (const name of ['A', 'B', 'C']) memo.get(name, 'id', '{}', render.run);
+    expect(memo.stats()).toEqual({ entries: 3, chars: 3 * entry });
+    // A is used again, so B is the least recently used when D comes.
     memo.get('A', 'id', '{}', render.run);
-    memo.get('B', 'id', '{}', render.run);
-    expect(memo.stats()).toEqual({ entries: 2, chars: 2 * (30 + 'A\u0000id\u0000{}'.length) });
-    memo.get('C', 'id', '{}', render.run);
-    expect(memo.stats().entries).toBe(1);
-    memo.get('A', 'id', '{}', render.run);
+    memo.get('D', 'id', '{}', render.run);
     expect(render.calls).toBe(4);
+    expect(memo.stats()).toEqual({ entries: 3, chars: 3 * entry });
+    memo.get('A', 'id', '{}', render.run);
+    memo.get('C', 'id', '{}', render.run);
+    expect(render.calls).toBe(4);
+    memo.get('B', 'id', '{}', render.run);
+    expect(render.calls).toBe(5);
     const long = `{"a":"${'y'.repeat(20)}"}`;
-    memo.get('D', 'id', long, render.run);
-    memo.get('D', 'id', long, render.run);
-    expect(render.calls).toBe(6);
+    memo.get('E', 'id', long, render.run);
+    memo.get('E', 'id', long, render.run);
+    expect(render.calls).toBe(7);
     const huge = counted('z'.repeat(200));
-    memo.get('E', 'id', '{}', huge.run);
-    memo.get('E', 'id', '{}', huge.run);
+    memo.get('F', 'id', '{}', huge.run);
+    memo.get('F', 'id', '{}', huge.run);
     expect(huge.calls).toBe(2);
-    expect(memo.stats().chars).toBeLessThanOrEqual(100);
+    expect(memo.stats().chars).toBeLessThanOrEqual(3 * entry);
   });
 });
 

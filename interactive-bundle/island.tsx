@@ -46,8 +46,8 @@ export function Island<N extends IslandName>({ name, props }: IslandProps<N>) {
   );
 }
 
-/** Characters of keys and HTML an IslandHtmlMemo keeps in all (about twice that in bytes). */
-export const ISLAND_MEMO_MAX_CHARS = 2 * 1024 * 1024;
+/** Characters of keys and HTML an IslandHtmlMemo keeps in all (about twice that in bytes at most). */
+export const ISLAND_MEMO_MAX_CHARS = 1024 * 1024;
 /** Props longer than this as JSON are rendered every time (a runaway list would crowd out the rest). */
 export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
 
@@ -56,15 +56,16 @@ export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
  * nothing but its props (the header above), and its server render reads no clock, so its HTML is
  * a function of those three: the pipeline's byte-identical re-renders depend on it already. Many
  * pages carry the same island with the same props (every article of a section shows the same
- * recommended videos; every print page the same controls), and the nested renderToString was
- * about 2% of a worker's CPU in a full publish (issue 17).
+ * recommended videos), and the nested renderToString was about 2% of a worker's CPU in a full
+ * publish (issue 17).
  *
- * Bounded by characters of keys and HTML: when the next entry would pass the bound, the memo
- * starts over empty (as core/isomorphic/bounded-memo.ts does by count). Props longer than
- * ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
+ * Bounded by characters of keys and HTML, the least recently used going first: islands whose
+ * props differ on every page (the print controls name their article) pass through without
+ * pushing out the ones pages share. Props longer than ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
  */
 export class IslandHtmlMemo {
-  private entries = new Map<string, string>();
+  /** Insertion order is recency: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, string>();
   private chars = 0;
 
   constructor(
@@ -76,17 +77,21 @@ export class IslandHtmlMemo {
     if (json.length > this.maxPropsChars) return render();
     const key = `${name}\u0000${propsId}\u0000${json}`;
     const found = this.entries.get(key);
-    if (found !== undefined) return found;
+    if (found !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found;
+    }
     const html = render();
     const chars = key.length + html.length;
-    if (this.chars + chars > this.maxChars) {
-      this.entries = new Map();
-      this.chars = 0;
+    if (chars > this.maxChars) return html;
+    for (const [oldest, value] of this.entries) {
+      if (this.chars + chars <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.chars -= oldest.length + value.length;
     }
-    if (chars <= this.maxChars) {
-      this.entries.set(key, html);
-      this.chars += chars;
-    }
+    this.entries.set(key, html);
+    this.chars += chars;
     return html;
   }
 
