@@ -366,16 +366,25 @@ class RecordingClient implements UpstreamClient {
         contentTypes: contentTypes === undefined || contentTypes.length === 0 ? undefined : JSON.stringify(Object.fromEntries(contentTypes.map((type) => [type, true]))),
       },
     };
+    // A page showing the item depends on it: editing the article re-renders the page even when
+    // the list's membership is unchanged (ingest names only article:<id> then).
+    return await this.listItems(spec, articleSummarySchema, (summary) => (summary.id === undefined ? undefined : dataKeys.article(summary.id)));
+  }
+
+  /**
+   * The `data.results` items of a list call, each validated by `schema`: a malformed item is
+   * logged and skipped (spec 1 §3 summary items), and each good one's data key is recorded.
+   */
+  private async listItems<T>(spec: CallSpec, schema: z.ZodType<T>, dataKeyOf: (item: T) => string | undefined): Promise<T[]> {
     const result = await this.transport.call(spec);
     if (!result.found) return [];
-    const summaries: ArticleSummary[] = [];
+    const items: T[] = [];
     this.transport.results(spec.name, result.url, result.body).items.forEach((item, index) => {
-      const parsed = parseShared(item, articleSummarySchema);
+      const parsed = parseShared(item, schema);
       if (parsed.success) {
-        summaries.push(parsed.data);
-        // A page showing the item depends on it: editing the article re-renders the page even
-        // when the list's membership is unchanged (ingest names only article:<id> then).
-        if (parsed.data.id !== undefined) this.record(dataKeys.article(parsed.data.id));
+        items.push(parsed.data);
+        const key = dataKeyOf(parsed.data);
+        if (key !== undefined) this.record(key);
       } else {
         this.options.logger.warn(
           { api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` },
@@ -383,7 +392,7 @@ class RecordingClient implements UpstreamClient {
         );
       }
     });
-    return summaries;
+    return items;
   }
 
   async listArticlePaths(): Promise<string[]> {
@@ -410,20 +419,8 @@ class RecordingClient implements UpstreamClient {
   async listPersons(): Promise<Person[]> {
     this.record(dataKeys.personList());
     const spec: CallSpec = { name: 'person', service: 'person', path: '/api/person', query: { all: true } };
-    const result = await this.transport.call(spec);
-    if (!result.found) return [];
-    const persons: Person[] = [];
-    this.transport.results(spec.name, result.url, result.body).items.forEach((item, index) => {
-      const parsed = parseShared(item, personSchema);
-      if (parsed.success) {
-        persons.push(parsed.data);
-        // Editing a listed person re-renders the list (ingest names only person:<slug> then).
-        this.record(dataKeys.person(parsed.data.personSlug));
-      } else {
-        this.options.logger.warn({ api: { name: spec.name, url: result.url }, issue: `data.results.${index}.${describeIssues(parsed.error)}` }, 'upstream list item off contract; skipped');
-      }
-    });
-    return persons;
+    // Editing a listed person re-renders the list (ingest names only person:<slug> then).
+    return await this.listItems(spec, personSchema, (person) => dataKeys.person(person.personSlug));
   }
 
   withRecorder(next: ReadRecorder | undefined): UpstreamClient {
