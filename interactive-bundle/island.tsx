@@ -56,7 +56,7 @@ export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
  * nothing but its props (the header above), and its server render reads no clock, so its HTML is
  * a function of those three: the pipeline's byte-identical re-renders depend on it already. Many
  * pages carry the same island with the same props (every article of a section shows the same
- * recommended videos), and the nested renderToString was about 2% of a worker's CPU in a full
+ * recommended videos), and the nested renderToString was about 2% of a worker's main thread in a
  * publish (issue 17).
  *
  * Bounded by characters of keys and HTML, the least recently used going first: islands whose

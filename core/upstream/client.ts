@@ -193,8 +193,9 @@ function layoutSpec(subtype: string, elementId: string): CallSpec {
 /**
  * The client, bound to one recorder. Its methods live on the prototype: a render binds a client
  * of its own several times (`withRecorder`: its reads, those it holds, those it does not record),
- * and building the ~20 closures of an object of methods each time cost about 30 µs a client, 1-2%
- * of a worker's CPU in a full publish (issue 17). The video reads are built on first use.
+ * and building the ~20 closures of an object of methods each time cost about 30 µs a client,
+ * about 1% of a worker's main thread in a publish (issue 17). The video reads are built on first
+ * use. Methods use `this`: a client must not be spread or have its methods destructured.
  */
 class RecordingClient implements UpstreamClient {
   private readonly transport: Transport;

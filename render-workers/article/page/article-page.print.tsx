@@ -116,9 +116,9 @@ const TAG_KEYS = new Set(['slug']);
 /**
  * The props renderPrint builds, recognised without zod: exactly what printPropsSchema accepts and
  * returns unchanged (no key it would strip), checked in plain code. The schema's parse copied every
- * object of the page's props on each print render, about 0.8% of a worker's CPU in a full publish
+ * object of the page's props on each print render, about 0.8% of a worker's main thread in a publish
  * (issue 17). Anything this does not recognise goes to the schema, which accepts it or names what
- * is wrong; article-page.print.test.ts holds the two to the same verdict.
+ * is wrong; article-page.print.test.tsx holds the two to the same verdict.
  */
 function isPlainPrintProps(data: unknown): data is PrintArticleProps {
   if (!hasOnlyKeys(data, PROPS_KEYS)) return false;
