@@ -80,14 +80,12 @@ export function formatArticleDate(iso: string, lang = 'en'): string {
   return (lang === 'es' ? SPANISH_DATES : ENGLISH_DATES)(String(time));
 }
 
-const englishDayParts = easternParts('en-US', { year: 'numeric', month: 'long', day: '2-digit' });
-
 /**
  * "MMMM DD, YYYY" (spec 1 §9) in US Eastern, without the time: "March 07, 2025" (the print page's
- * date). date-fns-tz's formatInTimeZone wrote it before, at about 13 µs a call (issue 17);
- * dates.test.ts checks the two agree.
+ * date), from the article date's own formatter. date-fns-tz's formatInTimeZone wrote it before,
+ * at about 13 µs a call (issue 17); dates.test.ts checks the two agree.
  */
 export function formatEasternDate(date: Date): string {
-  const part = englishDayParts(date);
+  const part = englishParts(date);
   return `${part.month ?? ''} ${part.day ?? ''}, ${(part.year ?? '').padStart(4, '0')}`;
 }
