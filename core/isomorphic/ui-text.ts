@@ -60,7 +60,6 @@ const EN = {
   shareOnFacebook: 'Share on Facebook',
   shareOnX: 'Share on X',
   shareByEmail: 'Share by email',
-  joinConversation: 'Join the conversation',
   // The footer's link to the newsletters page (core/isomorphic/social.ts).
   newslettersLink: 'Newsletters',
   moreStories: 'More stories',
@@ -242,7 +241,6 @@ const ES: UiText = {
   shareOnFacebook: 'Compartir en Facebook',
   shareOnX: 'Compartir en X',
   shareByEmail: 'Compartir por correo electrónico',
-  joinConversation: 'Únase a la conversación',
   newslettersLink: 'Boletines',
   moreStories: 'Más noticias',
   newsletterArrives: 'Llega: {days}',

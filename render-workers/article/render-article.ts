@@ -454,7 +454,7 @@ function renderAmp(article: FullArticle, meta: ArticleMeta, blocks: Block[], she
     ...(header.subHeadline || article.dek ? { subHeadline: toPlainText(header.subHeadline ?? article.dek ?? '') } : {}),
     ...(category ? { category } : {}),
     ...(safeHref(meta.source.url) ? { source: { name: meta.source.name, url: safeHref(meta.source.url) ?? '' } } : {}),
-    ...(comments ? { commentsUrl: `${meta.canonicalUrl}#comments` } : {}),
+    comments,
     authors: meta.authors.map((a) => ({ name: a.name, url: safeHref(a.url) ?? '' })),
     ...(meta.dates.published === null ? { publishedAt: null } : { publishedAt: meta.dates.published }),
     ...(meta.dates.lastPublished ? { updatedAt: meta.dates.lastPublished } : {}),

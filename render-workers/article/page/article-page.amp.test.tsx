@@ -36,7 +36,7 @@ function props(overrides: Partial<AmpArticleProps> = {}): AmpArticleProps {
     ],
     legalLinks: [{ name: 'Privacy Policy', url: '/privacy-policy' }],
     year: 2025,
-    commentsUrl: 'https://www.example.com/politics/senate-passes-bill#comments',
+    comments: true,
     analytics: [{ type: 'googleanalytics', config: { vars: { account: 'UA-1' }, triggers: { pageview: { on: 'visible', request: 'pageview' } } } }],
     ads: { slotPath: '/123/fox-news/amp/politics', rtcUrls: ['https://rtc.example.com/?slot=SLOT_ID'] },
     ...overrides,
@@ -214,9 +214,10 @@ describe('renderAmpArticlePage: a valid AMP document (spec 1 §2.6 AMP page)', (
     expect(checkAmp(long)).toEqual([]);
   });
 
-  it('links to the conversation instead of embedding it', () => {
-    expect(html).toContain('<section class="amp-comments" id="comments" aria-label="Comments"><h2>Comments</h2><a href="https://www.example.com/politics/senate-passes-bill#comments">Join the conversation</a></section>');
-    expect(renderAmpArticlePage(props({ commentsUrl: undefined }))).not.toContain('class="amp-comments"');
+  it('says comments are not available yet, as the standard page does, rather than linking to no conversation', () => {
+    expect(html).toContain('<section class="amp-comments" id="comments" aria-label="Comments"><h2>Comments</h2><p>Comments are not available yet.</p></section>');
+    expect(html).not.toContain('Join the conversation');
+    expect(renderAmpArticlePage(props({ comments: false }))).not.toContain('class="amp-comments"');
   });
 
   it('renders the footer with legal links and the copyright line', () => {

@@ -120,11 +120,13 @@ export function AmpArticleBody(props: AmpArticleProps) {
           <div className="article-body">
             <BodyWithAds blocks={props.blocks} ads={props.ads} label={text.advertisement} />
           </div>
-          {props.commentsUrl ? (
-            // The conversation embed needs a script AMP does not allow: link to the standard page's.
+          {props.comments ? (
+            // The site has no comments provider yet, so the section says so, as the standard page's
+            // does. Once there is one, this links to the standard page's conversation: its embed
+            // needs a script AMP does not allow.
             <section className="amp-comments" id="comments" aria-label={text.comments}>
               <h2>{text.comments}</h2>
-              <a href={props.commentsUrl}>{text.joinConversation}</a>
+              <p>{text.commentsUnavailable}</p>
             </section>
           ) : null}
         </article>

@@ -70,8 +70,8 @@ export interface AmpArticleProps {
   legalLinks: VariantLink[];
   /** Copyright year, fixed when the page is rendered (spec 1 §2.3). */
   year: number;
-  /** Where the conversation lives: the standard page's comments anchor. Absent = no comments. */
-  commentsUrl?: string;
+  /** Whether the article has comments (enabled, and allowed by its header). */
+  comments: boolean;
   analytics: AmpAnalyticsTag[];
   ads: AmpAdSettings;
 }
