@@ -178,6 +178,10 @@ interface PublishRunResult {
   workerCpuMsPerPage: number;
   /** The part of workerCpuMsPerPage on the workers' main threads (the rest is V8's and libuv's threads). */
   workerMainThreadCpuMsPerPage: number;
+  /** The part of workerCpuMsPerPage spent in the kernel (all threads). */
+  workerKernelCpuMsPerPage: number;
+  /** Minor page faults the workers took per page. */
+  workerPageFaultsPerPage: number;
   upstreamCpuMsPerPage: number;
   s3CpuMsPerPage: number | null;
   /** Cores the whole machine kept busy during the publish (anyone's processes). */
@@ -265,7 +269,7 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
       failed += 1;
       progress();
     });
-    const cpuBefore = { workers: await workers.cpuMs(), workersMain: await workers.mainThreadCpuMs(), upstream: setup.upstreamPid === null ? 0 : await processTreeCpuMs(setup.upstreamPid), s3: setup.s3Pid === undefined ? 0 : await processTreeCpuMs(setup.s3Pid) };
+    const cpuBefore = { workers: await workers.cpuMs(), workersMain: await workers.mainThreadCpuMs(), workersKernel: await workers.kernelUsage(), upstream: setup.upstreamPid === null ? 0 : await processTreeCpuMs(setup.upstreamPid), s3: setup.s3Pid === undefined ? 0 : await processTreeCpuMs(setup.s3Pid) };
     const machineBefore = await machineTicks();
     const started = performance.now();
     marks.push({ done: 0, objects: 0, at: started });
@@ -286,7 +290,7 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
     await settled;
     const seconds = (performance.now() - started) / 1000;
     const machineAfter = await machineTicks();
-    const cpuAfter = { workers: await workers.cpuMs(), workersMain: await workers.mainThreadCpuMs(), upstream: setup.upstreamPid === null ? 0 : await processTreeCpuMs(setup.upstreamPid), s3: setup.s3Pid === undefined ? 0 : await processTreeCpuMs(setup.s3Pid) };
+    const cpuAfter = { workers: await workers.cpuMs(), workersMain: await workers.mainThreadCpuMs(), workersKernel: await workers.kernelUsage(), upstream: setup.upstreamPid === null ? 0 : await processTreeCpuMs(setup.upstreamPid), s3: setup.s3Pid === undefined ? 0 : await processTreeCpuMs(setup.s3Pid) };
     const workerPeakRssMiB = await workers.peakRssMiB();
     await counted;
     const rates = chunkRates(marks);
@@ -303,6 +307,8 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
       objectsPerSecond: rates.objects.length > 0 ? rates.objects : [objects / seconds],
       workerCpuMsPerPage: perPage(cpuAfter.workers - cpuBefore.workers),
       workerMainThreadCpuMsPerPage: perPage(cpuAfter.workersMain - cpuBefore.workersMain),
+      workerKernelCpuMsPerPage: perPage(cpuAfter.workersKernel.systemMs - cpuBefore.workersKernel.systemMs),
+      workerPageFaultsPerPage: perPage(cpuAfter.workersKernel.minorFaults - cpuBefore.workersKernel.minorFaults),
       upstreamCpuMsPerPage: setup.upstreamPid === null ? Number.NaN : perPage(cpuAfter.upstream - cpuBefore.upstream),
       s3CpuMsPerPage: setup.s3Pid === undefined ? null : perPage(cpuAfter.s3 - cpuBefore.s3),
       machineBusyCores: machineTotal > 0 ? (cores * (machineAfter.busy - machineBefore.busy)) / machineTotal : Number.NaN,
@@ -318,7 +324,7 @@ async function publishWithWorkers(ctx: BenchContext, setup: PublishSetup): Promi
 
 function runFigures(label: string, run: PublishRunResult, setup: Pick<PublishSetup, 'processes' | 'concurrency'>): BenchFigure[] {
   const who = `${setup.processes} worker process${setup.processes === 1 ? '' : 'es'} × concurrency ${setup.concurrency}`;
-  const cpu = `worker CPU ${run.workerCpuMsPerPage.toFixed(1)} ms/page (main threads ${run.workerMainThreadCpuMsPerPage.toFixed(1)}, V8's and libuv's threads ${(run.workerCpuMsPerPage - run.workerMainThreadCpuMsPerPage).toFixed(1)}), upstream ${run.upstreamCpuMsPerPage.toFixed(1)} ms/page${run.s3CpuMsPerPage === null ? '' : `, s3rver ${run.s3CpuMsPerPage.toFixed(1)} ms/page`}; machine busy ${run.machineBusyCores.toFixed(2)} cores`;
+  const cpu = `worker CPU ${run.workerCpuMsPerPage.toFixed(1)} ms/page (main threads ${run.workerMainThreadCpuMsPerPage.toFixed(1)}, V8's and libuv's threads ${(run.workerCpuMsPerPage - run.workerMainThreadCpuMsPerPage).toFixed(1)}; in the kernel ${run.workerKernelCpuMsPerPage.toFixed(1)}, ${run.workerPageFaultsPerPage.toFixed(0)} page faults a page), upstream ${run.upstreamCpuMsPerPage.toFixed(1)} ms/page${run.s3CpuMsPerPage === null ? '' : `, s3rver ${run.s3CpuMsPerPage.toFixed(1)} ms/page`}; machine busy ${run.machineBusyCores.toFixed(2)} cores`;
   return [
     figure(`${label}, ${setup.processes} proc: pages per second (per chunk)`, 'pages/s', run.pagesPerSecond, `${who}; ${run.pages} pages in ${run.seconds.toFixed(0)} s (${(run.pages / run.seconds).toFixed(1)}/s whole), ${run.failed} failed`),
     figure(`${label}, ${setup.processes} proc: objects per second (per chunk)`, 'objects/s', run.objectsPerSecond, `${run.objects} objects (${(run.objects / Math.max(1, run.pages)).toFixed(2)} per page); ${cpu}`),
@@ -434,7 +440,7 @@ export async function measureThroughput(ctx: BenchContext): Promise<BenchSection
     }
     notes.push(
       `${options.articles} synthetic articles, ${targets.length} pages (both editions, crawler files); each publish starts from an empty store and queue, one attempt per job. "Per chunk": each publish's progress cut into ${chunks} equal chunks, each chunk's rate a run. Issue 17 target: filesystem ≥ 400 pages/s for 10,000 articles on a 2-core machine.`,
-      'Processes: each worker is render-workers/main.ts (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn, no metrics server, no recovery sweep, CDN_PURGE=none); the sample upstream, s3rver, moto_server and redis-server run in processes of their own. CPU per page is read from /proc for the workers, the upstream and s3rver; "machine busy" counts every process on the machine, other users\' included. A worker\'s CPU is also split by thread: its main thread runs the JavaScript (what --cpu-prof samples); the rest is V8\'s garbage collector and optimising compiler threads and libuv\'s thread pool (file syncs), which a profile does not show.',
+      'Processes: each worker is render-workers/main.ts (node --import tsx, NODE_ENV=production, LOG_LEVEL=warn, no metrics server, no recovery sweep, CDN_PURGE=none); the sample upstream, s3rver, moto_server and redis-server run in processes of their own. CPU per page is read from /proc for the workers, the upstream and s3rver; "machine busy" counts every process on the machine, other users\' included. A worker\'s CPU is also split by thread: its main thread runs the JavaScript (what --cpu-prof samples); the rest is V8\'s garbage collector and optimising compiler threads and libuv\'s thread pool (file syncs), which a profile does not show. "In the kernel" is the workers\' system CPU across those threads (file syncs, creates and links, socket writes, thread wake-ups, page faults), which a profile does not break down; "page faults" are the minor faults they took, each a fresh page of memory touched for the first time.',
     );
     return { name: 'publish throughput (worker processes)', figures, notes };
   } finally {

@@ -1,12 +1,13 @@
 /**
- * The CPU readings the throughput section splits a worker's CPU with: the whole process, and its
- * main thread alone (the rest is V8's and libuv's threads). Read from /proc for this test process,
- * whose main thread runs this file (vitest.config.ts runs test files in forks, not threads).
+ * The CPU readings the throughput section splits a worker's CPU with: the whole process, its
+ * main thread alone (the rest is V8's and libuv's threads), and its kernel time and page faults.
+ * Read from /proc for this test process, whose main thread runs this file (vitest.config.ts runs
+ * test files in forks, not threads).
  */
 import { runInThisContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { mainThreadCpuMs, processCpuMs } from './worker-processes.js';
+import { mainThreadCpuMs, processCpuMs, processKernelUsage } from './worker-processes.js';
 
 /**
  * Source that keeps the thread running it busy until the process has used `ms` more CPU: counted
@@ -41,8 +42,21 @@ describe('worker CPU by thread', () => {
     expect(mainSpent).toBeLessThanOrEqual(allSpent);
   });
 
+  it('counts the page faults of fresh memory and the kernel time they take', { timeout: 60_000 }, async () => {
+    const before = await processKernelUsage(process.pid);
+    // 64 MiB touched a page at a time: each 4 KiB page is a fault the first time it is written.
+    const fresh = Buffer.allocUnsafeSlow(64 * 1024 * 1024);
+    for (let offset = 0; offset < fresh.length; offset += 4096) fresh[offset] = 1;
+    const after = await processKernelUsage(process.pid);
+    expect(after.minorFaults - before.minorFaults).toBeGreaterThanOrEqual(0.9 * (fresh.length / 4096));
+    // Mapping 16,384 pages is kernel work; /proc counts it in 10 ms ticks.
+    expect(after.systemMs - before.systemMs).toBeGreaterThan(0);
+    expect(after.systemMs).toBeLessThanOrEqual(await processCpuMs(process.pid));
+  });
+
   it('reads 0 for a process that is not there', async () => {
     expect(await mainThreadCpuMs(2 ** 22 + 1)).toBe(0);
     expect(await processCpuMs(2 ** 22 + 1)).toBe(0);
+    expect(await processKernelUsage(2 ** 22 + 1)).toEqual({ systemMs: 0, minorFaults: 0 });
   });
 });

@@ -33,6 +33,8 @@ export interface WorkerProcesses {
   cpuMs(): Promise<number>;
   /** The same for the workers' main threads alone (mainThreadCpuMs). */
   mainThreadCpuMs(): Promise<number>;
+  /** The part of cpuMs spent in the kernel, and the minor page faults taken (processKernelUsage), all workers together. */
+  kernelUsage(): Promise<KernelUsage>;
   /** The largest peak resident set (VmHWM) of any one worker so far, MiB; NaN without /proc. */
   peakRssMiB(): Promise<number>;
   /** SIGTERM, and waits for every worker to exit (its graceful shutdown). */
@@ -56,15 +58,42 @@ export async function mainThreadCpuMs(pid: number): Promise<number> {
   return await statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
+/** What a process spent in the kernel: system CPU ms, and the minor page faults it took. */
+export interface KernelUsage {
+  systemMs: number;
+  minorFaults: number;
+}
+
+/**
+ * System CPU (stime) and minor page faults (minflt) of one process, all its threads, from /proc;
+ * zeros when it is gone or /proc is not there. The kernel's part of a worker's CPU is what a
+ * `--cpu-prof` profile cannot break down: file syncs, creates and links, socket writes (on
+ * loopback the sender's thread also runs the receiving side), waking threads, and page faults,
+ * each of which maps a fresh page of memory the process touched for the first time.
+ */
+export async function processKernelUsage(pid: number): Promise<KernelUsage> {
+  const fields = await statFields(`/proc/${pid}/stat`);
+  if (fields === null) return { systemMs: 0, minorFaults: 0 };
+  const stime = Number(fields[12]);
+  const minflt = Number(fields[7]);
+  return { systemMs: Number.isFinite(stime) ? (stime * 1000) / TICKS_PER_SECOND : 0, minorFaults: Number.isFinite(minflt) ? minflt : 0 };
+}
+
 async function statCpuMs(file: string): Promise<number> {
+  const fields = await statFields(file);
+  if (fields === null) return 0;
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : 0;
+}
+
+/** The fields of a /proc stat file after the command name (state first: utime is [11], stime [12], minflt [7]); null when unreadable. */
+async function statFields(file: string): Promise<string[] | null> {
   try {
     const stat = await readFile(file, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : 0;
+    // The command name is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
@@ -144,6 +173,8 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
     pids,
     cpuMs: async () => (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0),
     mainThreadCpuMs: async () => (await Promise.all(pids.map(mainThreadCpuMs))).reduce((a, b) => a + b, 0),
+    kernelUsage: async () =>
+      (await Promise.all(pids.map(processKernelUsage))).reduce((a, b) => ({ systemMs: a.systemMs + b.systemMs, minorFaults: a.minorFaults + b.minorFaults }), { systemMs: 0, minorFaults: 0 }),
     peakRssMiB: async () => Math.max(...(await Promise.all(pids.map(async (pid) => (await peakRssMiB(pid)) ?? Number.NaN)))),
     stop,
   };
