@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../tests/support/redis-server.js';
-import { admitPageFence, admitPageRender, currentPageFence, FENCE_TTL_MS, fenceKey, fenceMarkKey, pageFenceMark, takePageFence } from './page-fence.js';
-import { createRedis } from './redis.js';
+import { admitPageFence, admitPageRender, currentPageFence, FENCE_TTL_MS, fenceKey, fenceMarkKey, pageFenceGate, pageFenceMark, takePageFence } from './page-fence.js';
+import { createRedis, type RedisClient } from './redis.js';
 
 let server: TestRedis;
 let redis: Redis;
@@ -94,5 +94,56 @@ describe('page fencing tokens', () => {
     expect(await admitPageRender(redis, page, 19, server.prefix, { deleteFirst: [record] })).toBe('refused');
     expect(await redis.exists(record)).toBe(0);
     expect(await pageFenceMark(redis, page, server.prefix)).toBe(20);
+  });
+});
+
+describe("a render's write guards (pageFenceGate)", () => {
+  /** The test connection, counting the admissions it sends. */
+  function counting(): { client: RedisClient; sent: () => number } {
+    let sent = 0;
+    const client = new Proxy(redis, {
+      get(target, property, receiver) {
+        if (property === 'eval') {
+          return (...args: Parameters<Redis['eval']>) => {
+            sent += 1;
+            return target.eval(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { client, sent: () => sent };
+  }
+
+  it('share one admission among the guards asked in the same turn, as variant writes to S3 ask', async () => {
+    const page = { site: 'news', path: '/gate-shared' } as const;
+    expect(await admitPageRender(redis, page, 30, server.prefix)).toBe('first');
+    const { client, sent } = counting();
+    const guard = pageFenceGate({ redis: client, prefix: server.prefix }, page, 30);
+    const answers = await Promise.all([guard(), guard(), guard()]);
+    expect(answers).toEqual([true, true, true]);
+    expect(sent()).toBe(1);
+    // Asked again later: a new admission, not the answer kept from before.
+    expect(await guard()).toBe(true);
+    expect(sent()).toBe(2);
+  });
+
+  it('answer from an admission sent after they were asked, so a newer render admitted meanwhile refuses them', async () => {
+    const page = { site: 'news', path: '/gate-newer' } as const;
+    expect(await admitPageRender(redis, page, 40, server.prefix)).toBe('first');
+    const { client, sent } = counting();
+    const guard = pageFenceGate({ redis: client, prefix: server.prefix }, page, 40);
+    // Asked, then a newer render is admitted before the shared admission goes out (next tick).
+    const asked = [guard(), guard()];
+    const newer = admitPageRender(redis, page, 41, server.prefix);
+    expect(await Promise.all(asked)).toEqual([false, false]);
+    expect(await newer).toBe('admitted');
+    expect(sent()).toBe(1);
+    // Once an admission was answered yes, a newer render admitted after it refuses the next guard.
+    const admitted41 = pageFenceGate({ redis: client, prefix: server.prefix }, page, 41);
+    expect(await admitted41()).toBe(true);
+    expect(await admitPageRender(redis, page, 42, server.prefix)).toBe('admitted');
+    expect(await admitted41()).toBe(false);
   });
 });
