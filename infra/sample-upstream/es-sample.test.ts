@@ -1,8 +1,9 @@
 /**
  * The sample's own texts that the Spanish edition showed in English (390 px screenshots): video
  * descriptions and episode titles, Fox Nation titles, person bios and the person page's "Her Beat",
- * show air days, and the newsletter promos' description and "Arrives" days. Read through the server
- * as the Spanish edition reads them (accept-language: es), so the translation hook is the one under test.
+ * show air days, the newsletter promos' description and "Arrives" days, and the sample articles'
+ * bodies. Read through the server as the Spanish edition reads them (accept-language: es), so the
+ * translation hook is the one under test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDataset } from './data/index.js';
@@ -44,6 +45,26 @@ function newsletterPromos(layout: Layout): Model[] {
 
 const layouts = createDataset().layouts as Layout[];
 const layoutUrl = (layout: Layout) => `/layouts?subtype=${encodeURIComponent(layout.subtype)}&elementId=${encodeURIComponent(layout.elementId)}`;
+
+/**
+ * The props of a body block a reader sees (core/upstream/block-schemas.ts): paragraphs, headings, list
+ * items, quotes and their attributions, captions, alt text, table cells, the titles and descriptions of
+ * embeds, slides and weather items, raw HTML. Ids, URLs, credits (copyright, a slide's source) and the
+ * network of a shared video are names, not text.
+ */
+const BODY_TEXT_KEYS: ReadonlySet<string> = new Set(['text', 'items', 'title', 'dek', 'description', 'caption', 'imageAlt', 'alt', 'attribution', 'linkText', 'endText', 'html']);
+/** Body texts that read the same in Spanish (they have their entry all the same). */
+const SAME_IN_SPANISH: ReadonlySet<string> = new Set(['Total']);
+
+/** The reader-facing texts of an article's body blocks, each with where it is ("components[3].props.text"); numbers left out. */
+function bodyTexts(value: unknown, where: string, key = ''): [string, string][] {
+  if (typeof value === 'string') return BODY_TEXT_KEYS.has(key) && /\p{L}/u.test(value) ? [[where, value]] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => bodyTexts(item, `${where}[${i}]`, key));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value)
+    .filter(([name]) => name !== 'source')
+    .flatMap(([name, item]) => bodyTexts(item, `${where}.${name}`, name));
+}
 
 describe('the es sample in Spanish', () => {
   it('describes every video in Spanish, under a Spanish title, episodes included', async () => {
@@ -119,6 +140,26 @@ describe('the es sample in Spanish', () => {
       }
     }
     expect(promos).toBeGreaterThan(10);
+  });
+
+  it('serves every sample article\'s body in Spanish: no paragraph, heading, list item, quote, caption, alt text or table cell left in English', async () => {
+    const english: string[] = [];
+    let texts = 0;
+    for (const article of createDataset().articles) {
+      const path = new URL(article.canonical_url).pathname;
+      const url = `/api/article?path=${encodeURIComponent(path)}`;
+      const [news] = (await get<Envelope<{ components: unknown }>>(url)).data.results;
+      const [es] = (await get<Envelope<{ components: unknown }>>(url, 'es')).data.results;
+      const spanish = new Map(bodyTexts(es?.components, 'components'));
+      for (const [where, text] of bodyTexts(news?.components, 'components')) {
+        texts += 1;
+        if (spanish.get(where) === text && !SAME_IN_SPANISH.has(text)) english.push(`${path} ${where}: ${text}`);
+      }
+    }
+    // Each entry names the article and the block: add its Spanish to data/es-text.ts.
+    expect(english).toEqual([]);
+    // Every article was read: the 59 state briefs' two paragraphs alone are 118 texts.
+    expect(texts).toBeGreaterThan(400);
   });
 
   it('heads the /newsletters page\'s lists with Spanish delivery days', async () => {

@@ -5,6 +5,8 @@
  * it, add one line here (the exact English text, any field). Names, brands and identifiers stay as
  * they are. Grouped by where the text appears; the order does not matter.
  */
+import { US_STATES } from '../../../core/isomorphic/us-states.js';
+
 /**
  * A text shape translated around its first captured part, which needs an exact entry in ES_TEXT.
  * Further captures reach `spanish` as the English has them; it answers undefined for one it has
@@ -27,12 +29,73 @@ const VIDEO_SECTIONS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The places the state briefs and the storm outlooks name (data/rule-articles.ts, commerce-articles.ts):
+ * the US states and territories (core's US_STATES) whose Spanish name differs, and "Dakotas". The
+ * others read the same in Spanish; every one gets an exact entry in ES_TEXT.
+ */
+const PLACE_NAMES: Readonly<Record<string, string>> = {
+  'American Samoa': 'Samoa Estadounidense',
+  'District Of Columbia': 'Distrito de Columbia',
+  'Federated States Of Micronesia': 'Estados Federados de Micronesia',
+  Hawaii: 'Hawái',
+  Louisiana: 'Luisiana',
+  'Marshall Islands': 'Islas Marshall',
+  'New Hampshire': 'Nuevo Hampshire',
+  'New Jersey': 'Nueva Jersey',
+  'New Mexico': 'Nuevo México',
+  'New York': 'Nueva York',
+  'North Carolina': 'Carolina del Norte',
+  'North Dakota': 'Dakota del Norte',
+  'Northern Mariana Islands': 'Islas Marianas del Norte',
+  Pennsylvania: 'Pensilvania',
+  'South Carolina': 'Carolina del Sur',
+  'South Dakota': 'Dakota del Sur',
+  'Virgin Islands': 'Islas Vírgenes',
+  'West Virginia': 'Virginia Occidental',
+  Dakotas: 'Dakotas',
+};
+
+/** The places (in Spanish) that take an article in a sentence: "del Distrito de Columbia", "a las Dakotas". */
+const PLACE_ARTICLES: Readonly<Record<string, string>> = {
+  'Distrito de Columbia': 'el',
+  'Estados Federados de Micronesia': 'los',
+  'Islas Marshall': 'las',
+  'Islas Marianas del Norte': 'las',
+  'Islas Vírgenes': 'las',
+  Dakotas: 'las',
+};
+
+/** A place after a preposition, with its article and the contractions "al" and "del". */
+function placeAfter(preposition: 'a' | 'de' | 'para', place: string): string {
+  const article = PLACE_ARTICLES[place];
+  const phrase = `${preposition} ${article === undefined ? '' : `${article} `}${place}`;
+  return phrase.replace(/^a el /, 'al ').replace(/^de el /, 'del ');
+}
+
+/**
  * Tag and section fronts' meta titles ("Space News"); the games' meta descriptions ("<dek> Play free
- * on Fox News."); the sample videos' descriptions ("<title>. A sample video for the us section.").
+ * on Fox News."); the sample videos' descriptions ("<title>. A sample video for the us section.");
+ * the slideshows' meta titles ("<title> | Slideshow"); the "Around the States" briefs' headline, dek
+ * and first paragraph, which name their state (data/rule-articles.ts); the storm outlooks of the
+ * storm-ready kitchen gear article's weather list, which name theirs (data/commerce-articles.ts).
  */
 export const ES_PATTERNS: readonly TextPattern[] = [
   { english: /^(.+) News$/, spanish: (part) => `Noticias de ${part}` },
   { english: /^(.+) Play free on Fox News\.$/, spanish: (part) => `${part} Juegue gratis en Fox News.` },
+  { english: /^(.+) \| Slideshow$/, spanish: (part) => `${part} | Galería` },
+  // The briefs' headline keeps the series' name, as its banner does, and names the place in Spanish.
+  { english: /^Around the States: (.+) \(([A-Z]{2})\)$/, spanish: (place, abbreviation = '') => `Around the States: ${place} (${abbreviation})` },
+  {
+    english: /^The week's statehouse, weather and road news from (.+), in brief\.$/,
+    spanish: (place) => `Las noticias de la semana ${placeAfter('de', place)} sobre la legislatura, el clima y las carreteras, en breve.`,
+  },
+  {
+    english: /^Lawmakers in (.+) spent the week on the budget, road repairs and the next school year, our weekly roundup of statehouse news\.$/,
+    spanish: (place) =>
+      `Los legisladores ${placeAfter('de', place)} dedicaron la semana al presupuesto, la reparación de carreteras y el próximo año escolar, en nuestro resumen semanal de noticias legislativas estatales.`,
+  },
+  { english: /^Storm outlook for (.+)$/, spanish: (place) => `Perspectivas de la tormenta ${placeAfter('para', place)}` },
+  { english: /^What the week holds for (.+)\.$/, spanish: (place) => `Lo que le depara la semana ${placeAfter('a', place)}.` },
   {
     english: /^(.+)\. A sample video for the ([a-z-]+) section\.$/,
     spanish: (title, section = '') => {
@@ -279,6 +342,487 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   Slideshow: 'Galería',
   'Storm-ready kitchen gear that works without power': 'Utensilios de cocina para tormentas que funcionan sin electricidad',
   Kitchen: 'Cocina',
+  // The other articles' headlines and deks (data/feature-articles.ts, rule-articles.ts, commerce-articles.ts),
+  // and the slideshows' deks, which are also their first paragraph (data/slideshows.ts).
+  'School board election guide (draft)': 'Guía de la elección de la junta escolar (borrador)',
+  'Candidates, dates and how to vote in the school board election.': 'Candidatos, fechas y cómo votar en la elección de la junta escolar.',
+  'When the home team last won it all': 'La última vez que el equipo local lo ganó todo',
+  'A look back at the 2020 championship run.': 'Un repaso del camino al campeonato de 2020.',
+  'Spring cleaning supplies that earn their space under the sink': 'Productos de limpieza de primavera que se ganan su lugar bajo el fregadero',
+  'A short list of tools worth buying, and a few to skip.': 'Una lista corta de utensilios que vale la pena comprar, y algunos que conviene evitar.',
+  'Travel gear for a long weekend, all of it carry-on': 'Equipo de viaje para un fin de semana largo, todo en equipaje de mano',
+  'What fits in one bag for three days away.': 'Lo que cabe en una sola maleta para tres días fuera de casa.',
+  'Kitchen gadgets we actually use': 'Los utensilios de cocina que de verdad usamos',
+  'Five tools that earned a permanent spot on the counter.': 'Cinco herramientas que se ganaron un lugar permanente en la cocina.',
+  'Court record of the zoning hearing': 'Acta judicial de la audiencia de zonificación',
+  'The full transcript of Tuesday’s hearing, as filed.': 'La transcripción completa de la audiencia del martes, tal como se presentó.',
+  'List of polling places by precinct': 'Lista de centros de votación por distrito electoral',
+  'Where to vote in every precinct of the county.': 'Dónde votar en cada distrito electoral del condado.',
+  'A page that search engines must not index': 'Una página que los buscadores no deben indexar',
+  'A notice for site visitors that is kept out of search results.': 'Un aviso para los visitantes del sitio que se mantiene fuera de los resultados de búsqueda.',
+  'State lawmakers approve sweeping changes to rural water rights after a decades-long fight between farmers, cities and tribes over the river':
+    'Legisladores estatales aprueban cambios radicales a los derechos de agua rurales tras una disputa de décadas entre agricultores, ciudades y tribus por el río',
+  'The overhaul sets new limits on pumping during droughts and gives tribes a seat on the river board.':
+    'La reforma fija nuevos límites al bombeo durante las sequías y da a las tribus un lugar en la junta del río.',
+  'A stovetop kettle, a hand-crank grinder and other picks for the next outage.': 'Una tetera para la estufa, un molinillo manual y otras opciones para el próximo apagón.',
+  'Neighbors rebuild a flooded library one shelf at a time': 'Vecinos reconstruyen una biblioteca inundada estante por estante',
+  'Volunteers in a river town sorted 30,000 books by hand after the water went down.': 'Voluntarios de un pueblo ribereño clasificaron a mano 30.000 libros después de que bajara el agua.',
+  'Weeknight kitchen tools under $30 that earn their drawer space': 'Utensilios de menos de $30 para cocinar entre semana que se ganan su lugar en el cajón',
+  'A kettle, a grater and a thermometer our testers used every day for a month.': 'Una tetera, un rallador y un termómetro que nuestros evaluadores usaron a diario durante un mes.',
+  'What should your town do with its old rail depot?': '¿Qué debería hacer su pueblo con su vieja estación de tren?',
+  'A museum, a brewery or a bus station: readers weigh in on the buildings the trains left behind.':
+    'Un museo, una cervecería o una terminal de autobuses: los lectores opinan sobre los edificios que dejaron los trenes.',
+  'Nine lights that still guide boats across the inland seas, and the keepers who restored them.':
+    'Nueve faros que aún guían a los barcos por estos mares interiores, y los guardianes que los restauraron.',
+  'Pie, coffee and a counter stool in six towns you might otherwise drive past.': 'Pastel, café y un taburete en la barra en seis pueblos por los que quizá pasaría de largo.',
+  'Azaleas, dogwoods and tulips at public gardens that open their gates this month.': 'Azaleas, cornejos y tulipanes en jardines públicos que abren sus puertas este mes.',
+  'Towns that lost their passenger trains found new uses for the stations.': 'Los pueblos que se quedaron sin trenes de pasajeros encontraron nuevos usos para sus estaciones.',
+  'Snow, quiet trails and wildlife you will not see in July.': 'Nieve, senderos tranquilos y fauna que no verá en julio.',
+  'Quilts, pies, pumpkins and one very proud rabbit.': 'Colchas, pasteles, calabazas y un conejo muy orgulloso.',
+  'The first migrants arrive at feeders before the last snow melts.': 'Las primeras aves migratorias llegan a los comederos antes de que se derrita la última nieve.',
+
+  // Article bodies: paragraphs, headings, lists, pull quotes and their attributions, image alt text and
+  // captions, tables, slideshow slides and the other blocks' titles, one article after another.
+  // data/articles.ts: /politics/senate-panel-advances-rural-broadband-bill.
+  'Senators seated around a curved wooden dais in a committee hearing room': 'Senadores sentados alrededor de un estrado curvo de madera en una sala de audiencias de comisión',
+  'Members of the Senate Commerce panel during the markup on Tuesday night.': 'Miembros de la Comisión de Comercio del Senado durante la sesión del martes por la noche.',
+  'A Senate committee voted 19-7 late Tuesday to send a rural broadband bill to the floor, after members spent nearly six hours trading amendments over how grant money should be divided among states.':
+    'Una comisión del Senado votó 19 a 7 el martes por la noche para enviar al pleno un proyecto de ley de banda ancha rural, después de que sus miembros pasaran casi seis horas intercambiando enmiendas sobre cómo repartir entre los estados el dinero de las subvenciones.',
+  'The measure, known as the <em>Connecting Rural Counties Act</em>, would direct federal grants toward counties where fewer than half of homes can buy a wired connection of at least 100 megabits per second.':
+    'La medida, conocida como <em>Connecting Rural Counties Act</em>, destinaría subvenciones federales a los condados donde menos de la mitad de los hogares puede contratar una conexión por cable de al menos 100 megabits por segundo.',
+  'What the bill would do': 'Qué haría el proyecto de ley',
+  'Create a grant program for counties below the 50% wired-coverage line': 'Crear un programa de subvenciones para los condados con menos del 50 % de cobertura por cable',
+  'Require providers that accept grants to offer a low-cost plan for ten years': 'Exigir a los proveedores que acepten subvenciones que ofrezcan un plan de bajo costo durante diez años',
+  'Publish coverage maps that residents can challenge online': 'Publicar mapas de cobertura que los residentes puedan impugnar en línea',
+  'Give tribal governments a dedicated share of the funding': 'Reservar a los gobiernos tribales una parte de los fondos',
+  'A farmer in my state should not have to drive to the library parking lot to file a crop report.':
+    'Un agricultor de mi estado no debería tener que ir en auto hasta el estacionamiento de la biblioteca para presentar un informe de cosechas.',
+  'A committee member, during the markup': 'Un miembro de la comisión, durante la sesión',
+  'Opponents on the panel argued that the coverage maps the program relies on are out of date and that money could flow to areas that private providers already plan to reach within two years.':
+    'Los opositores en la comisión argumentaron que los mapas de cobertura en los que se basa el programa están desactualizados y que el dinero podría ir a zonas que los proveedores privados ya planean cubrir en un plazo de dos años.',
+  'Proposed grant split by region (in millions of dollars)': 'Reparto propuesto de las subvenciones por región (en millones de dólares)',
+  Region: 'Región',
+  'Fiscal year': 'Año fiscal',
+  Plains: 'Grandes Llanuras',
+  'Mountain West': 'Oeste montañoso',
+  Appalachia: 'Apalachia',
+  'Tribal lands set-aside': 'Reserva para tierras tribales',
+  'Senate leaders have not said when the bill could reach the floor. A companion measure in the House has not yet received a committee vote.':
+    'Los líderes del Senado no han dicho cuándo podría llegar el proyecto al pleno. Una medida equivalente en la Cámara de Representantes aún no se ha votado en comisión.',
+  // /politics/county-clerks-pilot-mail-ballot-tracking.
+  'Voters in four counties can now sign up for text messages that follow their mail ballot from the moment it is printed to the moment it is counted, under a pilot program that election officials plan to expand before the fall.':
+    'Los votantes de cuatro condados ya pueden inscribirse para recibir mensajes de texto que siguen su boleta por correo desde que se imprime hasta que se cuenta, gracias a un programa piloto que las autoridades electorales planean ampliar antes del otoño.',
+  'The clerks running the pilot said the alerts were built on the tracking data their offices already collect, so the cost was limited to the messaging service.':
+    'Los secretarios a cargo del piloto dijeron que las alertas se basan en los datos de seguimiento que sus oficinas ya recopilan, por lo que el costo se limitó al servicio de mensajería.',
+  'How the alerts work': 'Cómo funcionan las alertas',
+  'A voter opts in with the ballot request form or on the county website.': 'El votante se inscribe con el formulario de solicitud de boleta o en el sitio web del condado.',
+  'A text goes out when the ballot is mailed, when it is received and when it is accepted.': 'Se envía un mensaje cuando la boleta se despacha por correo, cuando se recibe y cuando se acepta.',
+  'If a signature problem is found, the voter gets a message with the steps to fix it.': 'Si se detecta un problema con la firma, el votante recibe un mensaje con los pasos para corregirlo.',
+  'Stacks of sealed mail ballot envelopes in plastic trays': 'Pilas de sobres sellados de boletas por correo en bandejas de plástico',
+  'Mail ballots wait to be sorted at a county election office.': 'Boletas por correo a la espera de ser clasificadas en una oficina electoral del condado.',
+  'The phone used to ring all day with one question: did you get my ballot?': 'El teléfono sonaba todo el día con una sola pregunta: ¿recibieron mi boleta?',
+  'A county clerk taking part in the pilot': 'Un secretario de condado que participa en el piloto',
+  'Election officials in neighbouring counties said they were watching the results, and a state board is expected to review the program this summer.':
+    'Las autoridades electorales de los condados vecinos dijeron que siguen de cerca los resultados, y se espera que una junta estatal evalúe el programa este verano.',
+  // /politics/governors-sign-interstate-water-sharing-compact.
+  'Three governors signed a compact on Friday that spells out how their states will share water from a common reservoir in years when snowfall comes up short.':
+    'Tres gobernadores firmaron el viernes un pacto que establece cómo sus estados compartirán el agua de un embalse común en los años de pocas nevadas.',
+  'Under the agreement, cutbacks begin when the reservoir falls below 40% of capacity on April 1, with each state reducing its draw in proportion to the share it has used over the past decade.':
+    'Según el acuerdo, los recortes comienzan cuando el embalse está por debajo del 40 % de su capacidad el 1 de abril, y cada estado reduce su extracción en proporción a la parte que ha usado durante la última década.',
+  'Reductions by reservoir level on April 1': 'Reducciones según el nivel del embalse el 1 de abril',
+  'Reservoir level': 'Nivel del embalse',
+  'State A': 'Estado A',
+  'State B': 'Estado B',
+  'State C': 'Estado C',
+  'Below 40%': 'Menos del 40 %',
+  'Below 30%': 'Menos del 30 %',
+  'Below 20%': 'Menos del 20 %',
+  'Emergency talks within 30 days': 'Negociaciones de emergencia en un plazo de 30 días',
+  'The compact still needs approval from each state legislature and from Congress, a process that the governors said they hope to finish within a year.':
+    'El pacto aún necesita la aprobación de la legislatura de cada estado y del Congreso, un proceso que los gobernadores dijeron esperar concluir en un año.',
+  // /us/river-towns-rebuild-after-spring-flooding.
+  'A main street of brick storefronts with a high-water line visible on the walls': 'Una calle principal de fachadas comerciales de ladrillo con la marca del nivel del agua visible en las paredes',
+  'A line left by floodwater marks storefronts along Front Street.': 'Una línea dejada por la inundación marca las fachadas de las tiendas a lo largo de Front Street.',
+  'Six weeks after the river crested nearly nine feet above flood stage, the sound of nail guns has replaced the hum of pumps along Front Street.':
+    'Seis semanas después de que el río alcanzara su cresta casi nueve pies por encima del nivel de inundación, el sonido de las pistolas de clavos ha reemplazado el zumbido de las bombas a lo largo de Front Street.',
+  'Business owners say most shops will reopen by summer. For homeowners on the low streets, the choices are harder: rebuild as before, raise the house, or sell it to a county buyout program and leave.':
+    'Los comerciantes dicen que la mayoría de las tiendas reabrirá antes del verano. Para los propietarios de las calles bajas, las opciones son más difíciles: reconstruir como antes, elevar la casa o vendérsela a un programa de compra del condado y marcharse.',
+  'The options on the table': 'Las opciones sobre la mesa',
+  '<strong>Repair in place</strong>, the fastest and cheapest option, but flood insurance premiums may rise':
+    '<strong>Reparar en el lugar</strong>, la opción más rápida y barata, aunque las primas del seguro contra inundaciones podrían subir',
+  '<strong>Elevate</strong> the house at least two feet above the new flood line, with grants covering part of the cost':
+    '<strong>Elevar</strong> la casa al menos dos pies por encima de la nueva línea de inundación, con subvenciones que cubren parte del costo',
+  '<strong>Accept a buyout</strong>, after which the lot becomes permanent open space': '<strong>Aceptar la compra</strong>, tras lo cual el terreno pasa a ser un espacio abierto permanente',
+  'We have been flooded three times in twelve years. I love this street, but I am tired.': 'Nos hemos inundado tres veces en doce años. Amo esta calle, pero ya me cansé.',
+  'A homeowner on Water Street': 'Un propietario de Water Street',
+  'County officials expect to make the first buyout offers in May, and say they have received more than 140 applications.':
+    'Las autoridades del condado prevén hacer las primeras ofertas de compra en mayo y dicen que han recibido más de 140 solicitudes.',
+  // /us/fire-crews-expand-prescribed-burns-before-summer.
+  'Crews across the region plan to burn brush and fallen timber on roughly twice as many acres this spring as last year, hoping to remove fuel before a summer that forecasters expect to be hotter and drier than normal.':
+    'Las brigadas de la región planean quemar esta primavera maleza y madera caída en cerca del doble de acres que el año pasado, para eliminar combustible antes de un verano que los meteorólogos prevén más caluroso y seco de lo normal.',
+  'Prescribed burns are set only when wind, humidity and soil moisture fall inside narrow limits, so managers say the plan depends on the weather cooperating for the next eight weeks.':
+    'Las quemas controladas solo se hacen cuando el viento, la humedad del aire y la del suelo están dentro de límites estrechos, por lo que los administradores dicen que el plan depende de que el clima acompañe durante las próximas ocho semanas.',
+  'Planned prescribed burns this spring': 'Quemas controladas previstas para esta primavera',
+  Forest: 'Bosque',
+  'Acres planned': 'Acres previstos',
+  'Acres last spring': 'Acres la primavera pasada',
+  'North district': 'Distrito norte',
+  'Canyon district': 'Distrito del cañón',
+  Total: 'Total',
+  'Residents near burn areas will get notices at least 48 hours before a burn begins, officials said.':
+    'Los residentes cercanos a las zonas de quema recibirán avisos al menos 48 horas antes de que empiece cada quema, dijeron las autoridades.',
+  // /us/small-town-robotics-team-wins-national-title.
+  'The robot that won this year’s national high school championship was built in a converted dairy barn, powered by an extension cord run from the farmhouse next door.':
+    'El robot que ganó este año el campeonato nacional de secundaria se construyó en un antiguo establo lechero reacondicionado, alimentado por una extensión eléctrica tendida desde la casa de la granja vecina.',
+  'The team of eight students, from a school with about 200 pupils, beat more than 60 finalists in a three-day competition that asked robots to sort, stack and deliver packages on a timed course.':
+    'El equipo de ocho estudiantes, de una escuela de unos 200 alumnos, venció a más de 60 finalistas en una competencia de tres días en la que los robots debían clasificar, apilar y entregar paquetes en un recorrido cronometrado.',
+  'We did not have a fancy lab. We had a barn, a lot of zip ties and a coach who never went home.':
+    'No teníamos un laboratorio sofisticado. Teníamos un granero, muchos precintos plásticos y un entrenador que nunca se iba a casa.',
+  'The team captain': 'El capitán del equipo',
+  'How they got there': 'Cómo llegaron hasta aquí',
+  'Regional qualifier in November': 'Clasificatoria regional en noviembre',
+  'State championship in January': 'Campeonato estatal en enero',
+  'National finals this weekend': 'Final nacional este fin de semana',
+  'The team said it will use part of its prize money to start a summer robotics camp for younger students in the county.':
+    'El equipo dijo que usará parte del dinero del premio para crear un campamento de verano de robótica para estudiantes más jóvenes del condado.',
+  // /world/alpine-village-votes-on-glacier-retreat-plan.
+  'A small village of wooden chalets below a grey glacier tongue': 'Un pequeño pueblo de chalés de madera bajo una lengua glaciar gris',
+  'The glacier above the village has retreated by several hundred metres since the 1990s.': 'El glaciar que domina el pueblo ha retrocedido varios cientos de metros desde los años noventa.',
+  'Residents of a mountain village of about 1,100 people will vote next month on a plan to relocate a water intake, a popular hiking trail and a cable-car station as the glacier above them continues to retreat.':
+    'Los habitantes de un pueblo de montaña de unas 1.100 personas votarán el mes próximo un plan para reubicar una toma de agua, un popular sendero de excursionismo y una estación de teleférico mientras el glaciar que tienen encima sigue retrocediendo.',
+  'Geologists hired by the village council found that rock once held in place by the ice has begun to shift, and recommended moving the structures within five years.':
+    'Los geólogos contratados por el concejo del pueblo descubrieron que la roca que el hielo mantenía en su lugar ha empezado a moverse, y recomendaron trasladar las estructuras en un plazo de cinco años.',
+  'What the plan includes': 'Qué incluye el plan',
+  'A new water intake 300 metres downstream': 'Una nueva toma de agua 300 metros río abajo',
+  'Rerouting the glacier trail along the eastern ridge': 'Desviar el sendero del glaciar por la cresta oriental',
+  'Moving the upper cable-car station to bedrock': 'Trasladar la estación superior del teleférico a roca firme',
+  'If voters approve, construction would start after the summer tourist season.': 'Si los votantes lo aprueban, las obras comenzarían después de la temporada turística de verano.',
+  // /world/port-strike-ends-shipping-backlog-clears.
+  'Dockworkers at one of the busiest container ports on the continent returned to work on Saturday after members approved a new contract, ending a nine-day strike that left dozens of ships waiting offshore.':
+    'Los estibadores de uno de los puertos de contenedores con más actividad del continente volvieron al trabajo el sábado después de que los afiliados aprobaran un nuevo contrato, lo que puso fin a una huelga de nueve días que dejó a decenas de barcos esperando frente a la costa.',
+  'Port officials said it could take three to four weeks to unload the vessels now at anchor and return to normal schedules.':
+    'Las autoridades portuarias dijeron que podría llevar de tres a cuatro semanas descargar los buques que hoy están fondeados y volver a los horarios normales.',
+  'Ships waiting to berth': 'Barcos a la espera de atracar',
+  'Day of strike': 'Día de huelga',
+  'Container ships': 'Portacontenedores',
+  'Other vessels': 'Otros buques',
+  'Day 1': 'Día 1',
+  'Day 5': 'Día 5',
+  'Day 9': 'Día 9',
+  'Nobody wins a strike like this one. We are just glad the cranes are moving again.': 'Nadie gana con una huelga como esta. Solo nos alegra que las grúas vuelvan a moverse.',
+  'A shipping agent at the port': 'Un agente naviero del puerto',
+  // /entertainment/desert-film-festival-opens-with-drive-in-premiere.
+  'Cars parked in rows facing a large outdoor movie screen at dusk': 'Autos estacionados en filas frente a una gran pantalla de cine al aire libre al atardecer',
+  'Opening night drew more than 400 cars to the restored drive-in.': 'La noche inaugural atrajo a más de 400 autos al autocine restaurado.',
+  'More than 400 cars lined up on a dirt lot on Wednesday night as a small desert film festival opened its tenth edition with a premiere on a restored drive-in screen.':
+    'Más de 400 autos se alinearon en un terreno de tierra el miércoles por la noche, cuando un pequeño festival de cine del desierto inauguró su décima edición con un estreno en una pantalla de autocine restaurada.',
+  'The festival, which started as a weekend of short films in a community hall, now screens 90 features and shorts over eight days.':
+    'El festival, que comenzó como un fin de semana de cortometrajes en un salón comunitario, hoy proyecta 90 largometrajes y cortos a lo largo de ocho días.',
+  'Highlights of the program': 'Lo más destacado del programa',
+  'A documentary about the last family-owned motel on a historic highway': 'Un documental sobre el último motel familiar de una carretera histórica',
+  'A competition for films shot entirely on phones': 'Una competencia de películas filmadas íntegramente con teléfonos',
+  'A late-night series of restored science fiction classics': 'Un ciclo nocturno de clásicos restaurados de ciencia ficción',
+  'You cannot beat watching a movie about the desert in the desert.': 'No hay nada mejor que ver una película sobre el desierto en el desierto.',
+  'The festival’s artistic director': 'El director artístico del festival',
+  // /entertainment/sitcom-cast-reunites-for-charity-table-read.
+  'The cast of a workplace sitcom that ran for nine seasons gathered on a theatre stage on Tuesday to read a script that was written for a final season that never aired.':
+    'El elenco de una comedia de oficina que duró nueve temporadas se reunió el martes en el escenario de un teatro para leer un guion escrito para una última temporada que nunca se emitió.',
+  'The event, streamed online for a ticketed audience, raised money for a program that brings theatre classes to public schools.':
+    'El evento, transmitido en línea para un público con entrada, recaudó fondos para un programa que lleva clases de teatro a las escuelas públicas.',
+  'It felt like we had just left for a long weekend. Then someone’s phone rang and it was 2025.':
+    'Parecía que solo nos habíamos ido un fin de semana largo. Luego sonó el teléfono de alguien y era 2025.',
+  'One of the show’s stars': 'Una de las estrellas de la serie',
+  'Organisers said a recording of the reading will be available to ticket holders for 30 days.':
+    'Los organizadores dijeron que la grabación de la lectura estará disponible durante 30 días para quienes compraron entrada.',
+  // /opinion/local-newspapers-still-matter.
+  'I spent eight years covering county boards and school districts before I came to Washington, and the most useful thing I learned is that public officials behave differently when someone is taking notes.':
+    'Pasé ocho años cubriendo juntas de condado y distritos escolares antes de llegar a Washington, y lo más útil que aprendí es que los funcionarios públicos se comportan de otra manera cuando alguien toma notas.',
+  'Not worse, necessarily. Just differently. Agendas get posted on time. Budgets get explained. Questions get answered.':
+    'No necesariamente peor. Solo distinto. Los órdenes del día se publican a tiempo. Los presupuestos se explican. Las preguntas se responden.',
+  'What readers can do': 'Qué pueden hacer los lectores',
+  'Subscribe to the paper that covers your town, even if it is thin': 'Suscríbase al periódico que cubre su pueblo, aunque tenga pocas páginas',
+  'Go to one public meeting a year': 'Asista a una reunión pública al año',
+  'Tell the editor what you want covered': 'Dígale al editor qué temas quiere que se cubran',
+  'A town without a reporter is a town that runs on rumours.': 'Un pueblo sin reportero es un pueblo que vive de rumores.',
+  'None of this requires loving the press. It only requires wanting to know what is done with your tax money.':
+    'Nada de esto exige amar a la prensa. Solo exige querer saber qué se hace con el dinero de sus impuestos.',
+  // /opinion/why-the-daylight-saving-debate-never-ends.
+  'Twice a year we complain about changing the clocks, and twice a year bills to stop it appear in statehouses. Most of them stall on the same question: which time do we keep?':
+    'Dos veces al año nos quejamos del cambio de hora, y dos veces al año aparecen en los congresos estatales proyectos de ley para eliminarlo. La mayoría se estanca en la misma pregunta: ¿qué hora mantenemos?',
+  'Sunrise and sunset in a northern city in mid-December': 'Salida y puesta del sol en una ciudad del norte a mediados de diciembre',
+  Rule: 'Norma',
+  Sunrise: 'Salida del sol',
+  Sunset: 'Puesta del sol',
+  'Permanent standard time': 'Horario estándar permanente',
+  'Permanent daylight time': 'Horario de verano permanente',
+  '7:20 a.m.': '7:20 a. m.',
+  '8:20 a.m.': '8:20 a. m.',
+  '4:25 p.m.': '4:25 p. m.',
+  '5:25 p.m.': '5:25 p. m.',
+  'Morning people want standard time. Evening people want daylight time. Until one side gives in, we will keep changing the clocks.':
+    'Los madrugadores quieren el horario estándar. Los noctámbulos quieren el horario de verano. Hasta que un bando ceda, seguiremos cambiando la hora.',
+  // data/feature-articles.ts: /us/harbor-commission-approves-taller-seawall (its AMP iframe cases keep their markup).
+  'Waves breaking against an old stone seawall below a row of shops': 'Olas que rompen contra un viejo malecón de piedra bajo una hilera de tiendas',
+  'The current seawall dates from the 1920s.': 'El malecón actual data de la década de 1920.',
+  'The harbor commission voted on Monday to replace the century-old seawall along the south waterfront, ending three years of debate over how high the new wall should stand.':
+    'La comisión portuaria votó el lunes reemplazar el malecón centenario de la costa sur, lo que puso fin a tres años de debate sobre la altura que debería tener el nuevo muro.',
+  'Engineers recommended a wall four feet taller than the current one, enough to hold back a storm surge like the one that flooded the fish market two winters ago.':
+    'Los ingenieros recomendaron un muro cuatro pies más alto que el actual, suficiente para contener una marejada de tormenta como la que inundó el mercado de pescado hace dos inviernos.',
+  'Business owners on the waterfront had asked for a lower design with removable flood panels, saying a tall concrete wall would cut the market off from the water.':
+    'Los comerciantes de la costa habían pedido un diseño más bajo con paneles antiinundación desmontables, con el argumento de que un muro alto de concreto separaría el mercado del agua.',
+  'The approved plan splits the difference: a permanent wall two feet taller, topped by panels that crews can install when a storm is forecast.':
+    'El plan aprobado busca un punto medio: un muro permanente dos pies más alto, coronado por paneles que las cuadrillas pueden instalar cuando se pronostica una tormenta.',
+  'Construction is expected to take two years and will be done in sections, so that no more than one block of the waterfront is closed at a time.':
+    'Se prevé que las obras duren dos años y se hagan por tramos, para que nunca haya más de una cuadra de la costa cerrada a la vez.',
+  'The commission set aside money to help the fish market and three restaurants keep their doors open while the work passes in front of them.':
+    'La comisión reservó fondos para ayudar al mercado de pescado y a tres restaurantes a mantener sus puertas abiertas mientras las obras pasan frente a ellos.',
+  'Residents who spoke at the meeting were divided, with several asking that the public fishing pier be rebuilt before the wall work begins.':
+    'Los residentes que hablaron en la reunión estaban divididos, y varios pidieron que el muelle público de pesca se reconstruya antes de que empiecen las obras del muro.',
+  'The commission agreed to study the pier separately and to report back within six months.': 'La comisión acordó estudiar el muelle por separado y presentar un informe en un plazo de seis meses.',
+  'A state grant will cover about 60% of the cost, with the rest coming from a bond approved by voters in November.':
+    'Una subvención estatal cubrirá cerca del 60 % del costo, y el resto provendrá de una emisión de bonos aprobada por los votantes en noviembre.',
+  'The first section of wall, near the ferry landing, is scheduled to go up next spring.':
+    'Está previsto que el primer tramo del muro, cerca del embarcadero del ferri, se levante la próxima primavera.',
+  '<iframe src="https://maps.example.org/embed?harbor=south" width="600" height="400" title="Map of the seawall sections"></iframe>':
+    '<iframe src="https://maps.example.org/embed?harbor=south" width="600" height="400" title="Mapa de los tramos del malecón"></iframe>',
+  '<iframe src="https://charts.example.org/embed/seawall-cost" width="600" height="300" sandbox="allow-scripts" title="Seawall cost chart"></iframe><iframe src="https://charts.example.org/embed/second" width="600" height="300" title="Second chart"></iframe>':
+    '<iframe src="https://charts.example.org/embed/seawall-cost" width="600" height="300" sandbox="allow-scripts" title="Gráfico del costo del malecón"></iframe><iframe src="https://charts.example.org/embed/second" width="600" height="300" title="Segundo gráfico"></iframe>',
+  '<iframe src="http://insecure.example.org/embed" width="600" height="400" title="Insecure embed"></iframe>':
+    '<iframe src="http://insecure.example.org/embed" width="600" height="400" title="Contenido insertado no seguro"></iframe>',
+  '<iframe src="https://maps.example.org/embed?no-height" width="600" title="Map without a height"></iframe>':
+    '<iframe src="https://maps.example.org/embed?no-height" width="600" title="Mapa sin altura"></iframe>',
+  '<iframe src="https://video.example.org/embed/1" width="600" height="338" webkitallowfullscreen mozallowfullscreen title="Old fullscreen embed"></iframe>':
+    '<iframe src="https://video.example.org/embed/1" width="600" height="338" webkitallowfullscreen mozallowfullscreen title="Contenido insertado con pantalla completa antigua"></iframe>',
+  // /politics/inside-the-budget-talks-that-almost-collapsed.
+  'By 11 p.m. on the last night of the session, the four budget negotiators had stopped speaking to one another directly.':
+    'A las 11 p. m. de la última noche de la sesión, los cuatro negociadores del presupuesto ya no se hablaban directamente.',
+  'Messages passed through staff members who walked between two conference rooms at opposite ends of the statehouse.':
+    'Los mensajes pasaban por asistentes que iban y venían entre dos salas de reuniones en extremos opuestos del capitolio estatal.',
+  'What broke the deadlock, three of the four said, was a phone call from a retired legislator who had chaired the committee for a decade.':
+    'Lo que rompió el estancamiento, según tres de los cuatro, fue la llamada de un legislador jubilado que había presidido la comisión durante una década.',
+  'The budget passed at 4:12 a.m., with a line for rural hospitals that none of the four had wanted at the start of the night.':
+    'El presupuesto se aprobó a las 4:12 a. m., con una partida para hospitales rurales que ninguno de los cuatro quería al comienzo de la noche.',
+  // /us/what-the-new-property-tax-bills-mean-for-you.
+  'Property tax bills arriving this week reflect the first reassessment in four years, and many homeowners will see a larger number than they expected.':
+    'Las facturas del impuesto a la propiedad que llegan esta semana reflejan el primer reavalúo en cuatro años, y muchos propietarios verán una cifra mayor de la que esperaban.',
+  'Because the tax rate was lowered at the same time, the average bill is rising about 4%, not the 11% that assessments rose.':
+    'Como la tasa del impuesto se redujo al mismo tiempo, la factura promedio sube alrededor de un 4 %, no el 11 % que subieron los avalúos.',
+  'Check the assessed value against recent sales on your street': 'Compare el valor del avalúo con las ventas recientes en su calle',
+  'File an appeal within 45 days of the bill date': 'Presente una apelación dentro de los 45 días posteriores a la fecha de la factura',
+  'Ask about the senior and veteran exemptions': 'Pregunte por las exenciones para adultos mayores y veteranos',
+  // /us/map-where-the-new-bike-lanes-will-go (its raw-HTML table and map keep their markup).
+  'The city’s transportation department released its three-year bike lane plan on Thursday. Use the map below to see which streets are included and when work is scheduled.':
+    'El departamento de transporte de la ciudad publicó el jueves su plan trienal de carriles para bicicletas. Use el mapa de abajo para ver qué calles están incluidas y cuándo están programadas las obras.',
+  '<table class="interactive-table"><caption>Lanes by year</caption><thead><tr><th>Year</th><th>Miles</th><th>Protected</th></tr></thead><tbody><tr><td>2025</td><td>12</td><td>5</td></tr><tr><td>2026</td><td>16</td><td>9</td></tr><tr><td>2027</td><td>14</td><td>10</td></tr></tbody></table>':
+    '<table class="interactive-table"><caption>Carriles por año</caption><thead><tr><th>Año</th><th>Millas</th><th>Protegidas</th></tr></thead><tbody><tr><td>2025</td><td>12</td><td>5</td></tr><tr><td>2026</td><td>16</td><td>9</td></tr><tr><td>2027</td><td>14</td><td>10</td></tr></tbody></table>',
+  '<iframe src="https://maps.example.org/embed/bike-lanes" width="100%" height="500" title="Interactive map of planned bike lanes"></iframe>':
+    '<iframe src="https://maps.example.org/embed/bike-lanes" width="100%" height="500" title="Mapa interactivo de los carriles para bicicletas previstos"></iframe>',
+  'Public meetings on the first year’s routes begin next month.': 'Las reuniones públicas sobre las rutas del primer año comienzan el mes próximo.',
+  // /world/volcano-eruption-closes-airports-in-the-region.
+  'A volcano on a remote island erupted for the second time in a week, sending a column of ash more than eight miles into the sky and closing airports across the region.':
+    'Un volcán de una isla remota entró en erupción por segunda vez en una semana, lanzó una columna de ceniza a más de ocho millas de altura y obligó a cerrar aeropuertos en toda la región.',
+  'Aviation authorities said flights would resume once winds carried the ash cloud away from the main air corridors, possibly by Thursday.':
+    'Las autoridades de aviación dijeron que los vuelos se reanudarán cuando los vientos alejen la nube de ceniza de los principales corredores aéreos, posiblemente el jueves.',
+  // /us/draft-school-board-election-guide.
+  'This guide will list every candidate for the three open school board seats once the filing deadline passes.':
+    'Esta guía incluirá a todos los candidatos a los tres puestos vacantes de la junta escolar cuando venza el plazo de inscripción.',
+  // /health/why-doctors-want-you-to-walk-after-meals.
+  'Two people walking on a tree-lined path in the evening': 'Dos personas caminan por un sendero arbolado al anochecer',
+  'A short walk after dinner is an easy habit to start.': 'Una caminata corta después de cenar es un hábito fácil de adoptar.',
+  'A short walk after a meal may do more for blood sugar than a longer walk at another time of day, according to a growing body of small studies.':
+    'Una caminata corta después de comer puede hacer más por el azúcar en la sangre que una caminata más larga en otro momento del día, según un número creciente de estudios pequeños.',
+  'Muscles that are working pull glucose out of the blood, which softens the spike that follows a meal heavy in carbohydrates.':
+    'Los músculos en actividad extraen glucosa de la sangre, lo que suaviza el pico que sigue a una comida rica en carbohidratos.',
+  'Researchers found the effect with walks as short as two to five minutes, though 10 to 15 minutes worked better.':
+    'Los investigadores observaron el efecto con caminatas de apenas dos a cinco minutos, aunque las de 10 a 15 minutos funcionaron mejor.',
+  'The benefit appears strongest for people with type 2 diabetes or prediabetes, but it showed up in healthy volunteers as well.':
+    'El beneficio parece mayor en personas con diabetes tipo 2 o prediabetes, pero también se observó en voluntarios sanos.',
+  'Doctors caution that the studies were small and short, and that walking after meals is not a substitute for medication when it is needed.':
+    'Los médicos advierten que los estudios fueron pequeños y breves, y que caminar después de comer no sustituye a la medicación cuando esta es necesaria.',
+  'Still, it is cheap, safe for most people, and easy to fit into a day, which is why many clinicians now suggest it.':
+    'Aun así, es barato, seguro para la mayoría de las personas y fácil de incorporar a la rutina diaria, por eso muchos médicos ya lo recomiendan.',
+  'People with heart or joint problems should ask their doctor how far and how fast to walk.':
+    'Las personas con problemas cardíacos o articulares deberían preguntar a su médico cuánto y a qué ritmo caminar.',
+  'For everyone else, the advice is simple: put on your shoes after dinner and go around the block.':
+    'Para todos los demás, el consejo es sencillo: póngase los zapatos después de cenar y dé una vuelta a la manzana.',
+  'It is the cheapest prescription I write, and one of the few my patients thank me for.': 'Es la receta más barata que escribo, y una de las pocas por las que mis pacientes me dan las gracias.',
+  'A family physician': 'Un médico de familia',
+  // /entertainment/lighthouse-keeper-drama-renewed-for-second-season.
+  'A quiet drama about a lighthouse keeper and her teenage son has been renewed for a second season after becoming one of the most-watched shows of the winter.':
+    'Un drama sereno sobre una guardiana de faro y su hijo adolescente fue renovado por una segunda temporada tras convertirse en una de las series más vistas del invierno.',
+  'The producers said filming would return to the same island, where the cast lived for four months last year.':
+    'Los productores dijeron que el rodaje volverá a la misma isla, donde el elenco vivió cuatro meses el año pasado.',
+  // /opinion/the-case-for-keeping-the-library-open-late.
+  'The people who use a public library after 6 p.m. are students, shift workers and parents who cannot come in during the day.':
+    'Quienes usan una biblioteca pública después de las 6 p. m. son estudiantes, trabajadores por turnos y padres que no pueden ir durante el día.',
+  'Cutting those hours saves little money and closes the doors on exactly the people a library exists to serve.':
+    'Recortar ese horario ahorra poco dinero y les cierra las puertas justamente a las personas a quienes una biblioteca existe para servir.',
+  // /sports/minor-league-team-moves-to-a-downtown-ballpark.
+  'The city’s minor league baseball team will open its season in a new downtown ballpark built on a former rail yard.':
+    'El equipo de béisbol de ligas menores de la ciudad inaugurará su temporada en un nuevo estadio en el centro, construido sobre un antiguo patio ferroviario.',
+  'The stadium seats 7,000, with a grass berm beyond left field where families can spread blankets.':
+    'El estadio tiene 7.000 asientos y un talud de césped detrás del jardín izquierdo donde las familias pueden extender mantas.',
+  'Tickets for opening night sold out in under an hour, the team said.': 'Las entradas para la noche inaugural se agotaron en menos de una hora, según el equipo.',
+  'The old ballpark on the edge of town will be torn down this summer to make room for housing.': 'El viejo estadio de las afueras será demolido este verano para dar paso a viviendas.',
+  // /lifestyle/how-to-build-a-raised-garden-bed (its slideshow's title, dek and captions are in the first group).
+  'A raised bed warms up sooner in spring, drains better than heavy clay, and saves your back when it is time to weed.':
+    'Un huerto elevado se calienta antes en primavera, drena mejor que la arcilla pesada y cuida su espalda a la hora de desmalezar.',
+  'Four cedar boards, 2 by 10 inches': 'Cuatro tablas de cedro de 2 por 10 pulgadas',
+  'Sixteen exterior screws': 'Dieciséis tornillos para exteriores',
+  'A drill': 'Un taladro',
+  'Cardboard for the bottom': 'Cartón para el fondo',
+  'Soil and compost': 'Tierra y compost',
+  'Cardboard laid over the grass, photographed for the slideshow': 'Cartón extendido sobre el césped, fotografiado para la galería',
+  'Cedar boards screwed at the corners, photographed for the slideshow': 'Tablas de cedro atornilladas en las esquinas, fotografiadas para la galería',
+  'Soil and compost raked level, photographed for the slideshow': 'Tierra y compost nivelados con el rastrillo, fotografiados para la galería',
+  // The short stories of feature-articles.ts, one paragraph each.
+  'Think you know all fifty capitals? Start with these ten.': '¿Cree que conoce las cincuenta capitales? Empiece con estas diez.',
+  'It has been a while. Here is how the last title run unfolded, game by game.': 'Ha pasado un tiempo. Así fue el camino al último título, partido a partido.',
+  'After a month of searing steaks and baking cornbread, two skillets stood out, and neither was the most expensive.':
+    'Tras un mes de sellar bistecs y hornear pan de maíz, dos sartenes se destacaron, y ninguna era la más cara.',
+  'Most cleaning jobs need fewer products than the store shelf suggests. These are the ones we reach for every week.':
+    'La mayoría de las tareas de limpieza requieren menos productos de los que sugieren los estantes de la tienda. Estos son los que usamos cada semana.',
+  'Three days, one bag, no checked luggage: here is what made the cut after a dozen trips.':
+    'Tres días, una maleta y nada de equipaje documentado: esto es lo que pasó la prueba después de una docena de viajes.',
+  'Most gadgets end up in a drawer. These five stayed on the counter for a year.': 'La mayoría de los aparatos terminan en un cajón. Estos cinco se quedaron a mano en la cocina durante un año.',
+  'The transcript below was filed with the county court on Wednesday.': 'La siguiente transcripción se presentó el miércoles ante el tribunal del condado.',
+  'Polls are open from 7 a.m. to 8 p.m. Find your precinct below.': 'Los centros de votación abren de 7 a. m. a 8 p. m. Busque su distrito electoral a continuación.',
+  'This page is meant for readers who follow a link to it; it is left out of search results.':
+    'Esta página está pensada para los lectores que llegan a ella por un enlace; no aparece en los resultados de búsqueda.',
+  'The county opened eleven cooling centers on Sunday as forecasters said temperatures would stay above 100 degrees through Friday.':
+    'El condado abrió once centros de enfriamiento el domingo, después de que los meteorólogos anunciaran que las temperaturas se mantendrán por encima de los 100 grados hasta el viernes.',
+  'After more than twenty years of lawsuits and failed bills, the legislature passed a water rights overhaul on a 71-28 vote.':
+    'Tras más de veinte años de demandas y proyectos fallidos, la legislatura aprobó una reforma de los derechos de agua por 71 votos contra 28.',
+  'Owners of small online shops say they will raise prices or cut free-shipping offers when carriers raise rates next month.':
+    'Los dueños de pequeñas tiendas en línea dicen que subirán los precios o recortarán las ofertas de envío gratis cuando las transportistas aumenten sus tarifas el mes próximo.',
+  // /world/what-the-world-saw-during-the-total-solar-eclipse.
+  'The moon covering the sun, its corona glowing around a black disc': 'La luna cubre el sol y su corona brilla alrededor de un disco negro',
+  'Totality lasted about two and a half minutes.': 'La totalidad duró unos dos minutos y medio.',
+  'For about two and a half minutes on Saturday, the moon covered the sun completely along a narrow path, and millions of people looked up.':
+    'Durante unos dos minutos y medio el sábado, la luna cubrió por completo el sol a lo largo de una franja estrecha, y millones de personas miraron al cielo.',
+  'Observatories shared live views, and amateur astronomers posted their own photos within minutes.':
+    'Los observatorios compartieron imágenes en vivo, y los astrónomos aficionados publicaron sus propias fotos en cuestión de minutos.',
+  'Time-lapse of the eclipse over the mountains': 'El eclipse sobre las montañas, en cámara rápida',
+  'The corona, filmed through a solar telescope': 'La corona, filmada con un telescopio solar',
+  'Meteorologists track the clouds along the eclipse path': 'Meteorólogos siguen las nubes a lo largo de la trayectoria del eclipse',
+  'Read the eclipse safety guide (PDF)': 'Lea la guía de seguridad para el eclipse (PDF)',
+  'The next total eclipse visible from the same region will not come for another 20 years.': 'El próximo eclipse total visible desde la misma región no llegará hasta dentro de 20 años.',
+  // /us/live-updates-winter-storm-sweeps-the-plains (every block kind; its raw-HTML table and map keep their markup).
+  'A powerful winter storm pushed across the Plains on Wednesday, bringing heavy snow, wind gusts over 60 mph and whiteout conditions to a dozen states.':
+    'Una potente tormenta invernal avanzó el miércoles por las Grandes Llanuras con fuertes nevadas, ráfagas de viento de más de 60 mph y visibilidad nula en una docena de estados.',
+  'Where the storm is now': 'Dónde está ahora la tormenta',
+  'This heading has level 7 and must render nothing': 'Este encabezado tiene nivel 7 y no debe mostrarse',
+  'Blizzard warning for the Dakotas': 'Alerta de ventisca para las Dakotas',
+  'Up to 18 inches of snow and gusts to 60 mph.': 'Hasta 18 pulgadas de nieve y ráfagas de hasta 60 mph.',
+  'Ice storm for Oklahoma': 'Tormenta de hielo en Oklahoma',
+  'A quarter inch of ice on trees and power lines.': 'Un cuarto de pulgada de hielo en árboles y tendidos eléctricos.',
+  'Travel alerts on I-70': 'Alertas de viaje en la I-70',
+  'Closures likely west of Salina.': 'Probables cierres al oeste de Salina.',
+  'Stay off the roads if you can': 'Evite salir a la carretera si puede',
+  'Keep a blanket, water and a charger in the car': 'Lleve en el auto una manta, agua y un cargador',
+  'Check on elderly neighbours': 'Pregunte cómo están sus vecinos mayores',
+  'Clear snow from vents and exhaust pipes': 'Retire la nieve de las rejillas de ventilación y los tubos de escape',
+  'Run faucets at a drip': 'Deje gotear los grifos',
+  'Keep the thermostat above 55 degrees': 'Mantenga el termostato por encima de 55 grados',
+  'National Weather Service warnings': 'Alertas del Servicio Meteorológico Nacional',
+  'Official watches and warnings for your county.': 'Vigilancias y alertas oficiales para su condado.',
+  'A farmhouse half buried in a snowdrift': 'Una casa de campo medio enterrada en un montículo de nieve',
+  'Drifts reached the eaves of some farmhouses.': 'Los montículos de nieve llegaron hasta los aleros de algunas casas de campo.',
+  'A snowplow with its lights on in blowing snow': 'Una quitanieves con las luces encendidas bajo la nieve arrastrada por el viento',
+  'Plows ran all night on the state highways.': 'Las quitanieves trabajaron toda la noche en las carreteras estatales.',
+  'A radar map showing a band of heavy snow across the Plains': 'Un mapa de radar con una franja de nieve intensa sobre las Grandes Llanuras',
+  'The storm on radar at noon Wednesday.': 'La tormenta en el radar el miércoles al mediodía.',
+  'Photos: the storm from above': 'Fotos: la tormenta desde el aire',
+  'Video: how to drive in a whiteout': 'Video: cómo manejar con visibilidad nula',
+  'Tips from a state trooper.': 'Consejos de un policía estatal.',
+  'Slideshow: lighthouses of the Great Lakes': 'Galería: faros de los Grandes Lagos',
+  'Storm scenes': 'Escenas de la tormenta',
+  'Snow on the prairie': 'Nieve en la pradera',
+  'Snow covering a flat prairie under a grey sky': 'Nieve sobre una pradera llana bajo un cielo gris',
+  'A frozen windmill': 'Un molino congelado',
+  'A farm windmill coated in ice': 'Un molino de granja cubierto de hielo',
+  'Ice built up on a windmill near Pierre.': 'Hielo acumulado en un molino cerca de Pierre.',
+  'Digging out': 'Abriéndose paso entre la nieve',
+  'A man shovelling a path to his front door': 'Un hombre abre a paladas un camino hasta su puerta',
+  '<table><caption>Snow totals so far</caption><thead><tr><th>City</th><th>Inches</th></tr></thead><tbody><tr><td>Bismarck</td><td>14</td></tr><tr><td>Pierre</td><td>11</td></tr><tr><td>Amarillo</td><td>6</td></tr></tbody></table>':
+    '<table><caption>Nieve acumulada hasta ahora</caption><thead><tr><th>Ciudad</th><th>Pulgadas</th></tr></thead><tbody><tr><td>Bismarck</td><td>14</td></tr><tr><td>Pierre</td><td>11</td></tr><tr><td>Amarillo</td><td>6</td></tr></tbody></table>',
+  '<iframe src="https://maps.example.org/embed/road-closures" width="600" height="400" title="Road closures map"></iframe>':
+    '<iframe src="https://maps.example.org/embed/road-closures" width="600" height="400" title="Mapa de cierres de carreteras"></iframe>',
+  'Forecasters expect the storm to move into the Great Lakes by Thursday night.': 'Los meteorólogos prevén que la tormenta llegue a los Grandes Lagos el jueves por la noche.',
+  // data/slideshows.ts: the slides' alt text and captions (the decks are with the headlines above).
+  'A red brick lighthouse tower on a rocky point at sunrise': 'Una torre de faro de ladrillo rojo sobre una punta rocosa al amanecer',
+  'The red brick tower on the north shore was first lit in 1874 and automated in 1961.': 'La torre de ladrillo rojo de la costa norte se encendió por primera vez en 1874 y se automatizó en 1961.',
+  'Spray from winter storms coats the pier light in ice several inches thick.': 'La espuma de las tormentas invernales cubre el faro del muelle con una capa de hielo de varias pulgadas de espesor.',
+  'A white clapboard keeper’s house with green shutters beside a short light tower': 'Una casa de guardián de tablas blancas con postigos verdes junto a una torre de faro baja',
+  'Volunteers restored the keeper’s quarters, which now house a small museum.': 'Voluntarios restauraron la vivienda del guardián, que hoy alberga un pequeño museo.',
+  'A large glass Fresnel lens with rings of prisms': 'Una gran lente de Fresnel de vidrio con anillos de prismas',
+  'A third-order Fresnel lens, made in France, on display at the maritime museum.': 'Una lente de Fresnel de tercer orden, fabricada en Francia, exhibida en el museo marítimo.',
+  'A chrome counter, photographed for the slideshow': 'Una barra cromada, fotografiada para la galería',
+  'A chrome counter.': 'Una barra cromada.',
+  'Cherry pie, photographed for the slideshow': 'Pastel de cereza, fotografiado para la galería',
+  'Cherry pie.': 'Pastel de cereza.',
+  'A neon sign, photographed for the slideshow': 'Un letrero de neón, fotografiado para la galería',
+  'A neon sign.': 'Un letrero de neón.',
+  'Azalea walk, photographed for the slideshow': 'Paseo de azaleas, fotografiado para la galería',
+  'Azalea walk.': 'Paseo de azaleas.',
+  'Dogwood grove, photographed for the slideshow': 'Arboleda de cornejos, fotografiada para la galería',
+  'Dogwood grove.': 'Arboleda de cornejos.',
+  'Tulip beds, photographed for the slideshow': 'Macizos de tulipanes, fotografiados para la galería',
+  'Tulip beds.': 'Macizos de tulipanes.',
+  'A brick depot library, photographed for the slideshow': 'Una biblioteca en una estación de ladrillo, fotografiada para la galería',
+  'A brick depot library.': 'Una biblioteca en una estación de ladrillo.',
+  'A waiting-room cafe, photographed for the slideshow': 'Un café en una antigua sala de espera, fotografiado para la galería',
+  'A waiting-room cafe.': 'Un café en una antigua sala de espera.',
+  'A restored platform, photographed for the slideshow': 'Un andén restaurado, fotografiado para la galería',
+  'A restored platform.': 'Un andén restaurado.',
+  'A snowy canyon rim, photographed for the slideshow': 'El borde nevado de un cañón, fotografiado para la galería',
+  'A snowy canyon rim.': 'El borde nevado de un cañón.',
+  'Elk in a meadow, photographed for the slideshow': 'Ciervos canadienses en una pradera, fotografiados para la galería',
+  'Elk in a meadow.': 'Ciervos canadienses en una pradera.',
+  'A frozen waterfall, photographed for the slideshow': 'Una cascada congelada, fotografiada para la galería',
+  'A frozen waterfall.': 'Una cascada congelada.',
+  'A prize quilt, photographed for the slideshow': 'Una colcha premiada, fotografiada para la galería',
+  'A prize quilt.': 'Una colcha premiada.',
+  'A giant pumpkin, photographed for the slideshow': 'Una calabaza gigante, fotografiada para la galería',
+  'A giant pumpkin.': 'Una calabaza gigante.',
+  'A champion rabbit, photographed for the slideshow': 'Un conejo campeón, fotografiado para la galería',
+  'A champion rabbit.': 'Un conejo campeón.',
+  'A red-winged blackbird, photographed for the slideshow': 'Un tordo sargento, fotografiado para la galería',
+  'A red-winged blackbird.': 'Un tordo sargento.',
+  'An eastern bluebird, photographed for the slideshow': 'Un azulejo oriental, fotografiado para la galería',
+  'An eastern bluebird.': 'Un azulejo oriental.',
+  'A pair of robins, photographed for the slideshow': 'Una pareja de petirrojos, fotografiada para la galería',
+  'A pair of robins.': 'Una pareja de petirrojos.',
+  // data/commerce-articles.ts: /lifestyle/storm-ready-kitchen-gear-that-works-without-power (its storm outlooks: ES_PATTERNS).
+  'When the power goes out, the kitchen is the first room to feel it. These are the tools our testers reached for during a week without electricity.':
+    'Cuando se corta la luz, la cocina es la primera en notarlo. Estas son las herramientas que más usaron nuestros evaluadores durante una semana sin electricidad.',
+  'Our top pick': 'Nuestra opción favorita',
+  'Stovetop kettle': 'Tetera para estufa',
+  'The stainless kettle boiled water on a camp stove in under six minutes.': 'La tetera de acero inoxidable hirvió agua en una estufa de campamento en menos de seis minutos.',
+  'Compare prices': 'Compare precios',
+  'Storm outlook': 'Perspectivas de la tormenta',
+  // data/rule-articles.ts: the series article, the deals article, the forum article and the "Around the States"
+  // briefs (their first paragraph, which names the state: ES_PATTERNS).
+  'When the river left the branch library, it left a line of mud four feet up every wall and 30,000 books that had to be sorted by hand.':
+    'Cuando el río se retiró de la biblioteca del barrio, dejó una línea de lodo a cuatro pies de altura en cada pared y 30.000 libros que hubo que clasificar a mano.',
+  'Over nine weekends, more than 200 volunteers carried the dry ones to a church hall, set the damp ones out to air, and logged the ruined ones for insurance.':
+    'Durante nueve fines de semana, más de 200 voluntarios llevaron los secos a un salón parroquial, pusieron a airear los húmedos y registraron los arruinados para el seguro.',
+  'What comes next': 'Lo que viene',
+  'The county plans to reopen the library on its upper floor this summer while the ground floor is rebuilt with flood vents and raised shelving.':
+    'El condado planea reabrir la biblioteca en su planta alta este verano mientras la planta baja se reconstruye con respiraderos contra inundaciones y estanterías elevadas.',
+  'Gadgets come and go, but a few inexpensive tools made every weeknight dinner in our test kitchen faster.':
+    'Los aparatos van y vienen, pero unas pocas herramientas económicas agilizaron cada cena entre semana en nuestra cocina de pruebas.',
+  'The kettle we kept reaching for': 'La tetera que siempre terminábamos usando',
+  'It boils a litre of water in under five minutes on a medium burner and has a handle that stays cool.':
+    'Hierve un litro de agua en menos de cinco minutos en un quemador mediano y tiene un asa que no se calienta.',
+  'Hundreds of small towns still have a brick depot by the tracks, long after the last passenger train. Some have become museums, some cafes, some are empty.':
+    'Cientos de pueblos pequeños aún tienen una estación de ladrillo junto a las vías, mucho después del último tren de pasajeros. Algunas se convirtieron en museos, otras en cafés y otras están vacías.',
+  'We asked readers what their towns did with theirs, and what they wish had happened instead. Join the conversation below.':
+    'Preguntamos a los lectores qué hicieron sus pueblos con las suyas y qué les habría gustado que pasara. Únase a la conversación a continuación.',
+  'Forecasters expect a quieter week ahead. Drivers should still check for lane closures before setting out.':
+    'Los meteorólogos prevén una semana más tranquila. Aun así, los conductores deberían consultar los cierres de carriles antes de salir.',
+  // The places the state briefs and the storm outlooks name (PLACE_NAMES above; most read the same in Spanish).
+  ...Object.fromEntries([...US_STATES.map((state) => state.name), 'Dakotas'].map((name) => [name, PLACE_NAMES[name] ?? name])),
 
   // Front blocks and rails.
   'Headlines Newsletter': 'Boletín de titulares',
