@@ -109,6 +109,16 @@ describe('slideshow and interactive layouts', () => {
     expect(html).toContain('Start Over');
   });
 
+  it("opens on an intro slide with the slideshow's title and its dek (spec 1 §2.6, §3 Slideshow)", async () => {
+    const record = dataset.articles.find((a) => a.id === 'art-3001');
+    const block = record?.components?.find((c) => c.kind === 'slideshow');
+    const dek = typeof block?.props?.dek === 'string' ? block.props.dek : '';
+    expect(dek.length).toBeGreaterThan(0);
+    const intro = /<li class="slide slide-intro"[\s\S]*?<\/li>/.exec(await page('art-3001'))?.[0] ?? '';
+    expect(intro).toContain(`<h1 class="headline">${record?.title}</h1>`);
+    expect(intro).toContain(`<p class="dek">${dek}</p>`);
+  });
+
   it('recommends only slideshows from the same section (contentTypes {slideshow:true}, spec 1 §7)', async () => {
     const html = await page('art-3001');
     const section = /<section class="recommended-slideshows"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';

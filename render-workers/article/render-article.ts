@@ -475,8 +475,11 @@ async function renderSlideshow(
   extraHead: ReactNode,
   options: ArticleRenderOptions,
 ): Promise<string> {
-  const slideshow = blocks.find((b) => b.kind === 'slideshow');
-  const slides = slideshow && slideshow.kind === 'slideshow' ? slideshow.slides : [];
+  const block = blocks.find((b) => b.kind === 'slideshow');
+  const slideshow = block?.kind === 'slideshow' ? block : undefined;
+  const slides = slideshow?.slides ?? [];
+  // The intro slide's dek (spec 1 §2.6, §3 Slideshow): the slideshow's own, else the article's standfirst.
+  const dek = slideshow?.dek || meta.standFirst;
   const section = categorySlugOf(options.path);
   // Spec 1 §7/§9: request 6 from the same category, show 5 excluding the current one.
   // Unrecorded, like the article's other side lists (see renderArticle).
@@ -493,7 +496,7 @@ async function renderSlideshow(
       bodyClass: `page-article layout-slideshow section-${section}`,
       slideshow: {
         title: meta.articleTitle,
-        ...(meta.standFirst ? { dek: meta.standFirst } : {}),
+        ...(dek ? { dek } : {}),
         url: options.path,
         shareUrl: meta.canonicalUrl,
         items: slides.map((slide, index) => ({

@@ -303,7 +303,7 @@ function toBlock(block: KnownBlock, index: number): Converted {
       });
       if (slides.length === 0) return { skip: 'no slide with an accepted image url' };
       const url = block.props.url === undefined ? null : safeLinkUrl(block.props.url);
-      return { kind: 'slideshow', ...optional('title', plain(block.props.title)), ...optional('url', url), slides };
+      return { kind: 'slideshow', ...optional('title', plain(block.props.title)), ...optional('dek', plain(block.props.dek)), ...optional('url', url), slides };
     }
     case 'facebook-post': {
       const url = safeHttpsUrl(block.props.url);

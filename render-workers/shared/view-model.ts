@@ -83,7 +83,7 @@ export type Block =
   | { kind: 'related-media'; mediaType: 'image' | 'video' | 'slideshow'; title: string; url: string; image?: BlockImage; captionHtml?: string; newWindow: boolean }
   | { kind: 'video'; featured: boolean; videoId: string; title: string; url?: string; videoDomain?: string; duration?: string; image?: BlockImage }
   | { kind: 'slider'; title?: string; items: { image: BlockImage; title?: string; url?: string }[] }
-  | { kind: 'slideshow'; title?: string; url?: string; slides: BlockImage[] }
+  | { kind: 'slideshow'; title?: string; dek?: string; url?: string; slides: BlockImage[] }
   | { kind: 'embed'; embed: EmbedModel }
   | { kind: 'shared-video'; url: string; title: string; network?: string; image?: BlockImage }
   | { kind: 'pdf'; url: string; height: number; linkText: string }
