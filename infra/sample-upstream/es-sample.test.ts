@@ -162,6 +162,26 @@ describe('the es sample in Spanish', () => {
     expect(texts).toBeGreaterThan(400);
   });
 
+  it("serves the section fronts' own blocks in Spanish: /world's story package, text list, timeline and slider, /lifestyle's commerce card", async () => {
+    const front = (elementId: string) => layouts.find((layout) => layout.elementId === elementId);
+    const world = front('/world');
+    const lifestyle = front('/lifestyle');
+    if (world === undefined || lifestyle === undefined) throw new Error('the sample has no /world or /lifestyle layout');
+    const english = JSON.stringify(await get<unknown>(layoutUrl(world))) + JSON.stringify(await get<unknown>(layoutUrl(lifestyle)));
+    const spanish = JSON.stringify(await get<unknown>(layoutUrl(world), 'es')) + JSON.stringify(await get<unknown>(layoutUrl(lifestyle), 'es'));
+    for (const [en, es] of [
+      ['How the Bill Moved', 'El recorrido del proyecto'],
+      ['Tonight: the broadband vote', 'Esta noche: la votación sobre la banda ancha'],
+      ['Read the bill text', 'Lea el texto del proyecto'],
+      ['The bill now heads to the full Senate.', 'El proyecto pasa ahora al pleno del Senado.'],
+      ['Cast iron skillet', 'Sartén de hierro fundido'],
+    ]) {
+      expect(english).toContain(`"${en}"`);
+      expect(spanish).toContain(`"${es}"`);
+      expect(spanish).not.toContain(`"${en}"`);
+    }
+  });
+
   it('heads the /newsletters page\'s lists with Spanish delivery days', async () => {
     const page = (await get<Envelope<{ components: { kind: string; props: { text?: string } }[] }>>('/api/staticpage?path=/newsletters', 'es')).data.results[0];
     const headings = page?.components.filter((component) => component.kind === 'heading').map((component) => component.props.text);

@@ -212,6 +212,24 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   Help: 'Ayuda',
   'Contact Us': 'Contáctenos',
 
+  // Section fronts' own blocks (data/layouts.ts): /world's story package, its text list, timeline
+  // and slider; the /lifestyle commerce card; the Fox Weather promo heading under every front. The
+  // Fox Business cards on /us stay as that site publishes them, in English, as do their links.
+  'Senate panel advances rural broadband bill': 'Comisión del Senado aprueba el proyecto de banda ancha rural',
+  'The bill now heads to the full Senate.': 'El proyecto pasa ahora al pleno del Senado.',
+  'What the broadband bill funds': 'Qué financia el proyecto de banda ancha',
+  'Governors meet on water rights': 'Los gobernadores se reúnen por los derechos de agua',
+  'Read the bill text': 'Lea el texto del proyecto',
+  'On congress.gov.': 'En congress.gov.',
+  'How the vote went': 'Cómo fue la votación',
+  'How the Bill Moved': 'El recorrido del proyecto',
+  'Bill introduced': 'Proyecto presentado',
+  'Committee vote': 'Votación en comisión',
+  'Tonight: the broadband vote': 'Esta noche: la votación sobre la banda ancha',
+  'The week in Washington': 'La semana en Washington',
+  'Cast iron skillet': 'Sartén de hierro fundido',
+  'A pan for every kitchen.': 'Una sartén para cada cocina.',
+  'Outdoor stories from Fox Weather': 'Historias al aire libre de Fox Weather',
   // Articles: headlines, deks and tags.
   'Senate panel advances rural broadband bill after late-night markup': 'Comisión del Senado aprueba proyecto de banda ancha rural tras una sesión nocturna',
   'The bipartisan measure would set aside grants for counties where fewer than half of homes have a wired connection.':
