@@ -66,6 +66,30 @@ function bodyTexts(value: unknown, where: string, key = ''): [string, string][] 
     .flatMap(([name, item]) => bodyTexts(item, `${where}.${name}`, name));
 }
 
+/** An article answer's tag and section labels (not their slugs or paths), as the article page shows them. */
+interface ArticleLabels {
+  header?: { category?: string; headerCategory?: { name?: string } };
+  fn__tags?: { title?: string }[];
+  wp__tags?: { title?: string }[];
+  wp__category?: { title?: string };
+}
+
+function articleLabels(article: ArticleLabels | undefined): [string, string | undefined][] {
+  return [
+    ['header.category', article?.header?.category],
+    ['header.headerCategory.name', article?.header?.headerCategory?.name],
+    ['wp__category.title', article?.wp__category?.title],
+    ...(article?.fn__tags ?? []).map((tag, i): [string, string | undefined] => [`fn__tags[${i}].title`, tag.title]),
+    ...(article?.wp__tags ?? []).map((tag, i): [string, string | undefined] => [`wp__tags[${i}].title`, tag.title]),
+  ];
+}
+
+/**
+ * Tag labels that stay as they are in Spanish: the two series' names (their banners keep them too,
+ * data/rule-articles.ts SPECIAL_SERIES), and words that read the same (they have their entry all the same).
+ */
+const LABELS_KEPT: ReadonlySet<string> = new Set(['America Together', 'Around the States', 'Diabetes', 'Eclipse', 'Streaming']);
+
 describe('the es sample in Spanish', () => {
   it('describes every video in Spanish, under a Spanish title, episodes included', async () => {
     for (const video of VIDEOS) {
@@ -160,6 +184,27 @@ describe('the es sample in Spanish', () => {
     expect(english).toEqual([]);
     // Every article was read: the 59 state briefs' two paragraphs alone are 118 texts.
     expect(texts).toBeGreaterThan(400);
+  });
+
+  it("serves every sample article's tag and section labels in Spanish, series names and words that read the same apart", async () => {
+    const english: string[] = [];
+    let labels = 0;
+    for (const article of createDataset().articles) {
+      const path = new URL(article.canonical_url).pathname;
+      const url = `/api/article?path=${encodeURIComponent(path)}`;
+      const [news] = (await get<Envelope<ArticleLabels>>(url)).data.results;
+      const [es] = (await get<Envelope<ArticleLabels>>(url, 'es')).data.results;
+      const spanish = new Map(articleLabels(es));
+      for (const [where, label] of articleLabels(news)) {
+        if (label === undefined) continue;
+        labels += 1;
+        if (spanish.get(where) === label && !LABELS_KEPT.has(label)) english.push(`${path} ${where}: ${label}`);
+      }
+    }
+    // Each entry names the article and the label: add its Spanish to data/es-text.ts.
+    expect(english).toEqual([]);
+    // Every article was read: each has its section three times and at least one tag.
+    expect(labels).toBeGreaterThan(400);
   });
 
   it("serves the section fronts' own blocks in Spanish: /world's story package, text list, timeline and slider, /lifestyle's commerce card", async () => {

@@ -841,6 +841,23 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
     'Los meteorólogos prevén una semana más tranquila. Aun así, los conductores deberían consultar los cierres de carriles antes de salir.',
   // The places the state briefs and the storm outlooks name (PLACE_NAMES above; most read the same in Spanish).
   ...Object.fromEntries([...US_STATES.map((state) => state.name), 'Dakotas'].map((name) => [name, PLACE_NAMES[name] ?? name])),
+  // Article tag and section labels the groups above left out (fn__tags and wp__tags titles, the /deals and
+  // /forum sections' names, which are also their fronts' titles); the series' names stay as they are.
+  'Kitchen Tools': 'Utensilios de cocina',
+  'Reader Forum': 'Foro de lectores',
+  'The Big Idea': 'La gran idea',
+  'Total Eclipse': 'Eclipse total',
+  'Path Of Totality': 'Franja de totalidad',
+  Observatories: 'Observatorios',
+  Stargazing: 'Observación de estrellas',
+  'Citizen Science': 'Ciencia ciudadana',
+  'Solar Corona': 'Corona solar',
+  'Eclipse Glasses': 'Lentes para eclipses',
+  Deals: 'Ofertas',
+  Forum: 'Foro',
+  // The /deals and /forum fronts' descriptions (data/tag-fronts.ts).
+  'Products our testers recommend, and where to buy them.': 'Productos que recomiendan nuestros evaluadores, y dónde comprarlos.',
+  'Questions for readers, and the conversations they start.': 'Preguntas para los lectores, y las conversaciones que generan.',
 
   // Front blocks and rails.
   'Headlines Newsletter': 'Boletín de titulares',
