@@ -90,6 +90,32 @@ function articleLabels(article: ArticleLabels | undefined): [string, string | un
  */
 const LABELS_KEPT: ReadonlySet<string> = new Set(['America Together', 'Around the States', 'Diabetes', 'Eclipse', 'Streaming']);
 
+/** An article answer as the two tests below read it. */
+type ArticleAnswer = ArticleLabels & { components?: unknown };
+
+/**
+ * Reads every sample article in English and in Spanish through the server and lists the texts
+ * (`texts`: where each is, and the text) that the Spanish answer serves unchanged, apart from
+ * `kept`, as "<path> <where>: <text>"; `read` counts the English texts looked at.
+ */
+async function articleTextsLeftInEnglish(texts: (article: ArticleAnswer | undefined) => [string, string | undefined][], kept: ReadonlySet<string>): Promise<{ english: string[]; read: number }> {
+  const english: string[] = [];
+  let read = 0;
+  for (const article of createDataset().articles) {
+    const path = new URL(article.canonical_url).pathname;
+    const url = `/api/article?path=${encodeURIComponent(path)}`;
+    const [news] = (await get<Envelope<ArticleAnswer>>(url)).data.results;
+    const [es] = (await get<Envelope<ArticleAnswer>>(url, 'es')).data.results;
+    const spanish = new Map(texts(es));
+    for (const [where, text] of texts(news)) {
+      if (text === undefined) continue;
+      read += 1;
+      if (spanish.get(where) === text && !kept.has(text)) english.push(`${path} ${where}: ${text}`);
+    }
+  }
+  return { english, read };
+}
+
 describe('the es sample in Spanish', () => {
   it('describes every video in Spanish, under a Spanish title, episodes included', async () => {
     for (const video of VIDEOS) {
@@ -167,44 +193,19 @@ describe('the es sample in Spanish', () => {
   });
 
   it('serves every sample article\'s body in Spanish: no paragraph, heading, list item, quote, caption, alt text or table cell left in English', async () => {
-    const english: string[] = [];
-    let texts = 0;
-    for (const article of createDataset().articles) {
-      const path = new URL(article.canonical_url).pathname;
-      const url = `/api/article?path=${encodeURIComponent(path)}`;
-      const [news] = (await get<Envelope<{ components: unknown }>>(url)).data.results;
-      const [es] = (await get<Envelope<{ components: unknown }>>(url, 'es')).data.results;
-      const spanish = new Map(bodyTexts(es?.components, 'components'));
-      for (const [where, text] of bodyTexts(news?.components, 'components')) {
-        texts += 1;
-        if (spanish.get(where) === text && !SAME_IN_SPANISH.has(text)) english.push(`${path} ${where}: ${text}`);
-      }
-    }
+    const { english, read } = await articleTextsLeftInEnglish((article) => bodyTexts(article?.components, 'components'), SAME_IN_SPANISH);
     // Each entry names the article and the block: add its Spanish to data/es-text.ts.
     expect(english).toEqual([]);
     // Every article was read: the 59 state briefs' two paragraphs alone are 118 texts.
-    expect(texts).toBeGreaterThan(400);
+    expect(read).toBeGreaterThan(400);
   });
 
   it("serves every sample article's tag and section labels in Spanish, series names and words that read the same apart", async () => {
-    const english: string[] = [];
-    let labels = 0;
-    for (const article of createDataset().articles) {
-      const path = new URL(article.canonical_url).pathname;
-      const url = `/api/article?path=${encodeURIComponent(path)}`;
-      const [news] = (await get<Envelope<ArticleLabels>>(url)).data.results;
-      const [es] = (await get<Envelope<ArticleLabels>>(url, 'es')).data.results;
-      const spanish = new Map(articleLabels(es));
-      for (const [where, label] of articleLabels(news)) {
-        if (label === undefined) continue;
-        labels += 1;
-        if (spanish.get(where) === label && !LABELS_KEPT.has(label)) english.push(`${path} ${where}: ${label}`);
-      }
-    }
+    const { english, read } = await articleTextsLeftInEnglish(articleLabels, LABELS_KEPT);
     // Each entry names the article and the label: add its Spanish to data/es-text.ts.
     expect(english).toEqual([]);
     // Every article was read: each has its section three times and at least one tag.
-    expect(labels).toBeGreaterThan(400);
+    expect(read).toBeGreaterThan(400);
   });
 
   it("serves the section fronts' own blocks in Spanish: /world's story package, text list, timeline and slider, /lifestyle's commerce card", async () => {
