@@ -5,6 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { heapHeldBy, ropeOf } from '../tests/support/heap-held.js';
 import { Island, IslandHtmlMemo } from './island.js';
 import { islandElement, islandIdentifierPrefix } from './island-root.js';
 import { islandComponents } from './islands/server-registry.js';
@@ -163,6 +164,15 @@ describe('Island', () => {
 });
 
 describe('IslandHtmlMemo', () => {
+  it('keeps the HTML flat: 200 kept islands hold about their characters, not a node per piece', () => {
+    const memo = new IslandHtmlMemo(10_000_000);
+    const { held, kept } = heapHeldBy(() => Array.from({ length: 200 }, (_, seed) => memo.get('Test', `r${seed}`, `{"seed":${seed}}`, () => ropeOf(seed))));
+    expect(kept[7]).toBe(ropeOf(7));
+    const chars = kept.reduce((sum, html) => sum + html.length, 0);
+    // As ropes they held more than three times their characters (tried without the flattening).
+    expect(held).toBeLessThan(chars * 1.5 + 200 * 1024);
+  });
+
   function counted(html: string) {
     const render = { calls: 0, run: () => ((render.calls += 1), html) };
     return render;

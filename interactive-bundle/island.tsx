@@ -14,6 +14,7 @@
  */
 import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
+import { flattenString } from '../core/isomorphic/flatten-string.js';
 import { serializeIslandProps } from './island-props.js';
 import { islandElement, islandIdentifierPrefix } from './island-root.js';
 import type { IslandName, IslandPropsByName } from './islands/registry.js';
@@ -59,7 +60,8 @@ export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
  * recommended videos), and the nested renderToString was about 2% of a worker's main thread in a
  * publish (issue 17).
  *
- * Bounded by characters of keys and HTML, the least recently used going first: islands whose
+ * Bounded by characters of keys and HTML, the HTML kept flat (core/isomorphic/flatten-string.ts),
+ * the least recently used going first: islands whose
  * props differ on every page (the print controls name their article) pass through without
  * pushing out the ones pages share. Props longer than ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
  */
@@ -85,6 +87,8 @@ export class IslandHtmlMemo {
     const html = render();
     const chars = key.length + html.length;
     if (chars > this.maxChars) return html;
+    // Kept flat: renderToString's HTML is a rope of a node per piece, several times its characters.
+    flattenString(html);
     for (const [oldest, value] of this.entries) {
       if (this.chars + chars <= this.maxChars) break;
       this.entries.delete(oldest);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import sanitizeHtml from 'sanitize-html';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
+import { heapHeldBy, ropeOf } from '../../tests/support/heap-held.js';
 import { sanitizePersonDescription } from '../people/person-rules.js';
 import { withSkipLog } from '../shared/skip-log.js';
 import { firstAmpIframe, sanitizeParagraph, sanitizePullQuote, sanitizeRawHtml, sanitizeRawHtmlForPrint, toPlainText } from './sanitize.js';
@@ -26,6 +27,15 @@ beforeEach(() => {
 });
 
 describe('the sanitizer memo', () => {
+  it('keeps string results flat: 200 kept results hold about their characters, not a node per piece', () => {
+    const memo = new SanitizeMemo();
+    const { held, kept } = heapHeldBy(() => Array.from({ length: 200 }, (_, seed) => memo.run('test', `source ${seed}`, () => ropeOf(seed))));
+    expect(kept[7]).toBe(ropeOf(7));
+    const chars = kept.reduce((sum, html) => sum + html.length, 0);
+    // As ropes they held more than three times their characters (tried without the flattening).
+    expect(held).toBeLessThan(chars * 1.5 + 200 * 1024);
+  });
+
   it('answers an unchanged field with the same bytes, still clean, without sanitising it again', () => {
     for (const [name, sanitize] of Object.entries(SANITIZERS)) {
       for (const html of HOSTILE) {

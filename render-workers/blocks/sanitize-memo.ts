@@ -20,6 +20,7 @@
  * Bounded: at most MAX_ENTRIES entries and MAX_CHARS characters of keys and results, the least
  * recently used going first. Sources longer than MAX_SOURCE_CHARS are not kept.
  */
+import { flattenString } from '../../core/isomorphic/flatten-string.js';
 import { collectSkips, reportSkip, type Skip } from '../shared/skip-log.js';
 
 export const MAX_ENTRIES = 20_000;
@@ -75,6 +76,8 @@ export class SanitizeMemo<T = string> {
     this.misses += 1;
     const { value, skips } = collectSkips(() => sanitize(source));
     if (typeof value === 'object' && value !== null) Object.freeze(value);
+    // Kept flat: sanitize-html's output is a rope of a node per piece, several times its characters.
+    else if (typeof value === 'string') flattenString(value);
     const chars = key.length + this.size(value);
     this.entries.set(key, { value, chars, skips });
     this.chars += chars;

@@ -22,6 +22,7 @@
  * text, held about 75 kB, and its memo was a fifth of a worker's live heap after a publish of 2,000
  * articles (ADR 0050).
  */
+import { flattenString } from '../../core/isomorphic/flatten-string.js';
 import { deepFreeze } from '../../core/upstream/read-reuse.js';
 import { collectSkips, reportSkip, type Skip } from './skip-log.js';
 
@@ -82,17 +83,4 @@ export function deriveSharedAll<T>(sources: readonly unknown[], key: unknown, de
   deepFreeze(value);
   values.set(key, { value, skips });
   return value;
-}
-
-/** Where `flattenString` puts the character it reads: a store, unlike an unused read, is never optimised away. */
-const flattenSink = { char: 0 };
-
-/**
- * Makes V8 keep `text` as one flat run of characters, so the pieces it was concatenated from can
- * be collected. Reading a character flattens a rope in place (the same string object, now with
- * its characters in one buffer); the string's value and identity do not change.
- */
-export function flattenString(text: string): string {
-  if (text.length > 0) flattenSink.char = text.charCodeAt(0);
-  return text;
 }
