@@ -1,7 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../../core/upstream/read-reuse.js';
+import { heapHeldBy, ropeOf } from '../../tests/support/heap-held.js';
 import { capturingLogger } from '../../tests/support/log-capture.js';
 import { deriveShared, deriveSharedAll, derivedStats } from './derived.js';
 import { safeHref } from './links.js';
@@ -72,20 +71,8 @@ describe('deriveShared', () => {
 
 describe('flattenString in deriveShared', () => {
   it('keeps a string a derivation returns (the site header HTML) flat', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
     const sources = Array.from({ length: 200 }, (_, i) => deepFreeze({ i }));
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const kept = sources.map((source, seed) =>
-      deriveShared(source, 'html', () => {
-        let text = `<ul data-seed="${seed}">`;
-        for (let i = 0; i < 600; i += 1) text += `<li>${i}</li>`;
-        return text;
-      }),
-    );
-    gc();
-    const held = process.memoryUsage().heapUsed - before;
+    const { held, kept } = heapHeldBy(() => sources.map((source, seed) => deriveShared(source, 'html', () => ropeOf(seed))));
     expect(held).toBeLessThan(kept.reduce((sum, text) => sum + text.length, 0) * 1.5 + 200 * 1024);
   });
 });
