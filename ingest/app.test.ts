@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RENDER_JOB, DEPENDANT_PRIORITY, parseRenderJob, PRIORITY } from '../core/queue.js';
 import { Redis } from 'ioredis';
 import { createRedis } from '../core/redis.js';
-import { freePort, startRedisServer } from '../infra/local/redis-server.js';
+import { freePort, spawnRedisServer } from '../infra/local/redis-server.js';
 import { buildAdminApp, HEALTH_PING_TIMEOUT_MS } from './app.js';
 import { ADMIN_COOKIE } from './auth.js';
 import { createRenderProducer } from './producer.js';
@@ -439,9 +439,14 @@ describe('a request running when Redis goes away', () => {
     // The producer's Redis is a server of its own, killed after it connected; the admin server
     // watches only its other connection (still up), so nothing refuses the request up front and
     // its command waits in the producer connection's offline queue until ioredis gives up.
+    // It listens on a Unix socket in a directory of its own, not on a TCP port: a killed server's
+    // port is free for any other test's server to take while ioredis reconnects, and a producer
+    // that reconnected to it would enqueue there (a CI run once answered 202 so). Nothing else
+    // can take this path.
     const dir = await mkdtemp(join(tmpdir(), 'ingest-app-test-'));
-    const server = await startRedisServer({ port: 0, dir, appendOnly: false });
-    const connection = createRedis(server.url, { name: 'doomed-producer' });
+    const socket = join(dir, 'redis.sock');
+    const server = await spawnRedisServer(0, ['--unixsocket', socket, '--dir', dir, '--save', '', '--appendonly', 'no']);
+    const connection = createRedis(socket, { name: 'doomed-producer' });
     connection.on('error', () => undefined);
     const producer = createRenderProducer({ connection, prefix: kit.prefix, logger: kit.logger });
     // BullMQ prints a queue's connection errors to stderr when nobody listens; they are expected here.
@@ -456,7 +461,10 @@ describe('a request running when Redis goes away', () => {
     });
     try {
       await producer.queue.waitUntilReady();
-      await server.kill();
+      await new Promise<void>((resolve) => {
+        server.once('exit', () => resolve());
+        server.kill('SIGKILL');
+      });
       const response = await probe.inject({ method: 'POST', url: '/admin/republish', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { path: '/politics' } });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
@@ -465,6 +473,8 @@ describe('a request running when Redis goes away', () => {
       await probe.close();
       await producer.close();
       connection.disconnect();
+      // Only when the test failed before killing it.
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     }
   });

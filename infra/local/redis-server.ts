@@ -62,9 +62,9 @@ export async function waitForRedis(url: string, timeoutMs: number): Promise<void
 const READY_TIMEOUT_MS = 10_000;
 
 /**
- * Spawns `redis-server --port PORT --bind 127.0.0.1 ...args` and resolves once it prints "Ready to
- * accept connections": its own word, where a PING could be answered by another server that holds
- * the port. Throws PortInUseError when it exits because its port (or a Cluster node's bus port) is
+ * Spawns `redis-server --port PORT --bind 127.0.0.1 ...args` (port 0 with `--unixsocket PATH`: a
+ * socket alone) and resolves once it prints that it is ready to accept connections: its own word,
+ * where a PING could be answered by another server that holds the port. Throws PortInUseError when it exits because its port (or a Cluster node's bus port) is
  * taken, for onFreePort to try another; any other exit, or no readiness within 10 s, throws at once
  * with its output. `detached` gives it its own process group.
  */
@@ -84,7 +84,9 @@ export async function spawnRedisServer(port: number, args: readonly string[], op
     // Read for as long as it runs: a full pipe would block its logging.
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-4_000);
-      if (output.includes('Ready to accept connections')) resolve();
+      // "Ready to accept connections" on TCP; "The server is now ready to accept connections at
+      // PATH" when it listens on a Unix socket alone (Redis 7.0).
+      if (/ready to accept connections/i.test(output)) resolve();
     };
     proc.stdout.on('data', collect);
     proc.stderr.on('data', collect);
