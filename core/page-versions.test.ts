@@ -115,4 +115,26 @@ describe('restoreVersion', () => {
     expect(result.stale).toEqual([pageKey('news', page.path, 'standard')]);
     expect(await live(page)).toEqual({ standard: 'newest render' });
   });
+
+  it('puts back no variant that a render started after the rollback removed, when its guard says that render was admitted', async () => {
+    const page = freshPage();
+    await putLive(page, { standard: 'old', amp: 'old amp' }, { fence: 1 });
+    await snapshotPage(store, page);
+    // The newest render (token 10) made the page standard-only: nothing stored carries its token
+    // for the AMP variant it removed, so only the fence's admission (the guard) can refuse it.
+    await putLive(page, { standard: 'newest render' }, { fence: 10 });
+    await store.delete(pageKey(page.site, page.path, 'amp'));
+    let asked = 0;
+    const result = await restoreVersion(store, page, {
+      fence: 5,
+      guard: () => {
+        asked += 1;
+        return Promise.resolve(false);
+      },
+    });
+    expect(asked).toBeGreaterThan(0);
+    expect(result.restored).toEqual([]);
+    expect(result.stale.sort()).toEqual([pageKey('news', page.path, 'amp'), pageKey('news', page.path, 'standard')].sort());
+    expect(await live(page)).toEqual({ standard: 'newest render' });
+  });
 });

@@ -147,6 +147,13 @@ export interface RestoreOptions {
   version?: string;
   /** The rollback's fencing token (core/page-fence.ts); a variant written by a later render is not overwritten. */
   fence?: number;
+  /**
+   * The token's admission (core/page-fence.ts pageFenceGate), asked by every write and delete
+   * just before it lands: none lands once a render holding a higher token was admitted. The token
+   * in the stored objects cannot say that for a variant the later render removed (nothing is
+   * stored to carry it), so without the guard the rollback would put that variant back.
+   */
+  guard?: () => Promise<boolean>;
   /** Recorded as the restored objects' jobId, e.g. "rollback:<editor>". */
   jobId?: string;
   /** Versions to keep after the snapshot of the live page. */
@@ -215,7 +222,7 @@ export async function restoreVersion(store: ObjectStore, page: PageRef, options:
       reason: 'rollback',
       ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
       ...(options.fence === undefined ? {} : { fence: options.fence }),
-    });
+    }, options.guard ? { guard: options.guard } : {});
     if (write.stale) {
       result.stale.push(key);
       continue;
@@ -227,7 +234,7 @@ export async function restoreVersion(store: ObjectStore, page: PageRef, options:
     if (objects.has(variant)) continue;
     const key = pageKey(page.site, page.path, variant);
     // Conditional on the version read, like the writes above (ADR 0023).
-    const removed = await deleteUnlessNewer(store, key, options.fence);
+    const removed = await deleteUnlessNewer(store, key, options.fence, options.guard ? { guard: options.guard } : {});
     if (removed === 'stale') result.stale.push(key);
     else if (removed === 'deleted') result.removed.push(key);
   }

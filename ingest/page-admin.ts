@@ -29,7 +29,7 @@ import { PlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import { announcePageWrites } from '../core/page-announcements.js';
-import { currentPageFence, takePageFence } from '../core/page-fence.js';
+import { currentPageFence, pageFenceGate, takePageFence } from '../core/page-fence.js';
 import { PageRenderLog, PageStatusStore } from '../core/page-status.js';
 import { DEFAULT_KEEP_VERSIONS, listVersions, readLiveVariants, restoreVersion, type PageVersion } from '../core/page-versions.js';
 import { isVersionId, PAGE_VARIANTS, pageKey, pageSurrogateKey } from '../core/storage/keys.js';
@@ -133,6 +133,12 @@ export function createPageAdmin(options: PageAdminOptions): PageAdmin {
     async rollback(request) {
       const { page } = request;
       const fence = await takePageFence(redis, page, prefix);
+      // Admitted before anything is read, as a render is (ADR 0023): a render holding a lower token
+      // is refused from here on, so none of its variants lands after the rollback read the live
+      // page. Every write and delete asks again, so none of the rollback's lands once a render
+      // holding a higher token was admitted, a variant that render removed included.
+      const guard = pageFenceGate({ redis, prefix }, page, fence);
+      await guard();
       // Every variant is announced to the edge routers' hot caches once the rollback has written
       // (ADR 0028), or failed part way. The rollback stands either way: a failed announcement is
       // logged, and an edge that holds the page revalidates it within EDGE_HOT_CACHE_TRUST_MS.
@@ -147,6 +153,7 @@ export function createPageAdmin(options: PageAdminOptions): PageAdmin {
         result = await restoreVersion(store, page, {
           ...(request.version === undefined ? {} : { version: request.version }),
           fence,
+          guard,
           jobId: rollbackJobId(request.requestedBy),
           keep,
         });

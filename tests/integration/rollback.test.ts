@@ -40,6 +40,11 @@ let adminUrl: string;
 let edge: FastifyInstance;
 let edgeUrl: string;
 let varnish: TestVarnish | undefined;
+/**
+ * Run once, when the admin server's rollback first reads a kept version's object: what happens
+ * while a rollback is under way (the store the admin server is given calls it).
+ */
+let whileRollingBack: (() => Promise<void>) | undefined;
 /** Every PURGE Varnish accepted, as the xkey header the driver sent; recorded around the real driver. */
 const purges: string[][] = [];
 
@@ -76,6 +81,10 @@ async function storedBytes(): Promise<Partial<Record<PageVariant, Buffer>>> {
     if (object) out[variant] = object.body;
   }
   return out;
+}
+
+function variantKeys(...variants: PageVariant[]): string[] {
+  return variants.map((variant) => pageKey(PAGE.site, PAGE.path, variant));
 }
 
 function bytesOf(n: number): Partial<Record<PageVariant, Buffer>> {
@@ -117,6 +126,17 @@ beforeAll(async () => {
   if (hasVarnishd()) varnish = await startTestVarnish({ backendUrl: edgeUrl });
 
   const cdn = varnish ? createVarnishPurger({ urls: [varnish.url] }) : undefined;
+  const adminStore: ObjectStore = {
+    ...store,
+    get: async (key) => {
+      const during = whileRollingBack;
+      if (during !== undefined && key.includes('/_v/')) {
+        whileRollingBack = undefined;
+        await during();
+      }
+      return await store.get(key);
+    },
+  };
   admin = await buildAdminApp({
     config: { adminToken: ADMIN_TOKEN, webhookSecret: 'webhook-secret-rollback-0123456789', queuePrefix: redisServer.prefix },
     producer,
@@ -124,7 +144,7 @@ beforeAll(async () => {
     redis,
     queue: producer.queue,
     logger,
-    store,
+    store: adminStore,
     purger: {
       async purge(keys: string[]) {
         const result = cdn ? await cdn.purge(keys) : { keys, ok: true, requests: 0 };
@@ -209,6 +229,34 @@ describe('rollback of a page', () => {
     // The next render (a later content change) renders upstream as it is now: expected, fix upstream.
     await render(5);
     expect(await storedBytes()).toEqual(bytesOf(5));
+  });
+
+  it('a render that starts during the rollback and removes variants: the rollback puts none of them back', async () => {
+    await render(6);
+    await render(7);
+    // The article stops being AMP while an editor rolls back: a render that starts after the
+    // rollback took its token publishes the standard page and removes the AMP and print variants.
+    const newer = rendered(8).standard;
+    let during: Awaited<ReturnType<typeof publishPage>> | undefined;
+    whileRollingBack = async () => {
+      during = await publishPage(store, index, {
+        page: PAGE,
+        objects: [{ key: pageKey(PAGE.site, PAGE.path, 'standard'), body: newer, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+        remove: [pageKey(PAGE.site, PAGE.path, 'amp'), pageKey(PAGE.site, PAGE.path, 'print')],
+        dataKeys: ['article:v8', 'menu'],
+        reason: 'event',
+        jobId: 'r-render-8',
+        fence: await takePageFence(redis, PAGE, redisServer.prefix),
+      });
+    };
+    const { status, json } = await rollback({ site: 'news', path: PAGE.path });
+    expect(whileRollingBack).toBeUndefined();
+    expect(during?.written).toEqual(variantKeys('standard', 'amp', 'print'));
+    expect(status).toBe(200);
+    // Nothing of the rollback landed: the newer render's page is what readers get, with no AMP
+    // or print page brought back from the version.
+    expect(json.stale).toEqual(variantKeys('standard', 'amp', 'print'));
+    expect(await storedBytes()).toEqual({ standard: Buffer.from(newer) });
   });
 
   it('refuses without the token, over real HTTP', async () => {
