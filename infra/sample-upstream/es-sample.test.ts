@@ -1,15 +1,18 @@
 /**
  * The sample's own texts that the Spanish edition showed in English (390 px screenshots): video
  * descriptions and episode titles, Fox Nation titles, person bios and the person page's "Her Beat",
- * show air days, the newsletter promos' description and "Arrives" days, and the sample articles'
- * bodies. Read through the server as the Spanish edition reads them (accept-language: es), so the
- * translation hook is the one under test.
+ * show air days, the newsletter promos' description and "Arrives" days, the sample articles'
+ * bodies, the live events (their live-blog updates and layout included) and the static pages. Read
+ * through the server as the Spanish edition reads them (accept-language: es), so the translation
+ * hook is the one under test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDataset } from './data/index.js';
+import { LIVE_BLOG_FEEDS, LIVE_EVENTS } from './data/live-events.js';
 import { MOXIE_PLAYLISTS } from './data/live-playlist.js';
 import { PEOPLE } from './data/people.js';
 import { SHOWS } from './data/shows.js';
+import { STATIC_PAGES } from './data/static-pages.js';
 import { VIDEOS } from './data/videos.js';
 import { buildSampleUpstream } from './server.js';
 import { translateJsonBody, translationFor } from './translation.js';
@@ -56,14 +59,17 @@ const BODY_TEXT_KEYS: ReadonlySet<string> = new Set(['text', 'items', 'title', '
 /** Body texts that read the same in Spanish (they have their entry all the same). */
 const SAME_IN_SPANISH: ReadonlySet<string> = new Set(['Total']);
 
-/** The reader-facing texts of an article's body blocks, each with where it is ("components[3].props.text"); numbers left out. */
-function bodyTexts(value: unknown, where: string, key = ''): [string, string][] {
-  if (typeof value === 'string') return BODY_TEXT_KEYS.has(key) && /\p{L}/u.test(value) ? [[where, value]] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => bodyTexts(item, `${where}[${i}]`, key));
+/**
+ * The reader-facing texts of an answer, the strings under `keys` (BODY_TEXT_KEYS for an article's body
+ * blocks), each with where it is ("components[3].props.text"); numbers left out.
+ */
+function readerTexts(value: unknown, where: string, keys: ReadonlySet<string> = BODY_TEXT_KEYS, key = ''): [string, string][] {
+  if (typeof value === 'string') return keys.has(key) && /\p{L}/u.test(value) ? [[where, value]] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => readerTexts(item, `${where}[${i}]`, keys, key));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value)
     .filter(([name]) => name !== 'source')
-    .flatMap(([name, item]) => bodyTexts(item, `${where}.${name}`, name));
+    .flatMap(([name, item]) => readerTexts(item, `${where}.${name}`, keys, name));
 }
 
 /** An article answer's tag and section labels (not their slugs or paths), as the article page shows them. */
@@ -93,24 +99,102 @@ const LABELS_KEPT: ReadonlySet<string> = new Set(['America Together', 'Around th
 /** An article answer as the two tests below read it. */
 type ArticleAnswer = ArticleLabels & { components?: unknown };
 
+/** A sample page as the tests below read it: its name in a failure, and its answer in English or in Spanish. */
+interface SamplePage<T> {
+  name: string;
+  read: (language?: 'es') => Promise<T>;
+}
+
+/** Every sample article, its answer the first result of /api/article. */
+const articlePages: SamplePage<ArticleAnswer | undefined>[] = createDataset().articles.map((article) => {
+  const path = new URL(article.canonical_url).pathname;
+  const url = `/api/article?path=${encodeURIComponent(path)}`;
+  return { name: path, read: async (language) => (await get<Envelope<ArticleAnswer>>(url, language)).data.results[0] };
+});
+
 /**
- * Reads every sample article in English and in Spanish through the server and lists the texts
- * (`texts`: where each is, and the text) that the Spanish answer serves unchanged, apart from
- * `kept`, as "<path> <where>: <text>"; `read` counts the English texts looked at.
+ * A page the site builds from several upstream answers: `parts` names each answer's address (undefined
+ * for one the page does not have); an envelope stands for its first result.
  */
-async function articleTextsLeftInEnglish(texts: (article: ArticleAnswer | undefined) => [string, string | undefined][], kept: ReadonlySet<string>): Promise<{ english: string[]; read: number }> {
+function pageOfParts(name: string, parts: Readonly<Record<string, string | undefined>>): SamplePage<Record<string, unknown>> {
+  return {
+    name,
+    read: async (language) => {
+      const answers: Record<string, unknown> = {};
+      for (const [part, url] of Object.entries(parts)) {
+        if (url === undefined) continue;
+        const answer = await get<Partial<Envelope<unknown>>>(url, language);
+        answers[part] = answer.data?.results[0] ?? answer;
+      }
+      return answers;
+    },
+  };
+}
+
+/** Each part's texts under `keys`, where each is named after its part ("event.dek", "layout.main[0].model.title"). */
+const partTexts =
+  (keys: ReadonlySet<string>) =>
+  (answers: Record<string, unknown> | undefined): [string, string][] =>
+    Object.entries(answers ?? {}).flatMap(([part, answer]) => readerTexts(answer, part, keys));
+
+/**
+ * The props a live-event or static page shows besides a body block's (BODY_TEXT_KEYS): a live event's
+ * eyebrow, a video's category and duration ("LIVE"), a live-blog update's headline and body, a page's
+ * meta title and description. Ids, paths, ad values and event codes are not text.
+ */
+const PAGE_TEXT_KEYS: ReadonlySet<string> = new Set([...BODY_TEXT_KEYS, 'eyebrow', 'category', 'duration', 'headline', 'articleBody', 'meta_title', 'meta_description']);
+
+/** Every sample live event as its /coverage page reads it: the event, its live blog's updates when the feed has some, its layout when it has one. */
+const liveEventPages = Object.entries(LIVE_EVENTS).map(([path, event]) => {
+  const { providerId, eventCode } = event.liveBlog ?? { providerId: '', eventCode: '' };
+  const layout = layouts.find((record) => record.subtype === 'liveEvent' && record.elementId === path.replace(/\//g, ''));
+  return pageOfParts(path, {
+    event: `/api/live-event?path=${encodeURIComponent(path)}`,
+    liveBlog: LIVE_BLOG_FEEDS[eventCode] === undefined ? undefined : `/live-blog/${encodeURIComponent(providerId)}/${encodeURIComponent(eventCode)}/seo.json`,
+    layout: layout === undefined ? undefined : layoutUrl(layout),
+  });
+});
+
+/** Every sample static page as the site reads it: the page, and its layout (subtype static, by path) when it has one. */
+const staticPages = STATIC_PAGES.map(({ path }) => {
+  const layout = layouts.find((record) => record.subtype === 'static' && record.elementId === path);
+  return pageOfParts(path, { page: `/api/staticpage?path=${encodeURIComponent(path)}`, layout: layout === undefined ? undefined : layoutUrl(layout) });
+});
+
+/** A live event's texts that stay as they are: a video category that reads the same in Spanish (it has its entry all the same). */
+const LIVE_EVENT_TEXTS_KEPT: ReadonlySet<string> = new Set(['Video']);
+
+/**
+ * A static page's texts that stay as they are: the brands' names (the Fox Nation TV and Fox News Go
+ * pages' titles, the /schedule page's two channel guides), and the translation statement, which the
+ * dataset already has in Spanish.
+ */
+const STATIC_TEXTS_KEPT: ReadonlySet<string> = new Set([
+  'Fox Nation TV',
+  'Fox News Go',
+  'Fox News Channel',
+  'Fox Business',
+  ...readerTexts(
+    STATIC_PAGES.find((record) => record.path === '/translation-statement'),
+    'page',
+    PAGE_TEXT_KEYS,
+  ).map(([, text]) => text),
+]);
+
+/**
+ * Reads every page in English and in Spanish through the server and lists the texts (`texts`: where
+ * each is, and the text) that the Spanish answer serves unchanged, apart from `kept`, as
+ * "<page> <where>: <text>"; `read` counts the English texts looked at.
+ */
+async function textsLeftInEnglish<T>(pages: readonly SamplePage<T>[], texts: (answer: T) => [string, string | undefined][], kept: ReadonlySet<string>): Promise<{ english: string[]; read: number }> {
   const english: string[] = [];
   let read = 0;
-  for (const article of createDataset().articles) {
-    const path = new URL(article.canonical_url).pathname;
-    const url = `/api/article?path=${encodeURIComponent(path)}`;
-    const [news] = (await get<Envelope<ArticleAnswer>>(url)).data.results;
-    const [es] = (await get<Envelope<ArticleAnswer>>(url, 'es')).data.results;
-    const spanish = new Map(texts(es));
-    for (const [where, text] of texts(news)) {
+  for (const page of pages) {
+    const spanish = new Map(texts(await page.read('es')));
+    for (const [where, text] of texts(await page.read())) {
       if (text === undefined) continue;
       read += 1;
-      if (spanish.get(where) === text && !kept.has(text)) english.push(`${path} ${where}: ${text}`);
+      if (spanish.get(where) === text && !kept.has(text)) english.push(`${page.name} ${where}: ${text}`);
     }
   }
   return { english, read };
@@ -193,7 +277,7 @@ describe('the es sample in Spanish', () => {
   });
 
   it('serves every sample article\'s body in Spanish: no paragraph, heading, list item, quote, caption, alt text or table cell left in English', async () => {
-    const { english, read } = await articleTextsLeftInEnglish((article) => bodyTexts(article?.components, 'components'), SAME_IN_SPANISH);
+    const { english, read } = await textsLeftInEnglish(articlePages, (article) => readerTexts(article?.components, 'components'), SAME_IN_SPANISH);
     // Each entry names the article and the block: add its Spanish to data/es-text.ts.
     expect(english).toEqual([]);
     // Every article was read: the 59 state briefs' two paragraphs alone are 118 texts.
@@ -201,7 +285,7 @@ describe('the es sample in Spanish', () => {
   });
 
   it("serves every sample article's tag and section labels in Spanish, series names and words that read the same apart", async () => {
-    const { english, read } = await articleTextsLeftInEnglish(articleLabels, LABELS_KEPT);
+    const { english, read } = await textsLeftInEnglish(articlePages, articleLabels, LABELS_KEPT);
     // Each entry names the article and the label: add its Spanish to data/es-text.ts.
     expect(english).toEqual([]);
     // Every article was read: each has its section three times and at least one tag.
@@ -226,6 +310,22 @@ describe('the es sample in Spanish', () => {
       expect(spanish).toContain(`"${es}"`);
       expect(spanish).not.toContain(`"${en}"`);
     }
+  });
+
+  it('serves every sample live event in Spanish: no title, dek, eyebrow, video title, live-blog update or layout heading left in English', async () => {
+    const { english, read } = await textsLeftInEnglish(liveEventPages, partTexts(PAGE_TEXT_KEYS), LIVE_EVENT_TEXTS_KEPT);
+    // Each entry names the live event's path and the field: add its Spanish to data/es-text.ts.
+    expect(english).toEqual([]);
+    // Every event was read: the four events' headers, the election night's videos and updates, the /coverage hub's list, 47 texts in all.
+    expect(read).toBeGreaterThan(40);
+  });
+
+  it('serves every sample static page in Spanish: no title, meta text, paragraph, heading, list item or link left in English, brand names apart', async () => {
+    const { english, read } = await textsLeftInEnglish(staticPages, partTexts(PAGE_TEXT_KEYS), STATIC_TEXTS_KEPT);
+    // Each entry names the page's path and the field: add its Spanish to data/es-text.ts.
+    expect(english).toEqual([]);
+    // Every page was read: 20 pages, each with a title, a meta description and a body, 144 texts in all.
+    expect(read).toBeGreaterThan(130);
   });
 
   it('heads the /newsletters page\'s lists with Spanish delivery days', async () => {

@@ -957,6 +957,10 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   'Countdown and launch coverage from Cape Canaveral.': 'Cuenta regresiva y cobertura del lanzamiento desde Cabo Cañaveral.',
   'Four astronauts head to the International Space Station.': 'Cuatro astronautas viajan a la Estación Espacial Internacional.',
   'Launch pad camera': 'Cámara de la plataforma de lanzamiento',
+  // The bare /coverage live event (data/live-events.ts) and the heading of its layout's list (data/layouts.ts COVERAGE_HUB).
+  'Every story we are following live right now.': 'Todas las noticias que seguimos en vivo en este momento.',
+  'Election night results, the winter storm and the crewed launch, as they happen.': 'Los resultados de la noche electoral, la tormenta invernal y el lanzamiento tripulado, a medida que ocurren.',
+  'Following Live': 'Lo que seguimos en vivo',
 
   // Videos and shows.
   'Senate leaders outline the week ahead': 'Líderes del Senado presentan la semana',
@@ -1120,4 +1124,150 @@ export const ES_TEXT: Readonly<Record<string, string>> = {
   "New Year's Eve": 'Nochevieja',
   'On Air Personalities': 'Personalidades al aire',
   'On Air Personalities | Hosts, Anchors and Correspondents': 'Personalidades al aire | Presentadores y corresponsales',
+
+  // The static pages' meta titles and descriptions, paragraphs, headings, list items and links (data/static-pages.ts),
+  // one page after another; their <b> markup kept as it is. The Fox Nation TV and Fox News Go pages keep their titles.
+  // /connect.
+  'Connect With Fox News | Social, Apps and Alerts': 'Conéctese con Fox News | Redes sociales, aplicaciones y alertas',
+  'Follow our newsroom on social media, get the apps and sign up for breaking news alerts.':
+    'Siga a nuestra redacción en las redes sociales, descargue las aplicaciones y suscríbase a las alertas de última hora.',
+  'There is more than one way to keep up with the stories that matter to you. Pick the channels that fit your day.':
+    'Hay más de una forma de estar al día con las noticias que le importan. Elija los canales que mejor se adapten a su día.',
+  'Follow along': 'Síganos',
+  '<b>Facebook</b>: live video and conversation with our correspondents': '<b>Facebook</b>: video en vivo y conversación con nuestros corresponsales',
+  '<b>Instagram</b>: the day in pictures': '<b>Instagram</b>: el día en imágenes',
+  '<b>X</b>: breaking headlines as they happen': '<b>X</b>: los titulares de última hora, al momento',
+  'Alerts and newsletters': 'Alertas y boletines',
+  'Choose from our free newsletters, or turn on push alerts in the app to hear about major stories first.':
+    'Elija entre nuestros boletines gratuitos o active las notificaciones de la aplicación para enterarse primero de las noticias más importantes.',
+  // /fnctv.
+  'Stream Fox Nation TV | Shows, Specials and Documentaries': 'Vea Fox Nation TV en streaming | Programas, especiales y documentales',
+  'Original shows, specials and documentaries from our streaming service.': 'Programas originales, especiales y documentales de nuestro servicio de streaming.',
+  'Stream original series, long-form documentaries and live specials on any screen, at home or on the go.':
+    'Vea series originales, documentales de larga duración y especiales en vivo en cualquier pantalla, en casa o dondequiera que esté.',
+  'What you can watch': 'Qué puede ver',
+  'History and true-crime documentaries': 'Documentales de historia y de crímenes reales',
+  'Lifestyle and cooking series': 'Series de estilo de vida y cocina',
+  'Live holiday and event specials': 'Especiales en vivo de fiestas y eventos',
+  'New episodes arrive every week. Sign in with your account to pick up where you left off.':
+    'Cada semana llegan episodios nuevos. Inicie sesión con su cuenta para continuar donde lo dejó.',
+  // /foxaroundtheworld and its search page.
+  'Watch Fox News Around the World': 'Vea Fox News en todo el mundo',
+  'Find out how to watch our channel outside the United States.': 'Descubra cómo ver nuestro canal fuera de Estados Unidos.',
+  'Our channel is carried by television providers in dozens of countries across Europe, Asia, Africa and the Americas.':
+    'Nuestro canal se transmite a través de proveedores de televisión en decenas de países de Europa, Asia, África y las Américas.',
+  'Availability and channel numbers differ from provider to provider. Search for your country to find the services that carry us.':
+    'La disponibilidad y el número de canal varían según el proveedor. Busque su país para encontrar los servicios que nos transmiten.',
+  'Find a Fox News Provider Near You': 'Encuentre un proveedor de Fox News cerca de usted',
+  'Search our list of international television providers by country.': 'Busque por país en nuestra lista de proveedores de televisión internacionales.',
+  'Type the name of your country to see the providers that carry our channel there.': 'Escriba el nombre de su país para ver los proveedores que transmiten nuestro canal allí.',
+  'Do not see your provider? Ask them to add us: many services take viewer requests into account.':
+    '¿No ve a su proveedor? Pídale que nos incluya: muchos servicios tienen en cuenta las solicitudes de los televidentes.',
+  // /go.
+  'Fox News Go | Watch Live on Your Devices': 'Fox News Go | Vea la señal en vivo en sus dispositivos',
+  'Watch our live channel on your phone, tablet, computer or TV with your provider account.':
+    'Vea nuestro canal en vivo en su teléfono, tableta, computadora o televisor con la cuenta de su proveedor.',
+  'Watch the live channel and full episodes on your phone, tablet, computer or connected TV.':
+    'Vea el canal en vivo y episodios completos en su teléfono, tableta, computadora o televisor conectado.',
+  'How it works': 'Cómo funciona',
+  'Download the app or open it in your browser': 'Descargue la aplicación o ábrala en su navegador',
+  'Sign in with your TV provider': 'Inicie sesión con su proveedor de televisión',
+  'Start watching live or on demand': 'Empiece a ver en vivo o a pedido',
+  // /gowatch.
+  'Start Watching | Subscribe and Stream': 'Empiece a ver | Suscríbase y vea en streaming',
+  'Sign up and start streaming live news and shows.': 'Suscríbase y empiece a ver noticias y programas en vivo por streaming.',
+  'You are one step away from streaming live news, opinion shows and weekend programming.':
+    'Está a un paso de ver por streaming noticias en vivo, programas de opinión y la programación del fin de semana.',
+  'Choose a plan': 'Elija un plan',
+  'Create your free account': 'Cree su cuenta gratuita',
+  'Start streaming on any device': 'Empiece a ver en cualquier dispositivo',
+  'Already a subscriber? Sign in from the app on your device.': '¿Ya es suscriptor? Inicie sesión desde la aplicación en su dispositivo.',
+  // /newyears (its countdown block is in the first group).
+  "New Year's Eve Coverage | Countdown and Celebrations": 'Cobertura de Nochevieja | Cuenta regresiva y celebraciones',
+  'Ring in the new year with live coverage of celebrations around the country.': 'Reciba el Año Nuevo con la cobertura en vivo de las celebraciones en todo el país.',
+  'Join our hosts for live coverage of celebrations from coast to coast, with performances, fireworks and the midnight countdown.':
+    'Acompañe a nuestros presentadores en la cobertura en vivo de las celebraciones de costa a costa, con actuaciones, fuegos artificiales y la cuenta regresiva de medianoche.',
+  'Where to watch': 'Dónde verlo',
+  'Coverage airs on the channel and streams live in the app from 10 p.m. Eastern.':
+    'La cobertura se transmite por el canal y en vivo en la aplicación a partir de las 10 p. m., hora del Este.',
+  // /privacy-policy.
+  'How we collect, use and protect information about visitors to our sites and apps.':
+    'Cómo recopilamos, usamos y protegemos la información sobre los visitantes de nuestros sitios y aplicaciones.',
+  'This policy explains what information we collect when you use our sites and apps, how we use it and the choices you have.':
+    'Esta política explica qué información recopilamos cuando usted usa nuestros sitios y aplicaciones, cómo la usamos y qué opciones tiene.',
+  'Information we collect': 'Información que recopilamos',
+  'Information you give us, such as your email address when you sign up for a newsletter':
+    'La información que usted nos proporciona, como su dirección de correo electrónico cuando se suscribe a un boletín',
+  'Information collected automatically, such as device and usage data': 'La información que se recopila automáticamente, como los datos del dispositivo y de uso',
+  'Information from partners, such as measurement providers': 'La información de nuestros socios, como los proveedores de medición',
+  'Your choices': 'Sus opciones',
+  'You may unsubscribe from emails at any time, adjust your browser’s cookie settings, and contact us with questions about your information.':
+    'Puede darse de baja de los correos electrónicos en cualquier momento, ajustar la configuración de cookies de su navegador y contactarnos si tiene preguntas sobre su información.',
+  // /terms-of-use.
+  'The terms that apply to your use of our sites and apps.': 'Los términos que rigen el uso de nuestros sitios y aplicaciones.',
+  'By using our sites and apps you agree to these terms. Please read them carefully.': 'Al usar nuestros sitios y aplicaciones, usted acepta estos términos. Léalos con atención.',
+  'Using our services': 'Uso de nuestros servicios',
+  'Use the services only for lawful purposes': 'Use los servicios solo con fines lícitos',
+  'Do not copy or redistribute our content without permission': 'No copie ni redistribuya nuestro contenido sin autorización',
+  'Keep your account details secure': 'Mantenga seguros los datos de su cuenta',
+  Changes: 'Cambios',
+  'We may update these terms from time to time. The version on this page is the one in effect.':
+    'Podemos actualizar estos términos periódicamente. La versión publicada en esta página es la vigente.',
+  // /cookie-demo.
+  'Cookie Demo': 'Demostración de cookies',
+  'Set a test cookie in your browser.': 'Guarde una cookie de prueba en su navegador.',
+  'Set a cookie in this browser to test how the site reacts to it.': 'Guarde una cookie en este navegador para probar cómo reacciona el sitio.',
+  // /personalities.
+  'Meet the hosts, anchors and correspondents you see on air.': 'Conozca a los presentadores y corresponsales que ve al aire.',
+  'Meet the hosts, anchors, reporters and contributors behind our coverage.': 'Conozca a los presentadores, conductores, reporteros y colaboradores detrás de nuestra cobertura.',
+  // /privacy-choices.
+  'Choose how your information is used for advertising and measurement.': 'Elija cómo se usa su información con fines de publicidad y medición.',
+  'You can choose whether information about your visits is shared with advertising partners.': 'Puede elegir si la información sobre sus visitas se comparte con socios publicitarios.',
+  'How to opt out': 'Cómo optar por no participar',
+  'Use the cookie settings of your browser to block third-party cookies': 'Use la configuración de cookies de su navegador para bloquear las cookies de terceros',
+  'Turn on the Global Privacy Control signal in a browser that supports it': 'Active la señal Global Privacy Control en un navegador que la admita',
+  'Reset the advertising identifier on your phone or tablet': 'Restablezca el identificador de publicidad de su teléfono o tableta',
+  'Read the Privacy Policy': 'Lea la Política de privacidad',
+  // /closed-captioning (its "Contact us" link is also on /accessibility-statement).
+  'How we caption our programming, and how to reach us about captions.': 'Cómo subtitulamos nuestra programación y cómo comunicarse con nosotros sobre los subtítulos.',
+  'Our programming is captioned for viewers who are deaf or hard of hearing, on the channel and in our apps.':
+    'Nuestra programación tiene subtítulos para los televidentes sordos o con dificultades auditivas, en el canal y en nuestras aplicaciones.',
+  'Reporting a problem': 'Cómo reportar un problema',
+  'If captions are missing or hard to read, tell us the program, the date and time, and your provider, and we will look into it.':
+    'Si faltan subtítulos o son difíciles de leer, indíquenos el programa, la fecha, la hora y su proveedor, y lo revisaremos.',
+  'Contact us': 'Contáctenos',
+  // /accessibility-statement.
+  'Our commitment to making our sites and apps usable by everyone.': 'Nuestro compromiso de que todos puedan usar nuestros sitios y aplicaciones.',
+  'We want everyone to be able to read, watch and listen to our journalism, whatever device or assistive technology they use.':
+    'Queremos que todos puedan leer, ver y escuchar nuestro periodismo, sin importar el dispositivo o la tecnología de asistencia que usen.',
+  'What we do': 'Lo que hacemos',
+  'Text alternatives for images': 'Texto alternativo para las imágenes',
+  'Captions for video': 'Subtítulos para los videos',
+  'Pages that work with a keyboard and a screen reader': 'Páginas que funcionan con teclado y lector de pantalla',
+  'If something on the site is hard to use, please let us know.': 'Si algo del sitio es difícil de usar, por favor avísenos.',
+  // /help.
+  'Help Center': 'Centro de ayuda',
+  'Answers to common questions about our sites, apps, video and newsletters.': 'Respuestas a preguntas frecuentes sobre nuestros sitios, aplicaciones, videos y boletines.',
+  'Find answers to the questions readers ask us most often.': 'Encuentre respuestas a las preguntas que los lectores nos hacen con más frecuencia.',
+  'Video and TV provider sign-in': 'Videos e inicio de sesión con su proveedor de televisión',
+  'Some live streams and full episodes need a sign-in with your TV provider. Free clips play without one.':
+    'Algunas transmisiones en vivo y episodios completos requieren iniciar sesión con su proveedor de televisión. Los clips gratuitos se reproducen sin iniciar sesión.',
+  'Every newsletter has an unsubscribe link at the bottom. You can sign up again at any time.':
+    'Cada boletín tiene al final un enlace para darse de baja. Puede volver a suscribirse cuando quiera.',
+  'Still need help? Contact us': '¿Todavía necesita ayuda? Contáctenos',
+  // /contact.
+  'Send a message to our newsroom.': 'Envíe un mensaje a nuestra redacción.',
+  'Have a news tip, a correction or a question? Send us a message and our team will read it.':
+    '¿Tiene un dato para una noticia, una corrección o una pregunta? Envíenos un mensaje y nuestro equipo lo leerá.',
+  // /account/login.
+  'Log In': 'Iniciar sesión',
+  'Log in to your account.': 'Inicie sesión en su cuenta.',
+  'Accounts are not available on this site yet. Every article, video clip and newsletter is free to read without one.':
+    'Las cuentas todavía no están disponibles en este sitio. Todos los artículos, videos y boletines son gratuitos y no requieren una cuenta.',
+  'Sign up for our newsletters': 'Suscríbase a nuestros boletines',
+  // /schedule (its two channel guides keep the channels' names).
+  'TV Schedule': 'Programación de TV',
+  'TV Schedule | What Is On Today': 'Programación de TV | Qué hay hoy al aire',
+  'What is on the news channel and the business channel today.': 'Lo que transmiten hoy el canal de noticias y el canal de negocios.',
+  'The next three hours on our channels. Times are US Eastern.': 'Las próximas tres horas en nuestros canales. Los horarios corresponden a la hora del Este de EE. UU.',
 };
