@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onFreePort, PortInUseError, saysAddressInUse } from '../../infra/local/free-port.js';
+import { freePortBelowEphemeral, onFreePort, PortInUseError, saysAddressInUse } from '../../infra/local/free-port.js';
 import { startRedisServer, type RunningRedisServer } from '../../infra/local/redis-server.js';
 import { startSampleUpstream, type RunningSampleUpstream } from '../../infra/sample-upstream/server.js';
 import { webhookHeaders } from '../../ingest/webhook.js';
@@ -33,7 +33,8 @@ let ingestOutput = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'admin-redis-outage-'));
-  redis = await startRedisServer({ port: 0, dir: join(dir, 'redis'), appendOnly: false });
+  // Below the ephemeral range, as startTestRedis({ outage: true }) chooses it: the test kills it.
+  redis = await startRedisServer({ port: 0, dir: join(dir, 'redis'), appendOnly: false, ports: () => freePortBelowEphemeral() });
   upstream = await startSampleUpstream({ port: 0 });
   // Its admin port may be taken before it listens (infra/local/free-port.ts): then it starts again.
   admin = await onFreePort(async (adminPort) => {

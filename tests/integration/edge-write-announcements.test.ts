@@ -159,7 +159,7 @@ const ROLLED: PageRef = { site: 'news', path: '/politics/rolled-back' };
 const QUIET: PageRef = { site: 'news', path: '/politics/quiet-story' };
 
 beforeAll(async () => {
-  redisServer = await startTestRedis();
+  redisServer = await startTestRedis({ outage: true });
   redis = createRedis(redisServer.url, { name: 'test-worker' });
   // The worker's connection sees the outage below; its reconnect lines are expected.
   redis.on('error', () => {});

@@ -323,7 +323,7 @@ describe('render on miss', () => {
   });
 
   it('asks again once Redis is back', async () => {
-    const spare = await startTestRedis();
+    const spare = await startTestRedis({ outage: true });
     try {
       if (spare.restart === undefined) return; // REDIS_URL given: nothing here may restart it
       const edge = await startEdge({ recentMs: 1 }, spare.url);

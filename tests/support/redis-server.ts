@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePortBelowEphemeral } from '../../infra/local/free-port.js';
 import { freePort, startRedisServer, waitForRedis } from '../../infra/local/redis-server.js';
 import { announceTestBackends, dockerUnavailableReason } from './docker-engine.js';
 
@@ -30,7 +31,19 @@ export interface TestRedis {
 /** Why the Redis container failed to start once in this process: later calls go straight to redis-server. */
 let containerFailure: string | undefined;
 
-export async function startTestRedis(options: { appendOnly?: boolean } = {}): Promise<TestRedis> {
+export interface TestRedisOptions {
+  appendOnly?: boolean;
+  /**
+   * The test takes the server down (`kill`, `restart`): its port is chosen below the OS's
+   * ephemeral range. While it is down its port is free, and its clients keep reconnecting to it;
+   * a port from the ephemeral range may meanwhile be given to another test's server (any
+   * listen on port 0) or become a client's own source port (a TCP self-connect), and a client
+   * would then talk to that instead of meeting a refusal. Below the range neither happens.
+   */
+  outage?: boolean;
+}
+
+export async function startTestRedis(options: TestRedisOptions = {}): Promise<TestRedis> {
   const prefix = `{t${process.pid}x${Math.random().toString(36).slice(2, 8)}}`;
   const external = process.env.REDIS_URL;
   if (external) {
@@ -53,7 +66,7 @@ export async function startTestRedis(options: { appendOnly?: boolean } = {}): Pr
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'test-redis-'));
-  const server = await startRedisServer({ port: 0, dir, appendOnly: options.appendOnly ?? false });
+  const server = await startRedisServer({ port: 0, dir, appendOnly: options.appendOnly ?? false, ...(options.outage === true ? { ports: () => freePortBelowEphemeral() } : {}) });
   return {
     url: server.url,
     prefix,
