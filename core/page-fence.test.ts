@@ -129,6 +129,25 @@ describe("a render's write guards (pageFenceGate)", () => {
     expect(sent()).toBe(2);
   });
 
+  it('share one admission among the guards asked by callbacks of one event-loop phase, as filesystem creates ask after their syncs', async () => {
+    const page = { site: 'news', path: '/gate-phase' } as const;
+    expect(await admitPageRender(redis, page, 35, server.prefix)).toBe('first');
+    const { client, sent } = counting();
+    const guard = pageFenceGate({ redis: client, prefix: server.prefix }, page, 35);
+    // Three callbacks that run one after another in the same phase (the timers'), as a poll
+    // phase runs the completions of syncs that finished together: each asks in a turn of its own.
+    const asked = [0, 1, 2].map(
+      () =>
+        new Promise<boolean>((resolve, reject) => {
+          setTimeout(() => {
+            guard().then(resolve, reject);
+          }, 0);
+        }),
+    );
+    expect(await Promise.all(asked)).toEqual([true, true, true]);
+    expect(sent()).toBe(1);
+  });
+
   it('answer from an admission sent after they were asked, so a newer render admitted meanwhile refuses them', async () => {
     const page = { site: 'news', path: '/gate-newer' } as const;
     expect(await admitPageRender(redis, page, 40, server.prefix)).toBe('first');

@@ -146,17 +146,20 @@ export interface PageFenceScope {
 /**
  * The render's admission, bound to its page and token: what publishPage and its writes' guards call.
  *
- * Guards asked for in the same turn of the event loop share one admission, sent on the next tick:
- * a render's variant writes often reach their guards together (on S3 at once; on the filesystem
- * when their syncs finish in the same turn). A guard promises that no render holding a higher
- * token had been admitted when it was asked (ADR 0023); a shared admission still runs after every
- * one of its callers asked, and each write still waits for the answer before it lands, so each
- * gets exactly that promise. A guard asked once the admission has been sent waits for the next.
+ * Guards asked before the event loop's next check phase share one admission, sent from it
+ * (setImmediate): a render's variant writes often reach their guards together. On S3 they ask in
+ * one turn; on the filesystem each asks from its own sync's completion, and completions that
+ * arrive together run one after another in one poll phase, each a turn of its own, so an admission
+ * sent on the next tick would go once per completion. A guard promises that no render holding a
+ * higher token had been admitted when it was asked (ADR 0023); a shared admission still runs after
+ * every one of its callers asked, and each write still waits for the answer before it lands, so
+ * each gets exactly that promise. A guard asked once the admission has been sent waits for the
+ * next.
  */
 export function pageFenceGate(scope: PageFenceScope, page: PageRef, token: number): () => Promise<boolean> {
   let next: Promise<boolean> | undefined;
   return () => {
-    next ??= new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
+    next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       next = undefined;
       return admitPageFence(scope.redis, page, token, scope.prefix);
     });
