@@ -64,9 +64,10 @@ const READY_TIMEOUT_MS = 10_000;
 /**
  * Spawns `redis-server --port PORT --bind 127.0.0.1 ...args` (port 0 with `--unixsocket PATH`: a
  * socket alone) and resolves once it prints that it is ready to accept connections: its own word,
- * where a PING could be answered by another server that holds the port. Throws PortInUseError when it exits because its port (or a Cluster node's bus port) is
- * taken, for onFreePort to try another; any other exit, or no readiness within 10 s, throws at once
- * with its output. `detached` gives it its own process group.
+ * where a PING could be answered by another server that holds the port. Throws PortInUseError
+ * when it exits because its port (or a Cluster node's bus port) is taken, for onFreePort to try
+ * another; any other exit, or no readiness within 10 s, throws at once with its output.
+ * `detached` gives it its own process group.
  */
 export async function spawnRedisServer(port: number, args: readonly string[], options: { detached?: boolean } = {}): Promise<ChildProcess> {
   const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...args], {

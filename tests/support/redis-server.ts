@@ -38,7 +38,8 @@ export interface TestRedisOptions {
    * ephemeral range. While it is down its port is free, and its clients keep reconnecting to it;
    * a port from the ephemeral range may meanwhile be given to another test's server (any
    * listen on port 0) or become a client's own source port (a TCP self-connect), and a client
-   * would then talk to that instead of meeting a refusal. Below the range neither happens.
+   * would then talk to that instead of meeting a refusal. Below the range neither happens; only
+   * another server choosing below the range too could take it, one chance in 10,000 a start.
    */
   outage?: boolean;
 }
