@@ -170,7 +170,7 @@ export interface RestoreResult {
   restored: Array<{ variant: PageVariant; key: string; contentHash: string; bytes: number; written: boolean }>;
   /** Live variants the version did not have, deleted so the page is exactly that version. */
   removed: string[];
-  /** Keys left alone because a render that started after the rollback already replaced them. */
+  /** Keys left alone because a render that started after the rollback already replaced or removed them. */
   stale: string[];
   /** The version's surrogate keys (its page key and the data keys it was rendered from). */
   surrogateKeys: string[];

@@ -137,15 +137,28 @@ export interface PageStatus {
 export interface RollbackResponse {
   site: string;
   path: string;
-  /** The version now live. */
+  /** The version restored: now live, unless the rollback changed nothing (rolledBackNothing). */
   version: string;
   /** The version the page was kept as before the rollback (roll back to it to undo). */
   previous: string | null;
   restored: Array<{ variant: PageVariant; key: string; contentHash: string; bytes: number }>;
   removed: string[];
-  /** Variants left as they are because a render that started after the rollback wrote them. */
+  /** Variants left as they are because a render that started after the rollback wrote or removed them. */
   stale: string[];
   purge: { keys: string[]; ok: boolean | null; reason: string | null };
+}
+
+/**
+ * Whether a rollback changed nothing because a render that started after it was published first:
+ * every variant it would have written or removed was left as that render had it.
+ */
+export function rolledBackNothing(result: { restored: readonly unknown[]; removed: readonly unknown[]; stale: readonly unknown[] }): boolean {
+  return result.restored.length === 0 && result.removed.length === 0 && result.stale.length > 0;
+}
+
+/** What the editor is told when rolledBackNothing: the admin page and the CLI say the same. */
+export function rolledBackNothingMessage(result: Pick<RollbackResponse, 'site' | 'path' | 'version'>): string {
+  return `Nothing was rolled back: a render of ${result.site} ${result.path} that started after your request was published first, and the page stays as that render left it. Roll back again to restore version ${result.version} over it.`;
 }
 
 // What the CLI reads of each answer.

@@ -30,6 +30,7 @@ import { isPlatformError, PlatformError } from '../core/errors.js';
 import { SITE_IDS } from '../core/isomorphic/sites.js';
 import type { Logger } from '../core/logger.js';
 import type { ObjectStore } from '../core/storage/types.js';
+import { rolledBackNothing, rolledBackNothingMessage } from './admin-api.js';
 import { exchangeQueryToken, requireAdmin } from './auth.js';
 import { DASHBOARD_PATH } from './dashboard.js';
 import { parseRollbackRequest, parseStatusQuery, type PageAdmin, type PageStatus, type RollbackResponse } from './page-admin.js';
@@ -207,7 +208,8 @@ function rollbackHtml(result: RollbackResponse): string {
   const restored = result.restored.map((r) => `${escapeHtml(r.variant)} (${kib(r.bytes)})`).join(', ');
   const purge =
     result.purge.ok === true ? 'The CDN was asked to purge the page.' : result.purge.ok === false ? `The CDN purge failed: ${escapeHtml(result.purge.reason ?? 'no reason')}.` : `No CDN purge: ${escapeHtml(result.purge.reason ?? '')}.`;
-  const stale = result.stale.length > 0 ? ` A render that started after your request already replaced ${result.stale.length} variant(s); they were left as they are.` : '';
+  if (rolledBackNothing(result)) return `<p class="err">${escapeHtml(rolledBackNothingMessage(result))}</p>`;
+  const stale = result.stale.length > 0 ? ` A render that started after your request already replaced or removed ${result.stale.length} variant(s); they were left as they are.` : '';
   return `<p class="ok">Rolled back ${escapeHtml(result.site)} ${escapeHtml(result.path)} to version ${escapeHtml(result.version)}: restored ${restored || 'nothing'}${result.removed.length > 0 ? `; removed ${result.removed.length} variant(s) that version did not have` : ''}. ${purge}${stale}</p>`;
 }
 

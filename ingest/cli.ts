@@ -30,6 +30,8 @@ import {
   errorResponseSchema,
   jobResponseSchema,
   republishResponseSchema,
+  rolledBackNothing,
+  rolledBackNothingMessage,
   rollbackResponseSchema,
   scopeProgressResponseSchema,
   scopeResponseSchema,
@@ -290,11 +292,15 @@ async function runRollback(config: RepublishCliConfig, args: CliArgs, path: stri
     return 1;
   }
   const result = rollbackResponseSchema.parse(json);
+  if (rolledBackNothing(result)) {
+    console.error(rolledBackNothingMessage(result));
+    return 1;
+  }
   console.log(`Rolled back ${result.site} ${result.path} to version ${result.version}: ${result.restored.map((r) => `${r.variant} (${r.bytes} bytes)`).join(', ') || 'nothing restored'}.`);
   if (result.removed.length > 0) console.log(`Removed ${result.removed.length} variant(s) that version did not have.`);
   if (result.previous) console.log(`The page before the rollback is kept as version ${result.previous} (roll back to it to undo).`);
   console.log(result.purge.ok === true ? 'CDN purged.' : `CDN not purged: ${result.purge.reason ?? 'no reason given'}.`);
-  if (result.stale.length > 0) console.warn(`${result.stale.length} variant(s) were not restored: a render that started after your request already replaced them.`);
+  if (result.stale.length > 0) console.warn(`${result.stale.length} variant(s) were not restored: a render that started after your request already replaced or removed them.`);
   console.log('The next render of this page (a content change, schedule or sweep) replaces the rollback: fix the content upstream.');
   return result.purge.ok === false ? 1 : 0;
 }

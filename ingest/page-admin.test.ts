@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { admitPageRender, takePageFence } from '../core/page-fence.js';
 import { PageStatusStore } from '../core/page-status.js';
 import { parseRenderJob, PRIORITY } from '../core/queue.js';
 import { CACHE_POLICIES } from '../core/storage/cache-policy.js';
@@ -401,5 +402,22 @@ describe('admin page', () => {
     expect(rolled.body).toContain(`Rolled back news ${page.path} to version ${version ?? ''}`);
     expect((await store.get(pageKey('news', page.path, 'standard')))?.body.toString()).toBe('<p>first</p>');
     expect(purged).toHaveLength(1);
+  });
+
+  it('says nothing was rolled back when a render that started after the request published first', async () => {
+    const page = { site: 'news', path: '/politics/form-rollback-superseded' } as const;
+    for (const html of ['<p>first</p>', '<p>second</p>']) {
+      await publishPage(store, kit.index, { page, objects: [{ key: pageKey('news', page.path, 'standard'), body: html, contentType: HTML_CONTENT_TYPE, cacheControl: CACHE_POLICIES.html }], dataKeys: ['menu'], reason: 'event' });
+    }
+    // A render holding a higher token than the rollback will take is admitted first.
+    const taken = await takePageFence(kit.redis, page, kit.prefix);
+    expect(await admitPageRender(kit.redis, page, taken + 1_000, kit.prefix)).not.toBe('refused');
+    const before = purged.length;
+    const rolled = await app.inject({ method: 'POST', url: '/admin/rollback-form', headers: form, payload: `site=news&path=${encodeURIComponent(page.path)}` });
+    expect(rolled.statusCode).toBe(200);
+    expect(rolled.body).toContain(`Nothing was rolled back: a render of news ${page.path} that started after your request was published first`);
+    expect(rolled.body).not.toContain('Rolled back news');
+    expect((await store.get(pageKey('news', page.path, 'standard')))?.body.toString()).toBe('<p>second</p>');
+    expect(purged).toHaveLength(before);
   });
 });

@@ -5,6 +5,8 @@
  * Varnish driver (xkey). Also the write-ordering guard of item 2 around a rollback: a render that
  * started before the rollback can not undo it; one that starts after replaces it (ADR 0009).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +83,21 @@ async function storedBytes(): Promise<Partial<Record<PageVariant, Buffer>>> {
     if (object) out[variant] = object.body;
   }
   return out;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** A render of version `n` that finds the article no longer AMP: the standard page, its AMP and print variants removed. */
+async function renderStandardOnly(n: number) {
+  return await publishPage(store, index, {
+    page: PAGE,
+    objects: [{ key: pageKey(PAGE.site, PAGE.path, 'standard'), body: rendered(n).standard, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
+    remove: variantKeys('amp', 'print'),
+    dataKeys: [`article:v${n}`, 'menu'],
+    reason: 'event',
+    jobId: `r-render-${n}`,
+    fence: await takePageFence(redis, PAGE, redisServer.prefix),
+  });
 }
 
 function variantKeys(...variants: PageVariant[]): string[] {
@@ -239,15 +256,7 @@ describe('rollback of a page', () => {
     const newer = rendered(8).standard;
     let during: Awaited<ReturnType<typeof publishPage>> | undefined;
     whileRollingBack = async () => {
-      during = await publishPage(store, index, {
-        page: PAGE,
-        objects: [{ key: pageKey(PAGE.site, PAGE.path, 'standard'), body: newer, contentType: HTML_CONTENT_TYPE, cacheControl: cacheControlFor('html') }],
-        remove: [pageKey(PAGE.site, PAGE.path, 'amp'), pageKey(PAGE.site, PAGE.path, 'print')],
-        dataKeys: ['article:v8', 'menu'],
-        reason: 'event',
-        jobId: 'r-render-8',
-        fence: await takePageFence(redis, PAGE, redisServer.prefix),
-      });
+      during = await renderStandardOnly(8);
     };
     const { status, json } = await rollback({ site: 'news', path: PAGE.path });
     expect(whileRollingBack).toBeUndefined();
@@ -257,6 +266,25 @@ describe('rollback of a page', () => {
     // or print page brought back from the version.
     expect(json.stale).toEqual(variantKeys('standard', 'amp', 'print'));
     expect(await storedBytes()).toEqual({ standard: Buffer.from(newer) });
+  });
+
+  it('the rollback CLI says nothing was rolled back, and exits 1, when a render that started after it published first', async () => {
+    await render(9);
+    await render(10);
+    whileRollingBack = async () => {
+      await renderStandardOnly(11);
+    };
+    const cli = await execFileAsync(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', 'rollback', PAGE.path], {
+      env: { ...process.env, ADMIN_URL: adminUrl, ADMIN_TOKEN },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+    );
+    expect(whileRollingBack).toBeUndefined();
+    expect(cli.code, cli.output).toBe(1);
+    expect(cli.output).toContain(`Nothing was rolled back: a render of news ${PAGE.path} that started after your request was published first`);
+    expect(cli.output).not.toContain('Rolled back');
+    expect(await storedBytes()).toEqual({ standard: Buffer.from(rendered(11).standard) });
   });
 
   it('refuses without the token, over real HTTP', async () => {
