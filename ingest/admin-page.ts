@@ -100,7 +100,7 @@ ${options.refreshSeconds === undefined ? '' : `<meta http-equiv="refresh" conten
 <title>${escapeHtml(title)}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111}
-table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}
+.scroll{overflow-x:auto;margin:.5rem 0 1rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}
 .hint{color:#444;font-size:.9rem;margin:.25rem 0}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}
 input,select{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}
@@ -197,11 +197,20 @@ function statusHtml(status: PageStatus): string {
   return `<h2>${escapeHtml(status.site)} ${escapeHtml(status.path)}</h2>
 ${lastRender}${when}
 ${error}
-${status.variants.length > 0 ? `<table><caption>Stored variants</caption><thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody></table>` : ''}
+${status.variants.length > 0 ? scrollingTable('Stored variants', `<thead><tr><th scope="col">Variant</th><th scope="col">Size</th><th scope="col">Rendered at</th><th scope="col">Reason</th><th scope="col">Job</th></tr></thead><tbody>${variants}</tbody>`) : ''}
 <h3>Dependency keys</h3>
 ${status.dependencies.length > 0 ? `<ul>${status.dependencies.map((k) => `<li><code>${escapeHtml(k)}</code></li>`).join('')}</ul>` : '<p>None recorded.</p>'}
 <h3>Earlier versions</h3>
-${status.versions.length > 0 ? `<table><caption>Kept versions, newest first</caption><thead><tr><th scope="col">Live from</th><th scope="col">Reason</th><th scope="col">Variants</th><th scope="col">Rollback</th></tr></thead><tbody>${versions}</tbody></table><p class="hint">A rollback stays until the page renders again (its next content change, schedule or sweep). Fix the content upstream.</p>` : '<p>No earlier version is kept.</p>'}`;
+${status.versions.length > 0 ? `${scrollingTable('Kept versions, newest first', `<thead><tr><th scope="col">Live from</th><th scope="col">Reason</th><th scope="col">Variants</th><th scope="col">Rollback</th></tr></thead><tbody>${versions}</tbody>`)}<p class="hint">A rollback stays until the page renders again (its next content change, schedule or sweep). Fix the content upstream.</p>` : '<p>No earlier version is kept.</p>'}`;
+}
+
+/**
+ * A table in a box of its own that scrolls sideways, so a phone-width page never does: a page's
+ * job ids and times make the stored-variants table wider than 390 px. The box is a named region
+ * that takes focus, so a keyboard can scroll it too.
+ */
+function scrollingTable(caption: string, rows: string): string {
+  return `<div class="scroll" role="region" aria-label="${escapeHtml(caption)}" tabindex="0"><table><caption>${escapeHtml(caption)}</caption>${rows}</table></div>`;
 }
 
 function rollbackHtml(result: RollbackResponse): string {

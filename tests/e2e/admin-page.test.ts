@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../infra/local/stack.js';
 import { launchBrowser } from '../support/browser.js';
+import { layoutProblems } from '../support/layout-check.js';
 import { startTestStack, TEST_ADMIN_TOKEN, type TestStack } from '../support/stack.js';
 
 const ARTICLE = '/politics/senate-panel-advances-rural-broadband-bill';
@@ -33,8 +34,8 @@ afterAll(async () => {
 });
 
 /** The admin page in a new tab, signed in by the token exchange, in a time zone far from UTC. */
-async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US', ...(viewport === undefined ? {} : { viewport }) });
   const page = await context.newPage();
   await page.goto(`${stack.adminUrl}/admin?token=${TEST_ADMIN_TOKEN}`);
   await expect.poll(() => page.locator('h1').textContent()).toBe('Republish and page status');
@@ -82,6 +83,20 @@ describe('admin page (Chromium)', () => {
     await expect.poll(() => page.locator('h2').first().textContent()).toMatch(/^Job /);
     await expect.poll(() => page.locator('p.ok').first().textContent()).toMatch(/news \/politics\/senate-panel-advances-rural-broadband-bill: (Already current|Published)/);
     await expect.poll(() => page.locator('li', { hasText: 'Finished' }).textContent()).toContain('(your time)');
+    await page.context().close();
+  });
+
+  it("fits a page's status on a phone: the page never scrolls sideways, its wide tables scroll on their own", async () => {
+    const page = await adminPage({ width: 390, height: 844 });
+    await page.goto(`${stack.adminUrl}/admin/page?site=news&path=${encodeURIComponent(ARTICLE)}`);
+    const variants = page.getByRole('region', { name: 'Stored variants' });
+    await expect.poll(() => variants.locator('tbody tr').count()).toBeGreaterThan(0);
+    const problems = await layoutProblems(page);
+    expect(problems.scrollWidth, JSON.stringify(problems)).toBeLessThanOrEqual(problems.viewportWidth);
+    expect(problems.clipped).toEqual([]);
+    // The table is wider than the phone and scrolls within its box, which a keyboard can reach.
+    expect(await variants.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await variants.getAttribute('tabindex')).toBe('0');
     await page.context().close();
   });
 
