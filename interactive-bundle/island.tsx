@@ -62,7 +62,8 @@ export const ISLAND_MEMO_MAX_PROPS_CHARS = 64 * 1024;
  *
  * Bounded by characters of keys and HTML, the HTML kept flat (core/isomorphic/flatten-string.ts),
  * the least recently used going first: islands whose props differ on every page (the print
- * controls name their article) pass through without pushing out the ones pages share. Props longer than ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
+ * controls name their article) pass through without pushing out the ones pages share. Props
+ * longer than ISLAND_MEMO_MAX_PROPS_CHARS are not kept.
  */
 export class IslandHtmlMemo {
   /** Insertion order is recency: a hit moves its entry to the end. */
