@@ -36,7 +36,8 @@ import type { BenchContext } from './context.js';
 import { BROWSER_HEADERS, runLoad, type LoadResult } from './edge/autocannon.js';
 import { startBenchBase, type BenchBase } from './edge/base.js';
 import { findNginx, NGINX_INSTALL_HINT, startNginx, type RunningNginx } from './edge/nginx.js';
-import { freePort, peakRssMiB, startTsService, waitForHttp, type RunningProcess } from './edge/processes.js';
+import { freePort, peakRssMiB, startProcess, startTsService, waitForHttp, type RunningProcess } from './edge/processes.js';
+import { sharedWorkerBundle } from '../support/service-bundle.js';
 import { figure, type BenchFigure, type BenchSection } from './report.js';
 
 /** The article every target serves (the sample dataset's first article). */
@@ -76,7 +77,10 @@ async function waitForIdleQueue(queue: Queue, worker: RunningProcess, timeoutMs:
 /** Publishes the news site with a render worker in its own process; returns its peak RSS and the page count. */
 async function publishWithWorkerProcess(ctx: BenchContext, base: BenchBase, storageDir: string): Promise<{ peakMiB: number | undefined; pages: number; failed: number; seconds: number }> {
   const logger = createLogger({ component: 'bench-edge', level: 'silent' });
-  const worker = startTsService('render-worker', repoFile('render-workers/main.ts'), {
+  // As deployed: the image's build of render-workers/main.ts (ADR 0057).
+  const bundle = await sharedWorkerBundle();
+  const worker = startProcess('render-worker', process.execPath, [...WORKER_NODE_FLAGS, bundle.path], {
+    ...process.env,
     REDIS_URL: base.redisUrl,
     QUEUE_PREFIX: base.prefix,
     STORAGE_DRIVER: 'fs',
@@ -87,7 +91,7 @@ async function publishWithWorkerProcess(ctx: BenchContext, base: BenchBase, stor
     WORKER_METRICS_PORT: 'off',
     WORKER_CONCURRENCY: '2',
     LOG_LEVEL: 'warn',
-  }, WORKER_NODE_FLAGS);
+  });
   const redis = createRedis(base.redisUrl, { name: 'bench-edge' });
   const producer = createRenderProducer({ connection: redis, prefix: base.prefix, logger });
   try {

@@ -7,6 +7,8 @@
  * module reads, with a value that module accepts.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -17,6 +19,7 @@ import { SITE_IDS } from '../../core/isomorphic/sites.js';
 import { pageVersionsPrefix } from '../../core/storage/keys.js';
 import { edgeEnvShape, loadEdgeConfig, loadEdgeUpstreamConfig } from '../../edge-router/config.js';
 import { loadIngestConfig, loadRepublishCliConfig } from '../../ingest/config.js';
+import { serviceBundlePath, SERVICE_ENTRIES } from '../../infra/build-services.js';
 import { loadSampleUpstreamConfig, sampleUpstreamEnvShape } from '../../infra/sample-upstream/config.js';
 import { loadWorkerConfig } from '../../render-workers/config.js';
 import { WORKER_NODE_FLAGS } from '../../render-workers/node-flags.js';
@@ -38,6 +41,7 @@ const serviceSchema = z.looseObject({
 });
 const composeSchema = z.looseObject({ services: z.record(z.string(), serviceSchema) });
 
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const compose = composeSchema.parse(parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }));
 type Service = z.infer<typeof serviceSchema>;
 
@@ -162,17 +166,21 @@ describe('docker-compose.yml', () => {
     expect(parseSeconds(service('edge-router').stop_grace_period) * 1000).toBeGreaterThan(Number(service('edge-router').environment?.SHUTDOWN_TIMEOUT_MS));
   });
 
-  it('starts every app service from an entry point that exists, through node --import tsx (ADR 0002)', () => {
+  it('starts every app service from an entry point that exists, through node --import tsx (ADR 0002), the render worker from its build (ADR 0057)', () => {
     for (const [name, entry] of Object.entries(APP_SERVICES)) {
-      // A render worker runs with its heap bounds (render-workers/node-flags.ts, ADR 0050).
-      const flags = name === 'render-worker' ? WORKER_NODE_FLAGS : [];
-      expect(service(name).command, name).toEqual(['node', ...flags, '--import', 'tsx', entry]);
       expect(existsSync(entry), entry).toBe(true);
+      if (name === 'render-worker') continue;
+      expect(service(name).command, name).toEqual(['node', '--import', 'tsx', entry]);
     }
+    // A render worker runs the image's build of its entry point (infra/build-services.ts), with
+    // its heap bounds (render-workers/node-flags.ts, ADR 0050).
+    expect(SERVICE_ENTRIES['render-worker']).toBe(APP_SERVICES['render-worker']);
+    const workerBundle = relative(REPO_ROOT, serviceBundlePath('render-worker'));
+    expect(service('render-worker').command).toEqual(['node', ...WORKER_NODE_FLAGS, workerBundle]);
     expect((service('publish-site').command ?? []).join(' ')).toContain('node --import tsx ingest/cli.ts --all');
-    // `npm run worker` starts a worker the same way.
+    // `npm run worker` builds it and starts it the same way.
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.worker).toBe(`tsx ${WORKER_NODE_FLAGS.join(' ')} render-workers/main.ts`);
+    expect(scripts.worker).toBe(`npm run build:services && node ${WORKER_NODE_FLAGS.join(' ')} ${workerBundle}`);
     expect(existsSync('ingest/cli.ts')).toBe(true);
   });
 

@@ -7,9 +7,13 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serviceBundlePath } from '../../infra/build-services.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Instruction {
   keyword: string;
@@ -154,8 +158,11 @@ describe('infra/docker/Dockerfile', () => {
 
     const build = runs(stage('build'));
     expect(build.some((run) => /npm install\b(?!.*--omit=dev)/.test(run))).toBe(true);
-    expect(build).toContain('npm run build:bundle');
+    const builds = build.flatMap((run) => run.split('&&').map((command) => command.trim()));
+    expect(builds).toContain('npm run build:bundle');
+    expect(builds).toContain('npm run build:services');
     expect(packageJson.scripts['build:bundle']).toBeDefined();
+    expect(packageJson.scripts['build:services']).toBe('tsx infra/build-services.ts');
 
     expect(runs(stage('prod-deps')).some((run) => run.startsWith('npm install --omit=dev'))).toBe(true);
     // The runtime installs nothing: its node_modules are prod-deps', its bundle is build's.
@@ -164,7 +171,10 @@ describe('infra/docker/Dockerfile', () => {
     expect(fromOtherStages).toEqual([
       { from: 'prod-deps', sources: ['/app/node_modules'], dest: './node_modules' },
       { from: 'build', sources: ['/app/interactive-bundle/dist'], dest: './interactive-bundle/dist' },
+      { from: 'build', sources: ['/app/dist/services'], dest: './dist/services' },
     ]);
+    // ... where the build writes the render worker, and where compose runs it from (ADR 0057).
+    expect(relative(REPO_ROOT, serviceBundlePath('render-worker'))).toBe('dist/services/render-worker.mjs');
   });
 
   it('runs as a non-root user with a fixed uid, created in the runtime stage', () => {

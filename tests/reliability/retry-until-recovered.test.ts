@@ -1,6 +1,7 @@
 /**
  * Retry until recovered on real processes: two render workers started from
- * render-workers/main.ts as their own OS processes (support/main-worker.ts), a real redis-server,
+ * render-workers/main.ts as their own OS processes, built as the image builds them
+ * (support/main-worker.ts), a real redis-server,
  * the filesystem store in a temp directory, the sample upstream over HTTP. The test plays the
  * editor who asks for a whole-site republish once, and then does nothing but break and mend the
  * dependencies:
@@ -36,6 +37,7 @@ import { listSitePages } from '../../render-workers/site-pages.js';
 import { eventually } from '../support/eventually.js';
 import { sampleRequest } from '../support/sample-client.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { buildWorkerBundle, type WorkerBundle } from '../support/service-bundle.js';
 import { setReadOnly, shareWithWorker, startMainWorker, type MainWorker } from './support/main-worker.js';
 
 /** The outage the retries must outlast (ADR 0024): storage read-only for 90 s. */
@@ -49,6 +51,7 @@ let redis: Redis;
 let upstream: RunningSampleUpstream;
 let base: string;
 let bundleDir: string;
+let worker: WorkerBundle;
 /** Per test: its own prefix, store, producer and workers. */
 let ctx: { prefix: string; storageDir: string; store: ObjectStore; producer: RenderProducer; queue: Queue; workers: MainWorker[] } | undefined;
 
@@ -59,6 +62,7 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'retry-until-recovered-'));
   bundleDir = join(base, 'bundle');
   await buildBundle({ outDir: bundleDir });
+  worker = await buildWorkerBundle();
 }, 120_000);
 
 afterAll(async () => {
@@ -66,6 +70,7 @@ afterAll(async () => {
   await upstream?.close();
   await redisServer?.stop();
   if (base) await rm(base, { recursive: true, force: true });
+  await worker?.remove();
 });
 
 afterEach(async () => {
@@ -89,7 +94,7 @@ async function setUp(name: string, count: number, env: Record<string, string>, p
   const producer = createRenderProducer({ connection: redis, prefix, logger, defaults: { ...DEFAULT_RENDER_JOB, backoffMs: producerBackoffMs, eventDebounceMs: 0 } });
   const queue = new Queue(RENDER_QUEUE, { connection: redis, prefix });
   const workers = Array.from({ length: count }, () =>
-    startMainWorker({
+    startMainWorker(worker.path, {
       REDIS_URL: redisServer.url,
       QUEUE_PREFIX: prefix,
       STORAGE_DRIVER: 'fs',

@@ -1,9 +1,9 @@
 /**
  * Render workers as real processes for the throughput section: each is
- * `render-workers/main.ts`, as deployed, started with `node --import tsx` and the worker's node
- * flags (render-workers/node-flags.ts; not the tsx CLI, which would put a second process in
- * between) so its pid is the worker's and its CPU can be read from /proc. Configured only through
- * its environment, like a container.
+ * `render-workers/main.ts` as deployed, built into one module as the image builds it
+ * (tests/support/service-bundle.ts, ADR 0057) and started with `node` and the worker's node flags
+ * (render-workers/node-flags.ts), so its pid is the worker's and its CPU and memory can be read
+ * from /proc. Configured only through its environment, like a container.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -12,10 +12,10 @@ import { Queue } from 'bullmq';
 import { RENDER_QUEUE } from '../../../core/queue.js';
 import { WORKER_NODE_FLAGS } from '../../../render-workers/node-flags.js';
 import { createRedis } from '../../../core/redis.js';
+import { sharedWorkerBundle } from '../../support/service-bundle.js';
 import { peakRssMiB } from '../edge/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../../render-workers/main.ts', import.meta.url));
 
 export interface WorkerProcessesOptions {
   count: number;
@@ -138,9 +138,10 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(exits);
   };
+  const bundle = await sharedWorkerBundle();
   for (let i = 0; i < options.count; i += 1) {
     const flags = options.cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir];
-    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...flags, '--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...flags, bundle.path], {
       cwd: ROOT,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,7 +1,8 @@
 /**
  * Starts render-workers/main.ts, the production entry point (bundle publish, retry policy,
  * recovery sweep, graceful SIGTERM), as its own OS process configured by environment, and keeps
- * the JSON log lines it prints.
+ * the JSON log lines it prints. It runs as the image runs it: built into one module
+ * (tests/support/service-bundle.ts, ADR 0057) and started with `node` and the worker's node flags.
  *
  * Storage faults by file mode: root ignores file modes, so when the tests run as root the worker
  * runs as an unprivileged user (`UNPRIVILEGED`, nobody) and the test makes its storage directory
@@ -13,6 +14,7 @@ import { chmod } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { WORKER_NODE_FLAGS } from '../../../render-workers/node-flags.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);
@@ -45,8 +47,9 @@ export interface MainWorker {
   stop(): Promise<void>;
 }
 
-export function startMainWorker(env: Record<string, string>): MainWorker {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'render-workers/main.ts'], {
+/** `bundle`: the built worker (tests/support/service-bundle.ts `buildWorkerBundle`). */
+export function startMainWorker(bundle: string, env: Record<string, string>): MainWorker {
+  const child: ChildProcess = spawn(process.execPath, [...WORKER_NODE_FLAGS, bundle], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(UNPRIVILEGED ?? {}),

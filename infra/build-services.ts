@@ -1,0 +1,121 @@
+/**
+ * Builds the render worker into one ES module (`npm run build:services`,
+ * [ADR 0057](../docs/adr/0057-the-render-worker-runs-from-a-bundle.md)): its TypeScript and JSX
+ * compiled and joined by esbuild, its packages left as imports of node_modules. The image and
+ * `npm run worker` run it with plain `node`; everything else (tests, `npm start`, the other
+ * services) still runs the sources with tsx (ADR 0002).
+ *
+ * Why: tsx compiles on the fly in a module-hooks thread, a second V8 isolate the worker keeps for
+ * its whole life. An idle worker took 155-158 MiB of RSS with it and 110-112 MiB from the bundle,
+ * and issue 17 bounds a worker's peak at 256 MiB.
+ *
+ * A source's `import.meta.url` is rewritten to the URL of that source file, relative to where the
+ * bundle is written, so paths built from it (the brand images, the bundle's default manifest
+ * directory) point where they did; the bundle must stay beside the sources it was built from, as
+ * it does in the image.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, formatMessages, type Loader, type Plugin } from 'esbuild';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The services built, by output name: the entry point each is bundled from. */
+export const SERVICE_ENTRIES = { 'render-worker': 'render-workers/main.ts' } as const;
+export type ServiceName = keyof typeof SERVICE_ENTRIES;
+
+/** Where `npm run build:services` writes, and where the image and `npm run worker` run from. */
+export const DEFAULT_SERVICES_DIR = resolve(REPO_ROOT, 'dist', 'services');
+
+/** The file a service is built into (buildEntries names each file after its entry). */
+export function serviceBundlePath(name: ServiceName, outDir: string = DEFAULT_SERVICES_DIR): string {
+  return resolve(outDir, `${name}.mjs`);
+}
+
+export interface BuildServicesOptions {
+  /** Default `dist/services` at the repository root. */
+  outDir?: string;
+}
+
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx' };
+
+/** A relative URL from `fromDir` to `file`, with forward slashes. */
+function relativeUrl(fromDir: string, file: string): string {
+  const path = relative(fromDir, file).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/** Rewrites `import.meta.url` in the project's own sources to that source's own URL (see the header). */
+function sourceUrls(outDir: string): Plugin {
+  return {
+    name: 'source-import-meta-url',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.split(sep).includes('node_modules')) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return undefined;
+        const own = `new URL(${JSON.stringify(relativeUrl(outDir, args.path))}, import.meta.url).href`;
+        return { contents: source.replaceAll('import.meta.url', own), loader: LOADERS[extname(args.path)] ?? 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** Builds every service in SERVICE_ENTRIES; returns the files written, by service. */
+export async function buildServices(options: BuildServicesOptions = {}): Promise<Record<ServiceName, string>> {
+  return await buildEntries(SERVICE_ENTRIES, options);
+}
+
+/**
+ * Builds each entry point (a repository-relative path, by output name) as buildServices builds the
+ * services; returns the files written, by name.
+ */
+export async function buildEntries<Name extends string>(entries: Readonly<Record<Name, string>>, options: BuildServicesOptions = {}): Promise<Record<Name, string>> {
+  const outDir = resolve(options.outDir ?? DEFAULT_SERVICES_DIR);
+  const names = Object.keys(entries) as Name[];
+  const result = await build({
+    entryPoints: Object.fromEntries(names.map((name) => [name, resolve(REPO_ROOT, entries[name])])),
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages stay imports of node_modules: they load as they do under tsx (React reads NODE_ENV
+    // when it loads), and the image keeps its production dependencies.
+    packages: 'external',
+    jsx: 'automatic',
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    // Not minified: a stack trace's function names and the bundle's per-file comments stay
+    // readable. The source map is for `node --enable-source-maps` when a trace must name the
+    // TypeScript lines (off by default: it makes every stack trace costlier).
+    sourcemap: 'linked',
+    // Errors reject with their messages; a warning (an import that names nothing, say) fails the
+    // build too, so what ships never carries one.
+    logLevel: 'silent',
+    plugins: [sourceUrls(outDir)],
+  });
+  if (result.warnings.length > 0) {
+    const messages = await formatMessages(result.warnings, { kind: 'warning' });
+    throw new Error(`service build warned:\n${messages.join('\n')}`);
+  }
+  return Object.fromEntries(names.map((name) => [name, resolve(outDir, `${name}.mjs`)])) as Record<Name, string>;
+}
+
+function isMain(): boolean {
+  const script = process.argv[1];
+  return script !== undefined && resolve(script) === fileURLToPath(import.meta.url);
+}
+
+if (isMain()) {
+  buildServices().then(
+    (files) => {
+      for (const [name, file] of Object.entries(files)) process.stdout.write(`${name}: ${relative(process.cwd(), file)}\n`);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
