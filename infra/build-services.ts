@@ -1,13 +1,13 @@
 /**
- * Builds the render worker into one ES module (`npm run build:services`,
- * [ADR 0057](../docs/adr/0057-the-render-worker-runs-from-a-bundle.md)): its TypeScript and JSX
- * compiled and joined by esbuild, its packages left as imports of node_modules. The image and
- * `npm run worker` run it with plain `node`; everything else (tests, `npm start`, the other
- * services) still runs the sources with tsx (ADR 0002).
+ * Builds the render worker and the edge router each into one ES module (`npm run build:services`,
+ * [ADR 0057](../docs/adr/0057-worker-and-edge-run-from-esbuild-builds.md)): their TypeScript and JSX
+ * compiled and joined by esbuild, their packages left as imports of node_modules. The image,
+ * `npm run worker` and `npm run edge` run them with plain `node`; everything else (tests,
+ * `npm start`, ingest, the CLI) still runs the sources with tsx (ADR 0002).
  *
- * Why: tsx compiles on the fly in a module-hooks thread, a second V8 isolate the worker keeps for
- * its whole life. An idle worker took 155-158 MiB of RSS with it and 110-112 MiB from the bundle,
- * and issue 17 bounds a worker's peak at 256 MiB.
+ * Why: tsx compiles on the fly in a module-hooks thread, a second V8 isolate the process keeps for
+ * its whole life. An idle worker took 155-158 MiB of RSS with it and 110-114 MiB from its build,
+ * and issue 17 bounds a worker's and an edge router's peak at 256 MiB.
  *
  * A source's `import.meta.url` is rewritten to the URL of that source file, relative to where the
  * bundle is written, so paths built from it (the brand images, the bundle's default manifest
@@ -22,10 +22,10 @@ import { build, formatMessages, type Loader, type Plugin } from 'esbuild';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The services built, by output name: the entry point each is bundled from. */
-export const SERVICE_ENTRIES = { 'render-worker': 'render-workers/main.ts' } as const;
+export const SERVICE_ENTRIES = { 'render-worker': 'render-workers/main.ts', 'edge-router': 'edge-router/main.ts' } as const;
 export type ServiceName = keyof typeof SERVICE_ENTRIES;
 
-/** Where `npm run build:services` writes, and where the image and `npm run worker` run from. */
+/** Where `npm run build:services` writes, and where the image, `npm run worker` and `npm run edge` run from. */
 export const DEFAULT_SERVICES_DIR = resolve(REPO_ROOT, 'dist', 'services');
 
 /** The file a service is built into (buildEntries names each file after its entry). */

@@ -22,7 +22,6 @@
 import { gzipSync } from 'node:zlib';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queue } from 'bullmq';
 import { parseUpstreamConfig } from '../../core/config/upstream.js';
@@ -36,17 +35,12 @@ import type { BenchContext } from './context.js';
 import { BROWSER_HEADERS, runLoad, type LoadResult } from './edge/autocannon.js';
 import { startBenchBase, type BenchBase } from './edge/base.js';
 import { findNginx, NGINX_INSTALL_HINT, startNginx, type RunningNginx } from './edge/nginx.js';
-import { freePort, peakRssMiB, startProcess, startTsService, waitForHttp, type RunningProcess } from './edge/processes.js';
-import { sharedWorkerBundle } from '../support/service-bundle.js';
+import { freePort, peakRssMiB, startProcess, waitForHttp, type RunningProcess } from './edge/processes.js';
+import { sharedServiceBundles } from '../support/service-bundle.js';
 import { figure, type BenchFigure, type BenchSection } from './report.js';
 
 /** The article every target serves (the sample dataset's first article). */
 export const EDGE_ARTICLE_PATH = '/politics/senate-panel-advances-rural-broadband-bill';
-
-/** A file of this repository, from anywhere `npm run bench` is started. */
-function repoFile(path: string): string {
-  return fileURLToPath(new URL(`../../${path}`, import.meta.url));
-}
 
 /** Load settings: keep-alive connections and seconds per target per run. */
 const CONNECTIONS = 10;
@@ -78,8 +72,8 @@ async function waitForIdleQueue(queue: Queue, worker: RunningProcess, timeoutMs:
 async function publishWithWorkerProcess(ctx: BenchContext, base: BenchBase, storageDir: string): Promise<{ peakMiB: number | undefined; pages: number; failed: number; seconds: number }> {
   const logger = createLogger({ component: 'bench-edge', level: 'silent' });
   // As deployed: the image's build of render-workers/main.ts (ADR 0057).
-  const bundle = await sharedWorkerBundle();
-  const worker = startProcess('render-worker', process.execPath, [...WORKER_NODE_FLAGS, bundle.path], {
+  const { files } = await sharedServiceBundles();
+  const worker = startProcess('render-worker', process.execPath, [...WORKER_NODE_FLAGS, files['render-worker']], {
     ...process.env,
     REDIS_URL: base.redisUrl,
     QUEUE_PREFIX: base.prefix,
@@ -116,7 +110,10 @@ async function publishWithWorkerProcess(ctx: BenchContext, base: BenchBase, stor
 
 async function startEdge(name: string, storageDir: string, base: BenchBase, extra: Record<string, string>): Promise<{ proc: RunningProcess; url: string }> {
   const port = await freePort();
-  const proc = startTsService(name, repoFile('edge-router/main.ts'), {
+  // As deployed: the image's build of edge-router/main.ts (ADR 0057).
+  const { files } = await sharedServiceBundles();
+  const proc = startProcess(name, process.execPath, [files['edge-router']], {
+    ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     STORAGE_DRIVER: 'fs',

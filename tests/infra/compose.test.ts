@@ -166,21 +166,25 @@ describe('docker-compose.yml', () => {
     expect(parseSeconds(service('edge-router').stop_grace_period) * 1000).toBeGreaterThan(Number(service('edge-router').environment?.SHUTDOWN_TIMEOUT_MS));
   });
 
-  it('starts every app service from an entry point that exists, through node --import tsx (ADR 0002), the render worker from its build (ADR 0057)', () => {
+  it('starts every app service from an entry point that exists: the worker and the edge from their builds (ADR 0057), the rest through node --import tsx (ADR 0002)', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
     for (const [name, entry] of Object.entries(APP_SERVICES)) {
       expect(existsSync(entry), entry).toBe(true);
-      if (name === 'render-worker') continue;
-      expect(service(name).command, name).toEqual(['node', '--import', 'tsx', entry]);
+      if (name === 'render-worker' || name === 'edge-router') {
+        // The image's build of the entry point (infra/build-services.ts); a render worker with its
+        // heap bounds (render-workers/node-flags.ts, ADR 0050).
+        expect(SERVICE_ENTRIES[name]).toBe(entry);
+        const built = relative(REPO_ROOT, serviceBundlePath(name));
+        const command = ['node', ...(name === 'render-worker' ? WORKER_NODE_FLAGS : []), built];
+        expect(service(name).command, name).toEqual(command);
+        // `npm run worker` and `npm run edge` build it and start it the same way.
+        expect(scripts[name === 'render-worker' ? 'worker' : 'edge'], name).toBe(`npm run build:services && ${command.join(' ')}`);
+      } else {
+        expect(service(name).command, name).toEqual(['node', '--import', 'tsx', entry]);
+      }
     }
-    // A render worker runs the image's build of its entry point (infra/build-services.ts), with
-    // its heap bounds (render-workers/node-flags.ts, ADR 0050).
-    expect(SERVICE_ENTRIES['render-worker']).toBe(APP_SERVICES['render-worker']);
-    const workerBundle = relative(REPO_ROOT, serviceBundlePath('render-worker'));
-    expect(service('render-worker').command).toEqual(['node', ...WORKER_NODE_FLAGS, workerBundle]);
+    expect(Object.keys(SERVICE_ENTRIES).sort()).toEqual(['edge-router', 'render-worker']);
     expect((service('publish-site').command ?? []).join(' ')).toContain('node --import tsx ingest/cli.ts --all');
-    // `npm run worker` builds it and starts it the same way.
-    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.worker).toBe(`npm run build:services && node ${WORKER_NODE_FLAGS.join(' ')} ${workerBundle}`);
     expect(existsSync('ingest/cli.ts')).toBe(true);
   });
 

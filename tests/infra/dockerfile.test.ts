@@ -173,8 +173,9 @@ describe('infra/docker/Dockerfile', () => {
       { from: 'build', sources: ['/app/interactive-bundle/dist'], dest: './interactive-bundle/dist' },
       { from: 'build', sources: ['/app/dist/services'], dest: './dist/services' },
     ]);
-    // ... where the build writes the render worker, and where compose runs it from (ADR 0057).
+    // ... where the build writes the services, and where compose runs them from (ADR 0057).
     expect(relative(REPO_ROOT, serviceBundlePath('render-worker'))).toBe('dist/services/render-worker.mjs');
+    expect(relative(REPO_ROOT, serviceBundlePath('edge-router'))).toBe('dist/services/edge-router.mjs');
   });
 
   it('runs as a non-root user with a fixed uid, created in the runtime stage', () => {
@@ -245,7 +246,8 @@ describe('infra/docker/Dockerfile', () => {
 
   it('starts the edge router by default, and checks its health with the probe script', () => {
     const cmd = runtime.instructions.find((instruction) => instruction.keyword === 'CMD');
-    expect(JSON.parse(cmd?.args ?? '[]')).toEqual(['node', '--import', 'tsx', 'edge-router/main.ts']);
+    // The edge router's build (ADR 0057), which the build stage writes and the runtime copies.
+    expect(JSON.parse(cmd?.args ?? '[]')).toEqual(['node', relative(REPO_ROOT, serviceBundlePath('edge-router'))]);
     const healthcheck = runtime.instructions.find((instruction) => instruction.keyword === 'HEALTHCHECK');
     expect(healthcheck?.args).toMatch(/CMD \["node", "infra\/docker\/healthcheck\.js", "http:\/\/127\.0\.0\.1:3000\/healthz"\]$/);
     expect(existsSync('infra/docker/healthcheck.js')).toBe(true);

@@ -37,7 +37,7 @@ import { listSitePages } from '../../render-workers/site-pages.js';
 import { eventually } from '../support/eventually.js';
 import { sampleRequest } from '../support/sample-client.js';
 import { startTestRedis, type TestRedis } from '../support/redis-server.js';
-import { buildWorkerBundle, type WorkerBundle } from '../support/service-bundle.js';
+import { buildServiceBundles, type ServiceBundles } from '../support/service-bundle.js';
 import { setReadOnly, shareWithWorker, startMainWorker, type MainWorker } from './support/main-worker.js';
 
 /** The outage the retries must outlast (ADR 0024): storage read-only for 90 s. */
@@ -51,7 +51,7 @@ let redis: Redis;
 let upstream: RunningSampleUpstream;
 let base: string;
 let bundleDir: string;
-let worker: WorkerBundle;
+let services: ServiceBundles;
 /** Per test: its own prefix, store, producer and workers. */
 let ctx: { prefix: string; storageDir: string; store: ObjectStore; producer: RenderProducer; queue: Queue; workers: MainWorker[] } | undefined;
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'retry-until-recovered-'));
   bundleDir = join(base, 'bundle');
   await buildBundle({ outDir: bundleDir });
-  worker = await buildWorkerBundle();
+  services = await buildServiceBundles();
 }, 120_000);
 
 afterAll(async () => {
@@ -70,7 +70,7 @@ afterAll(async () => {
   await upstream?.close();
   await redisServer?.stop();
   if (base) await rm(base, { recursive: true, force: true });
-  await worker?.remove();
+  await services?.remove();
 });
 
 afterEach(async () => {
@@ -94,7 +94,7 @@ async function setUp(name: string, count: number, env: Record<string, string>, p
   const producer = createRenderProducer({ connection: redis, prefix, logger, defaults: { ...DEFAULT_RENDER_JOB, backoffMs: producerBackoffMs, eventDebounceMs: 0 } });
   const queue = new Queue(RENDER_QUEUE, { connection: redis, prefix });
   const workers = Array.from({ length: count }, () =>
-    startMainWorker(worker.path, {
+    startMainWorker(services.files['render-worker'], {
       REDIS_URL: redisServer.url,
       QUEUE_PREFIX: prefix,
       STORAGE_DRIVER: 'fs',

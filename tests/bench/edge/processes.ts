@@ -2,18 +2,15 @@
  * Child processes for the benchmarks (edge serving and memory): a service started as
  * its own process, so its peak memory is its own and a load generator never shares its event loop.
  *
- * A service runs as `node --import tsx <main.ts>`: one process whose pid is the service itself
- * (`npx tsx` would put an npm and a tsx launcher process in between, and /proc/<pid>/status would
- * describe the launcher). Its output is kept in a ring of recent lines, shown when it fails.
+ * A service runs as `node <its build>` (tests/support/service-bundle.ts, ADR 0057), as the image
+ * runs it: one process whose pid is the service itself, so /proc/<pid>/status describes it. Its
+ * output is kept in a ring of recent lines, shown when it fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export { freePort } from '../../../infra/local/redis-server.js';
-
-const require = createRequire(import.meta.url);
 
 export interface RunningProcess {
   readonly name: string;
@@ -59,16 +56,6 @@ export function startProcess(name: string, command: string, args: readonly strin
       clearTimeout(timer);
     },
   };
-}
-
-/**
- * Starts a TypeScript entry point of this repository (e.g. edge-router/main.ts) as one node
- * process, with the node flags it is deployed with (`nodeFlags`).
- */
-export function startTsService(name: string, entry: string, env: Record<string, string>, nodeFlags: readonly string[] = []): RunningProcess {
-  // `--import tsx` with tsx's resolved path, so it works from any working directory.
-  const tsx = require.resolve('tsx');
-  return startProcess(name, process.execPath, [...nodeFlags, '--import', tsx, entry], { ...process.env, ...env });
 }
 
 /** Resolves once `url` answers (any status below 500), or throws with the process's last output. */

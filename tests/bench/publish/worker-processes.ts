@@ -12,7 +12,7 @@ import { Queue } from 'bullmq';
 import { RENDER_QUEUE } from '../../../core/queue.js';
 import { WORKER_NODE_FLAGS } from '../../../render-workers/node-flags.js';
 import { createRedis } from '../../../core/redis.js';
-import { sharedWorkerBundle } from '../../support/service-bundle.js';
+import { sharedServiceBundles } from '../../support/service-bundle.js';
 import { peakRssMiB } from '../edge/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -138,10 +138,10 @@ export async function startWorkerProcesses(options: WorkerProcessesOptions): Pro
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(exits);
   };
-  const bundle = await sharedWorkerBundle();
+  const { files } = await sharedServiceBundles();
   for (let i = 0; i < options.count; i += 1) {
     const flags = options.cpuProfDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir];
-    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...flags, bundle.path], {
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, ...flags, files['render-worker']], {
       cwd: ROOT,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -47,7 +47,7 @@ export interface MainWorker {
   stop(): Promise<void>;
 }
 
-/** `bundle`: the built worker (tests/support/service-bundle.ts `buildWorkerBundle`). */
+/** `bundle`: the built worker (tests/support/service-bundle.ts `buildServiceBundles`). */
 export function startMainWorker(bundle: string, env: Record<string, string>): MainWorker {
   const child: ChildProcess = spawn(process.execPath, [...WORKER_NODE_FLAGS, bundle], {
     cwd: REPO_ROOT,
