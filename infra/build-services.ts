@@ -28,8 +28,13 @@ export type ServiceName = keyof typeof SERVICE_ENTRIES;
 /** Where `npm run build:services` writes, and where the image, `npm run worker` and `npm run edge` run from. */
 export const DEFAULT_SERVICES_DIR = resolve(REPO_ROOT, 'dist', 'services');
 
-/** The file a service is built into (buildEntries names each file after its entry). */
+/** The file a service is built into. */
 export function serviceBundlePath(name: ServiceName, outDir: string = DEFAULT_SERVICES_DIR): string {
+  return builtFile(name, outDir);
+}
+
+/** The file an entry point named `name` is built into: `<outDir>/<name>.mjs`. */
+function builtFile(name: string, outDir: string): string {
   return resolve(outDir, `${name}.mjs`);
 }
 
@@ -100,7 +105,7 @@ export async function buildEntries<Name extends string>(entries: Readonly<Record
     const messages = await formatMessages(result.warnings, { kind: 'warning' });
     throw new Error(`service build warned:\n${messages.join('\n')}`);
   }
-  return Object.fromEntries(names.map((name) => [name, resolve(outDir, `${name}.mjs`)])) as Record<Name, string>;
+  return Object.fromEntries(names.map((name) => [name, builtFile(name, outDir)])) as Record<Name, string>;
 }
 
 function isMain(): boolean {

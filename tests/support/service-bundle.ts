@@ -14,6 +14,8 @@ import { buildServices, type ServiceName } from '../../infra/build-services.js';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 export interface ServiceBundles {
+  /** The directory the builds are in. */
+  dir: string;
   /** Each service's built module, to run with `node`. */
   files: Record<ServiceName, string>;
   remove(): Promise<void>;
@@ -24,7 +26,7 @@ export async function buildServiceBundles(): Promise<ServiceBundles> {
   const dir = await mkdtemp(join(DIST, 'test-services-'));
   await chmod(dir, 0o755);
   const files = await buildServices({ outDir: dir });
-  return { files, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, files, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 let shared: Promise<ServiceBundles> | undefined;
@@ -35,9 +37,7 @@ let shared: Promise<ServiceBundles> | undefined;
  */
 export function sharedServiceBundles(): Promise<ServiceBundles> {
   shared ??= buildServiceBundles().then((bundles) => {
-    process.once('exit', () => {
-      for (const file of Object.values<string>(bundles.files)) rmSync(join(file, '..'), { recursive: true, force: true });
-    });
+    process.once('exit', () => rmSync(bundles.dir, { recursive: true, force: true }));
     return bundles;
   });
   return shared;
