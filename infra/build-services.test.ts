@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -55,6 +55,19 @@ describe('buildEntries', () => {
     const { stdout } = await run(process.execPath, [built.probe]);
     const printed = JSON.parse(stdout) as { logo: string; exists: boolean; dist: string };
     expect(printed).toEqual({ logo: brandImageFile(BRAND_IMAGES.publisherLogo), exists: true, dist: DEFAULT_DIST_DIR });
+  });
+
+  it('two builds into one directory at once both succeed, and leave the built files, whole, and nothing else', async () => {
+    const entry = join(dir, 'twice.ts');
+    await writeFile(entry, "console.log(JSON.stringify({ ran: 'twice' }));\n");
+    const outDir = join(dir, 'twice-out');
+    const name = join('dist', dir.slice(DIST.length), 'twice.ts');
+    const [first, second] = await Promise.all([buildEntries({ twice: name }, { outDir }), buildEntries({ twice: name }, { outDir })]);
+    expect(first.twice).toBe(second.twice);
+    const { stdout } = await run(process.execPath, [first.twice]);
+    expect(JSON.parse(stdout)).toEqual({ ran: 'twice' });
+    expect((await readdir(outDir)).sort()).toEqual(['twice.mjs', 'twice.mjs.map']);
+    expect((await readdir(dir)).filter((file) => file.includes('.build-'))).toEqual([]);
   });
 
   it("fails with the compiler's message on a source that does not compile, and on a warning", async () => {

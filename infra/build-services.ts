@@ -14,7 +14,7 @@
  * directory) point where they did; the bundle must stay beside the sources it was built from, as
  * it does in the image.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, formatMessages, type Loader, type Plugin } from 'esbuild';
@@ -79,6 +79,23 @@ export async function buildServices(options: BuildServicesOptions = {}): Promise
 export async function buildEntries<Name extends string>(entries: Readonly<Record<Name, string>>, options: BuildServicesOptions = {}): Promise<Record<Name, string>> {
   const outDir = resolve(options.outDir ?? DEFAULT_SERVICES_DIR);
   const names = Object.keys(entries) as Name[];
+  // Written beside outDir first, at the same depth (so the source map's relative paths hold), then
+  // each file renamed into place: a process that loads a build while another build runs (two
+  // `npm run worker` at once) reads a whole file, the old or the new, never a half-written one.
+  await mkdir(dirname(outDir), { recursive: true });
+  const staging = await mkdtemp(`${outDir}.build-`);
+  try {
+    await buildInto(staging, outDir, entries, names);
+    await mkdir(outDir, { recursive: true });
+    for (const file of await readdir(staging)) await rename(resolve(staging, file), resolve(outDir, file));
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return Object.fromEntries(names.map((name) => [name, builtFile(name, outDir)])) as Record<Name, string>;
+}
+
+/** esbuild's part of buildEntries: the entries built into `dir`, for use from `outDir`. */
+async function buildInto<Name extends string>(dir: string, outDir: string, entries: Readonly<Record<Name, string>>, names: readonly Name[]): Promise<void> {
   const result = await build({
     entryPoints: Object.fromEntries(names.map((name) => [name, resolve(REPO_ROOT, entries[name])])),
     absWorkingDir: REPO_ROOT,
@@ -90,7 +107,7 @@ export async function buildEntries<Name extends string>(entries: Readonly<Record
     // when it loads), and the image keeps its production dependencies.
     packages: 'external',
     jsx: 'automatic',
-    outdir: outDir,
+    outdir: dir,
     outExtension: { '.js': '.mjs' },
     // Not minified: a stack trace's function names and the bundle's per-file comments stay
     // readable. The source map is for `node --enable-source-maps` when a trace must name the
@@ -105,7 +122,6 @@ export async function buildEntries<Name extends string>(entries: Readonly<Record
     const messages = await formatMessages(result.warnings, { kind: 'warning' });
     throw new Error(`service build warned:\n${messages.join('\n')}`);
   }
-  return Object.fromEntries(names.map((name) => [name, builtFile(name, outDir)])) as Record<Name, string>;
 }
 
 function isMain(): boolean {
