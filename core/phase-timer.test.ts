@@ -103,8 +103,15 @@ describe('phase timer', () => {
     const totals = takePhaseTotals();
     const used = process.cpuUsage(before);
     const processMs = (used.user + used.system) / 1000;
+    // Never more than the process used around it...
     expect(sumCpu(totals.cpuMs)).toBeLessThanOrEqual(processMs + 0.5);
-    expect(sumCpu(totals.cpuMs)).toBeGreaterThan(processMs * 0.8);
+    // ... and all of what was spun while it ran, each spin where it ran. Bounded by the spins, not
+    // by a share of processMs: a garbage collection that an allocation starts just outside the
+    // timer (the Recorder's own, the previous test's 32 MiB) counts in processMs alone, and once
+    // made the phases 22.1 of its 29.1 ms.
+    expect(totals.cpuMs.other).toBeGreaterThanOrEqual(10);
+    expect(totals.cpuMs.sanitise).toBeGreaterThanOrEqual(10);
+    expect(sumCpu(totals.cpuMs)).toBeGreaterThanOrEqual(20);
   });
 });
 
