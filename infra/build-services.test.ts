@@ -48,7 +48,7 @@ describe('buildEntries', () => {
       ].join('\n'),
     );
     const outDir = join(dir, 'out');
-    const built = await buildEntries({ probe: join('dist', dir.slice(DIST.length), 'probe.ts') }, { outDir });
+    const built = await buildEntries({ probe: entry }, { outDir });
     expect(built.probe).toBe(join(outDir, 'probe.mjs'));
     expect(await readFile(built.probe, 'utf8')).not.toContain('tsx');
 
@@ -61,8 +61,7 @@ describe('buildEntries', () => {
     const entry = join(dir, 'twice.ts');
     await writeFile(entry, "console.log(JSON.stringify({ ran: 'twice' }));\n");
     const outDir = join(dir, 'twice-out');
-    const name = join('dist', dir.slice(DIST.length), 'twice.ts');
-    const [first, second] = await Promise.all([buildEntries({ twice: name }, { outDir }), buildEntries({ twice: name }, { outDir })]);
+    const [first, second] = await Promise.all([buildEntries({ twice: entry }, { outDir }), buildEntries({ twice: entry }, { outDir })]);
     expect(first.twice).toBe(second.twice);
     const { stdout } = await run(process.execPath, [first.twice]);
     expect(JSON.parse(stdout)).toEqual({ ran: 'twice' });
@@ -72,10 +71,10 @@ describe('buildEntries', () => {
 
   it("fails with the compiler's message on a source that does not compile, and on a warning", async () => {
     await writeFile(join(dir, 'broken.ts'), 'export const x: number = ;\n');
-    await expect(buildEntries({ broken: join('dist', dir.slice(DIST.length), 'broken.ts') }, { outDir: join(dir, 'out') })).rejects.toThrow(/broken\.ts:1:25: ERROR: Unexpected ";"/);
+    await expect(buildEntries({ broken: join(dir, 'broken.ts') }, { outDir: join(dir, 'out') })).rejects.toThrow(/broken\.ts:1:25: ERROR: Unexpected ";"/);
     // Comparing with -0 compiles, with esbuild's warning.
     await writeFile(join(dir, 'warned.ts'), 'export const negative = (x: number): boolean => x === -0;\n');
-    await expect(buildEntries({ warned: join('dist', dir.slice(DIST.length), 'warned.ts') }, { outDir: join(dir, 'out') })).rejects.toThrow(/service build warned:[\s\S]*-0/);
+    await expect(buildEntries({ warned: join(dir, 'warned.ts') }, { outDir: join(dir, 'out') })).rejects.toThrow(/service build warned:[\s\S]*-0/);
   });
 });
 

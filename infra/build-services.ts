@@ -73,8 +73,8 @@ export async function buildServices(options: BuildServicesOptions = {}): Promise
 }
 
 /**
- * Builds each entry point (a repository-relative path, by output name) as buildServices builds the
- * services; returns the files written, by name.
+ * Builds each entry point (a path, repository-relative or absolute, by output name) as
+ * buildServices builds the services; returns the files written, by name.
  */
 export async function buildEntries<Name extends string>(entries: Readonly<Record<Name, string>>, options: BuildServicesOptions = {}): Promise<Record<Name, string>> {
   const outDir = resolve(options.outDir ?? DEFAULT_SERVICES_DIR);
@@ -85,7 +85,7 @@ export async function buildEntries<Name extends string>(entries: Readonly<Record
   await mkdir(dirname(outDir), { recursive: true });
   const staging = await mkdtemp(`${outDir}.build-`);
   try {
-    await buildInto(staging, outDir, entries, names);
+    await buildInto(staging, outDir, entries);
     await mkdir(outDir, { recursive: true });
     for (const file of await readdir(staging)) await rename(resolve(staging, file), resolve(outDir, file));
   } finally {
@@ -95,9 +95,9 @@ export async function buildEntries<Name extends string>(entries: Readonly<Record
 }
 
 /** esbuild's part of buildEntries: the entries built into `dir`, for use from `outDir`. */
-async function buildInto<Name extends string>(dir: string, outDir: string, entries: Readonly<Record<Name, string>>, names: readonly Name[]): Promise<void> {
+async function buildInto(dir: string, outDir: string, entries: Readonly<Record<string, string>>): Promise<void> {
   const result = await build({
-    entryPoints: Object.fromEntries(names.map((name) => [name, resolve(REPO_ROOT, entries[name])])),
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, resolve(REPO_ROOT, entry)])),
     absWorkingDir: REPO_ROOT,
     bundle: true,
     platform: 'node',
